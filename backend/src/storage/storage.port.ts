@@ -1,0 +1,76 @@
+/**
+ * The storage port: everything the API keeps, behind one small interface so that the
+ * PostgreSQL adapter (PGlite embedded or a PostgreSQL server) and later adapters (MongoDB)
+ * are interchangeable. One contract suite (backend/test/storage.contract.test.ts) runs
+ * against every adapter available.
+ */
+
+/** A guild's settings for one section, with the optimistic-concurrency version it is at. */
+export interface SettingsDocument<T = unknown> {
+  guildId: string;
+  section: string;
+  /** 0 means "never saved": the first save must name version 0. Each save adds 1. */
+  version: number;
+  data: T;
+  updatedAt: string;
+}
+
+export type PutSettingsResult<T = unknown> =
+  | { ok: true; document: SettingsDocument<T> }
+  /** The stored version differs from the expected one; `current` is what is stored now (null if nothing). */
+  | { ok: false; current: SettingsDocument<T> | null };
+
+/** A free-form record in a named collection (panels, transcripts, payments, audit entries...). */
+export interface StoredRecord<T = unknown> {
+  id: string;
+  collection: string;
+  guildId: string | null;
+  data: T;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RecordFilter {
+  guildId?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface SettingsStore {
+  get<T = unknown>(guildId: string, section: string): Promise<SettingsDocument<T> | null>;
+  /** Writes `data` only if the stored version equals `expectedVersion` (0 when nothing is stored yet). */
+  put<T = unknown>(guildId: string, section: string, data: T, expectedVersion: number): Promise<PutSettingsResult<T>>;
+}
+
+export interface RecordStore {
+  /** Oldest first. */
+  list<T = unknown>(collection: string, filter?: RecordFilter): Promise<StoredRecord<T>[]>;
+  get<T = unknown>(collection: string, id: string): Promise<StoredRecord<T> | null>;
+  insert<T = unknown>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>>;
+  update<T = unknown>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null>;
+  delete(collection: string, id: string): Promise<boolean>;
+}
+
+export interface SessionStore {
+  /** The session's data, or null when unknown or expired. */
+  get(sid: string): Promise<unknown | null>;
+  set(sid: string, data: unknown, expiresAt: Date): Promise<void>;
+  touch(sid: string, expiresAt: Date): Promise<void>;
+  destroy(sid: string): Promise<void>;
+  /** Deletes expired sessions; returns how many. */
+  prune(now?: Date): Promise<number>;
+}
+
+export interface StoragePort {
+  readonly kind: 'pglite' | 'postgres';
+  /** Opens the database and applies pending migrations, in order, once. */
+  init(): Promise<void>;
+  /** Cheap round trip for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  readonly settings: SettingsStore;
+  readonly records: RecordStore;
+  readonly sessions: SessionStore;
+}
+
+export const STORAGE = Symbol('STORAGE');
