@@ -46,6 +46,7 @@ export interface RecordStore {
   /** Oldest first. */
   list<T = unknown>(collection: string, filter?: RecordFilter): Promise<StoredRecord<T>[]>;
   get<T = unknown>(collection: string, id: string): Promise<StoredRecord<T> | null>;
+  /** Generates a UUID unless `id` is given; ids are unique per collection, and inserting an existing one rejects. */
   insert<T = unknown>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>>;
   update<T = unknown>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null>;
   delete(collection: string, id: string): Promise<boolean>;
@@ -55,6 +56,7 @@ export interface SessionStore {
   /** The session's data, or null when unknown or expired. */
   get(sid: string): Promise<unknown | null>;
   set(sid: string, data: unknown, expiresAt: Date): Promise<void>;
+  /** Moves a live session's expiry; an unknown or already expired session stays gone. */
   touch(sid: string, expiresAt: Date): Promise<void>;
   destroy(sid: string): Promise<void>;
   /** Deletes expired sessions; returns how many. */

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { runMigrations } from './migrate.js';
+import { MIGRATIONS, type Migration } from './migrations/index.js';
+import type { SqlExecutor } from './sql-executor.js';
+import type {
+  PutSettingsResult,
+  RecordFilter,
+  RecordStore,
+  SessionStore,
+  SettingsDocument,
+  SettingsStore,
+  StoragePort,
+  StoredRecord,
+} from './storage.port.js';
+
+export interface PostgresStorageOptions {
+  /** Defaults to every migration of this release; tests pass their own lists. */
+  migrations?: readonly Migration[];
+}
+
+/** records.insert was given an id that its collection already holds. */
+export class RecordExistsError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+  ) {
+    super(`Record ${id} already exists in ${collection}`);
+    this.name = 'RecordExistsError';
+  }
+}
+
+interface SettingsRow {
+  guild_id: string;
+  section: string;
+  version: number;
+  data: unknown;
+  updated_at: Date | string;
+}
+
+interface RecordRow {
+  id: string;
+  collection: string;
+  guild_id: string | null;
+  data: unknown;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const SETTINGS_COLUMNS = 'guild_id, section, version, data, updated_at';
+const RECORD_COLUMNS = 'id, collection, guild_id, data, created_at, updated_at';
+
+/**
+ * The storage port on PostgreSQL: PGlite embedded or a server, depending on the executor. The SQL
+ * is the same for both. Call init() before anything else (other calls wait for an init in
+ * progress); close() is idempotent.
+ */
+export class PostgresStorage implements StoragePort {
+  readonly settings: SettingsStore;
+  readonly records: RecordStore;
+  readonly sessions: SessionStore;
+  private readonly migrations: readonly Migration[];
+  private initializing?: Promise<void>;
+  private closing?: Promise<void>;
+  private applied: readonly string[] = [];
+
+  constructor(
+    private readonly executor: SqlExecutor,
+    options: PostgresStorageOptions = {},
+  ) {
+    this.migrations = options.migrations ?? MIGRATIONS;
+    this.settings = {
+      get: (guildId, section) => this.getSettings(guildId, section),
+      put: (guildId, section, data, expectedVersion) => this.putSettings(guildId, section, data, expectedVersion),
+    };
+    this.records = {
+      list: (collection, filter) => this.listRecords(collection, filter),
+      get: (collection, id) => this.getRecord(collection, id),
+      insert: (collection, record) => this.insertRecord(collection, record),
+      update: (collection, id, data) => this.updateRecord(collection, id, data),
+      delete: (collection, id) => this.deleteRecord(collection, id),
+    };
+    this.sessions = {
+      get: (sid) => this.getSession(sid),
+      set: (sid, data, expiresAt) => this.setSession(sid, data, expiresAt),
+      touch: (sid, expiresAt) => this.touchSession(sid, expiresAt),
+      destroy: (sid) => this.destroySession(sid),
+      prune: (now) => this.pruneSessions(now),
+    };
+  }
+
+  get kind(): 'pglite' | 'postgres' {
+    return this.executor.kind;
+  }
+
+  /** Ids of the migrations the last init() applied (empty when the schema was up to date). */
+  get appliedMigrations(): readonly string[] {
+    return this.applied;
+  }
+
+  init(): Promise<void> {
+    this.initializing ??= runMigrations(this.executor, this.migrations).then(
+      (applied) => {
+        this.applied = applied;
+      },
+      (error: unknown) => {
+        // Let a later init() retry, e.g. once the server is reachable.
+        this.initializing = undefined;
+        throw error;
+      },
+    );
+    return this.initializing;
+  }
+
+  /** Every migration recorded in the database, oldest first (diagnostics, tests). */
+  async listAppliedMigrations(): Promise<string[]> {
+    const db = await this.db();
+    const rows = await db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+    return rows.map((row) => row.id);
+  }
+
+  async ping(): Promise<void> {
+    await this.db();
+    await this.executor.query('SELECT 1');
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      // Closing PGlite under a running migration would leave it half applied.
+      await this.initializing?.catch(() => undefined);
+      await this.executor.close();
+    })();
+    return this.closing;
+  }
+
+  private async db(): Promise<SqlExecutor> {
+    if (!this.initializing) throw new Error('PostgresStorage.init() must be called before use');
+    await this.initializing;
+    return this.executor;
+  }
+
+  // Settings
+
+  private async getSettings<T>(guildId: string, section: string): Promise<SettingsDocument<T> | null> {
+    const db = await this.db();
+    const rows = await db.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM settings WHERE guild_id = $1 AND section = $2`, [
+      guildId,
+      section,
+    ]);
+    return rows[0] ? toSettings<T>(rows[0]) : null;
+  }
+
+  /**
+   * Each branch is a single statement, atomic on its own: a concurrent insert makes ON CONFLICT
+   * skip ours, and a concurrent update makes PostgreSQL re-check `version = expected` on the new
+   * row, which then fails. So of several puts naming the same version exactly one wins, without
+   * explicit locking.
+   */
+  private async putSettings<T>(guildId: string, section: string, data: T, expectedVersion: number): Promise<PutSettingsResult<T>> {
+    if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
+      throw new RangeError(`expectedVersion must be a non-negative integer, got ${String(expectedVersion)}`);
+    }
+    const db = await this.db();
+    const rows =
+      expectedVersion === 0
+        ? await db.query<SettingsRow>(
+            `INSERT INTO settings (guild_id, section, version, data, updated_at)
+             VALUES ($1, $2, 1, $3::text::jsonb, now())
+             ON CONFLICT (guild_id, section) DO NOTHING
+             RETURNING ${SETTINGS_COLUMNS}`,
+            [guildId, section, toJson(data)],
+          )
+        : await db.query<SettingsRow>(
+            `UPDATE settings SET version = version + 1, data = $4::text::jsonb, updated_at = now()
+             WHERE guild_id = $1 AND section = $2 AND version = $3
+             RETURNING ${SETTINGS_COLUMNS}`,
+            [guildId, section, expectedVersion, toJson(data)],
+          );
+    if (rows[0]) return { ok: true, document: toSettings<T>(rows[0]) };
+    // A separate statement, so it sees the write that beat ours.
+    return { ok: false, current: await this.getSettings<T>(guildId, section) };
+  }
+
+  // Records
+
+  private async listRecords<T>(collection: string, filter: RecordFilter = {}): Promise<StoredRecord<T>[]> {
+    const limit = optionalCount('limit', filter.limit);
+    const offset = optionalCount('offset', filter.offset) ?? 0;
+    const db = await this.db();
+    const params: unknown[] = [collection];
+    let where = 'collection = $1';
+    if (filter.guildId !== undefined) {
+      params.push(filter.guildId);
+      where += ` AND guild_id = $${params.length}`;
+    }
+    params.push(limit ?? null, offset);
+    const rows = await db.query<RecordRow>(
+      `SELECT ${RECORD_COLUMNS} FROM records WHERE ${where}
+       ORDER BY created_at, seq LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return rows.map((row) => toRecord<T>(row));
+  }
+
+  private async getRecord<T>(collection: string, id: string): Promise<StoredRecord<T> | null> {
+    const db = await this.db();
+    const rows = await db.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM records WHERE collection = $1 AND id = $2`, [collection, id]);
+    return rows[0] ? toRecord<T>(rows[0]) : null;
+  }
+
+  private async insertRecord<T>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>> {
+    const id = record.id ?? randomUUID();
+    const db = await this.db();
+    try {
+      const rows = await db.query<RecordRow>(
+        `INSERT INTO records (collection, id, guild_id, data, created_at, updated_at)
+         VALUES ($1, $2, $3, $4::text::jsonb, now(), now())
+         RETURNING ${RECORD_COLUMNS}`,
+        [collection, id, record.guildId, toJson(record.data)],
+      );
+      return toRecord<T>(rows[0]!);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new RecordExistsError(collection, id);
+      throw error;
+    }
+  }
+
+  private async updateRecord<T>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null> {
+    const db = await this.db();
+    const rows = await db.query<RecordRow>(
+      `UPDATE records SET data = $3::text::jsonb, updated_at = now()
+       WHERE collection = $1 AND id = $2
+       RETURNING ${RECORD_COLUMNS}`,
+      [collection, id, toJson(data)],
+    );
+    return rows[0] ? toRecord<T>(rows[0]) : null;
+  }
+
+  private async deleteRecord(collection: string, id: string): Promise<boolean> {
+    const db = await this.db();
+    const rows = await db.query('DELETE FROM records WHERE collection = $1 AND id = $2 RETURNING id', [collection, id]);
+    return rows.length > 0;
+  }
+
+  // Sessions: expiry compares with this process's clock, the one that computed expiresAt.
+
+  private async getSession(sid: string): Promise<unknown> {
+    const db = await this.db();
+    const rows = await db.query<{ data: unknown }>('SELECT data FROM sessions WHERE sid = $1 AND expires_at > $2::timestamptz', [
+      sid,
+      new Date().toISOString(),
+    ]);
+    return rows[0] ? rows[0].data : null;
+  }
+
+  private async setSession(sid: string, data: unknown, expiresAt: Date): Promise<void> {
+    const db = await this.db();
+    await db.query(
+      `INSERT INTO sessions (sid, data, expires_at) VALUES ($1, $2::text::jsonb, $3::timestamptz)
+       ON CONFLICT (sid) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`,
+      [sid, toJson(data), expiresAt.toISOString()],
+    );
+  }
+
+  /** Extends a live session only: an expired one stays expired (prune will remove it). */
+  private async touchSession(sid: string, expiresAt: Date): Promise<void> {
+    const db = await this.db();
+    await db.query('UPDATE sessions SET expires_at = $2::timestamptz WHERE sid = $1 AND expires_at > $3::timestamptz', [
+      sid,
+      expiresAt.toISOString(),
+      new Date().toISOString(),
+    ]);
+  }
+
+  private async destroySession(sid: string): Promise<void> {
+    const db = await this.db();
+    await db.query('DELETE FROM sessions WHERE sid = $1', [sid]);
+  }
+
+  private async pruneSessions(now: Date = new Date()): Promise<number> {
+    const db = await this.db();
+    // Counting in SQL because PGlite and node-postgres report affected rows differently.
+    const rows = await db.query<{ n: number }>(
+      `WITH pruned AS (DELETE FROM sessions WHERE expires_at <= $1::timestamptz RETURNING 1)
+       SELECT count(*)::int AS n FROM pruned`,
+      [now.toISOString()],
+    );
+    return rows[0]?.n ?? 0;
+  }
+}
+
+/**
+ * Sent as text and cast in SQL: node-postgres would turn a JS array into a PostgreSQL array, and
+ * the drivers disagree on how a bare string reaches a jsonb parameter.
+ */
+function toJson(value: unknown): string {
+  return JSON.stringify(value ?? null);
+}
+
+function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function toSettings<T>(row: SettingsRow): SettingsDocument<T> {
+  return {
+    guildId: row.guild_id,
+    section: row.section,
+    version: Number(row.version),
+    data: row.data as T,
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+function toRecord<T>(row: RecordRow): StoredRecord<T> {
+  return {
+    id: row.id,
+    collection: row.collection,
+    guildId: row.guild_id,
+    data: row.data as T,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+function optionalCount(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${String(value)}`);
+  return value;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
