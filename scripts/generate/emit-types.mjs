@@ -1,0 +1,78 @@
+// Step 4, emit types: TypeScript declarations for every schema through json-schema-to-typescript.
+// All schemas are laid side by side as $defs of one root (resolve.layOut) and every $ref becomes a `tsType` naming
+// its definition, so json2ts never follows a ref and each shared type is declared exactly once (json2ts #258, #579).
+// The types describe a validated document: a property with a default is always present after validation.
+
+import { compile as json2ts } from 'json-schema-to-typescript';
+import { omit } from './lib/json.mjs';
+import { mapSchema } from './lib/schema-walk.mjs';
+import { layOut } from './resolve.mjs';
+
+const ROOT = 'GuildhallSchemas';
+const DEF_PREFIX = '#/$defs/';
+
+export async function emitTypes(catalog) {
+  const definitions = layOut(catalog, catalog.files, DEF_PREFIX);
+  const $defs = Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, typeView(name, schema)]));
+  const root = { title: ROOT, type: 'object', additionalProperties: false, properties: {}, $defs };
+  let code = await json2ts(root, ROOT, {
+    bannerComment: '',
+    format: false, // write.mjs formats every file the same way
+    unreachableDefinitions: true,
+    declareExternallyReferenced: true,
+    strictIndexSignatures: false,
+    ignoreMinAndMaxItems: true, // no tuple unions for bounded lists
+    unknownAny: true,
+  });
+  code = code
+    .replace(new RegExp(`export interface ${ROOT} \\{\\s*\\}\\n?`), '')
+    .replace(/ \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\.\n/g, '')
+    .replace(/ \* ?\n( \*\/)/g, '$1')
+    .replace(/\/\*\*\n \*\/\n/g, '');
+  return `${code}\n${sectionTypes(catalog)}`;
+}
+
+/** One definition as json2ts should see it. */
+function typeView(name, schema) {
+  const view = mapSchema(schema, (node, pointer) => {
+    const rest = omit(node, ['title', 'examples', 'x-ui', 'x-messages']);
+    if (pointer === '') rest.title = name; // the only title json2ts sees: the type's name
+    if (typeof rest.$ref === 'string' && rest.$ref.startsWith(DEF_PREFIX)) {
+      // Refer by name instead of letting json2ts resolve (and re-declare) the target.
+      const { description, default: fallback } = rest;
+      return { tsType: rest.$ref.slice(DEF_PREFIX.length), description, default: fallback };
+    }
+    if (rest.properties) {
+      const defaulted = Object.keys(rest.properties).filter((key) => rest.properties[key]?.default !== undefined);
+      const required = [...new Set([...(rest.required ?? []), ...defaulted])];
+      if (required.length) rest.required = required;
+    }
+    return rest;
+  });
+  return view;
+}
+
+/** Types derived from the sections table: the settings document of each section, and typed envelopes. */
+function sectionTypes(catalog) {
+  const rows = catalog.sections.map((s) => `  ${JSON.stringify(s.name)}: ${s.file.typeName};`).join('\n');
+  return `
+/** The settings document of each section, by section name (schemas/sections.json). */
+export interface SettingsBySection {
+${rows}
+}
+
+/** A settings section's name, as in /api/guild/{guildId}/settings/{section}. */
+export type SectionName = keyof SettingsBySection;
+
+/** The answer to GET (and to a successful PUT) of one section's settings. */
+export interface SectionSettingsResponse<S extends SectionName = SectionName> extends Omit<SettingsResponse, 'section' | 'settings'> {
+  section: S;
+  settings: SettingsBySection[S];
+}
+
+/** The body of a PUT of one section's settings: missing fields take their defaults. */
+export interface SectionSettingsPutRequest<S extends SectionName = SectionName> extends Omit<SettingsPutRequest, 'settings'> {
+  settings: Partial<SettingsBySection[S]>;
+}
+`;
+}

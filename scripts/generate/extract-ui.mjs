@@ -1,0 +1,79 @@
+// Step 5, extract UI: one RJSF uiSchema per settings section, from the `x-ui` hints of its schema. Hints of a $ref'd
+// type (e.g. the channel reference's channel-select widget) apply wherever it is used; hints beside the $ref win.
+// RJSF 6 reads enum labels from `ui:enumNames` (schema-level enumNames is gone). Our own hints that RJSF has no
+// word for travel in `ui:options` (visibleIf, channelTypes, group, groups), where our widgets and templates read them.
+
+import { getPointer, isObject, omit, SchemaError } from './lib/json.mjs';
+
+export function extractUi(catalog, bundles) {
+  return Object.fromEntries(catalog.sections.map((section) => [section.name, uiSchemaOf(bundles.get(section.file.id), section.file.rel)]));
+}
+
+function uiSchemaOf(root, rel) {
+  /** The schema as RJSF will see it once the $ref is resolved: target first, the site's keywords over it. */
+  function effective(node, seen = new Set()) {
+    if (!isObject(node) || typeof node.$ref !== 'string') return node;
+    if (!node.$ref.startsWith('#')) throw new SchemaError(rel, `unbundled $ref ${node.$ref}`);
+    if (seen.has(node.$ref)) return node;
+    seen.add(node.$ref);
+    const target = effective(getPointer(root, node.$ref.slice(1)), seen);
+    const site = omit(node, ['$ref']);
+    return { ...target, ...site, 'x-ui': { ...target['x-ui'], ...site['x-ui'] } };
+  }
+
+  function build(node, where) {
+    const schema = effective(node);
+    if (!isObject(schema)) return {};
+    const hints = schema['x-ui'] ?? {};
+    const ui = {};
+    const options = {};
+    if (hints.widget) ui['ui:widget'] = hints.widget;
+    if (hints.hidden) ui['ui:widget'] = 'hidden';
+    if (hints.help) ui['ui:help'] = hints.help;
+    if (hints.placeholder) ui['ui:placeholder'] = hints.placeholder;
+    if (hints.enumLabels) ui['ui:enumNames'] = enumNames(schema, hints.enumLabels, where);
+    for (const key of ['group', 'visibleIf', 'channelTypes', 'rows']) if (hints[key] !== undefined) options[key] = hints[key];
+
+    if (isObject(schema.properties)) {
+      const keys = Object.keys(schema.properties);
+      const groups = hints.groups ?? [];
+      if (groups.length) options.groups = groups;
+      const positions = new Map(keys.map((key, i) => [key, [effective(schema.properties[key])?.['x-ui']?.order ?? Infinity, i]]));
+      const ordered = [...keys].sort((a, b) => positions.get(a)[0] - positions.get(b)[0] || positions.get(a)[1] - positions.get(b)[1]);
+      ui['ui:order'] = [...ordered, '*'];
+      for (const key of ordered) {
+        const child = build(schema.properties[key], `${where}/properties/${key}`);
+        checkSiblings(child['ui:options'], keys, groups, `${where}/properties/${key}`);
+        if (Object.keys(child).length) ui[key] = child;
+      }
+    }
+    if (isObject(schema.items)) {
+      const items = build(schema.items, `${where}/items`);
+      if (Object.keys(items).length) ui.items = items;
+    }
+    if (Object.keys(options).length) ui['ui:options'] = options;
+    return ui;
+  }
+
+  function enumNames(schema, labels, where) {
+    if (!Array.isArray(schema.enum)) throw new SchemaError(rel, `x-ui.enumLabels at #${where} needs an enum`);
+    const missing = schema.enum.filter((value) => !Object.hasOwn(labels, String(value)));
+    const extra = Object.keys(labels).filter((label) => !schema.enum.map(String).includes(label));
+    if (missing.length || extra.length) {
+      throw new SchemaError(rel, `x-ui.enumLabels at #${where}: missing ${JSON.stringify(missing)}, unknown ${JSON.stringify(extra)}`);
+    }
+    return schema.enum.map((value) => labels[String(value)]);
+  }
+
+  function checkSiblings(options, keys, groups, where) {
+    if (!options) return;
+    for (const key of Object.keys(options.visibleIf ?? {})) {
+      if (!keys.includes(key)) throw new SchemaError(rel, `x-ui.visibleIf at #${where} names unknown property "${key}"`);
+    }
+    if (options.group && !groups.some((group) => group.id === options.group)) {
+      throw new SchemaError(rel, `x-ui.group "${options.group}" at #${where} is not declared in the parent's x-ui.groups`);
+    }
+  }
+
+  return build(root, '');
+}

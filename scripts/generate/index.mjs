@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// npm run generate: schemas/ -> generated/. See ARCHITECTURE.md for the steps.
+//
+//   node scripts/generate/index.mjs [--schemas <dir>] [--out <dir>] [--check]
+//
+// --check writes nothing: it exits 1 and names the stale files when <out> differs from what would be written.
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildOpenApi } from './build-openapi.mjs';
+import { compile } from './compile.mjs';
+import { emitModules } from './emit-modules.mjs';
+import { emitTypes } from './emit-types.mjs';
+import { extractUi } from './extract-ui.mjs';
+import { load } from './load.mjs';
+import { resolve } from './resolve.mjs';
+import { compare, DEFAULT_OUT, format, REPO, write } from './write.mjs';
+
+/** The whole pipeline, in memory. @returns {Promise<Record<string, string>>} file name -> final content */
+export async function generate(schemasDir = path.join(REPO, 'schemas')) {
+  const catalog = await load(schemasDir); //                1. read and check schemas/ and the sections table
+  const bundles = resolve(catalog); //                       2. self-contained copy of each schema
+  const compiled = compile(catalog, bundles); //             3. Ajv standalone validators
+  const types = await emitTypes(catalog); //                 4. types.d.ts
+  const uiSchemas = extractUi(catalog, bundles); //          5. RJSF uiSchemas from x-ui
+  const openapi = buildOpenApi(catalog); //                  6. OpenAPI 3.1 document
+  const files = emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi }); // 7. every output file
+  return format(files); //                                   8. prettier + banners (write/compare below)
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { schemas: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean', default: false } },
+  });
+  const schemasDir = path.resolve(values.schemas ?? path.join(REPO, 'schemas'));
+  const outDir = path.resolve(values.out ?? DEFAULT_OUT);
+  const shown = path.relative(process.cwd(), outDir) || '.';
+  const files = await generate(schemasDir);
+
+  if (values.check) {
+    const { changed, extraneous } = await compare(outDir, files);
+    if (changed.length || extraneous.length) {
+      console.error(`${shown} is stale; run npm run generate.`);
+      for (const name of changed) console.error(`  differs or missing: ${name}`);
+      for (const name of extraneous) console.error(`  not generated (delete it): ${name}`);
+      process.exitCode = 1;
+    } else {
+      console.log(`${shown} is up to date (${Object.keys(files).length} files).`);
+    }
+    return;
+  }
+  const { written, extraneous } = await write(outDir, files);
+  console.log(
+    `${shown}: ${written.length} of ${Object.keys(files).length} files written${written.length ? `: ${written.join(', ')}` : ''}.`,
+  );
+  for (const name of extraneous) console.warn(`  warning: ${name} is not generated; delete it (--check fails on it).`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error.name === 'SchemaError' ? `generate: ${error.message}` : error);
+    process.exitCode = 2;
+  });
+}

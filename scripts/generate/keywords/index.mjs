@@ -1,0 +1,21 @@
+// Our vocabulary: every keyword our schemas may use beyond JSON Schema draft 2020-12, one file each.
+// lib/ajv.mjs registers this list on every Ajv instance, so strict mode still rejects anything else (a typo).
+//
+// Adding a validation keyword (e.g. discord-embed-total: 6000 characters across the embeds of one message):
+// one file exporting a keyword definition whose `code(cxt)` emits the check through Ajv's `_` template
+// (standalone-compatible: the emitted code may only use its data and constants; a runtime helper must be a
+// `gen.scopeValue(..., { ref, code })` with an importable `code`), then one entry in `validationKeywords`.
+// Its message goes in the schema's x-messages under the keyword's name, like any other keyword.
+
+import xMessages from './x-messages.mjs';
+import xUi from './x-ui.mjs';
+
+/** Keywords of ours that validate (they generate code). */
+const validationKeywords = [];
+
+export const vocabulary = [xUi, xMessages(validationKeywords.map((definition) => definition.keyword)), ...validationKeywords];
+
+export function addVocabulary(ajv) {
+  for (const definition of vocabulary) ajv.addKeyword(definition);
+  return ajv;
+}

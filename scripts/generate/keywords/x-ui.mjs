@@ -1,0 +1,41 @@
+// `x-ui`: hints for the settings forms, read by extract-ui.mjs into RJSF uiSchemas. An annotation: it generates no
+// validation code, but Ajv checks its shape (metaSchema) so a misspelt hint fails generation like a misspelt keyword.
+
+export default {
+  keyword: 'x-ui',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      /** RJSF widget name: built-in (textarea, updown, radio...) or ours (toggle, channel-select, role-select, colour, punishment-cards...). */
+      widget: { type: 'string', minLength: 1 },
+      /** Position among the sibling properties (ascending); unordered properties follow in authored order. */
+      order: { type: 'integer' },
+      help: { type: 'string' },
+      placeholder: { type: 'string' },
+      /** Labels of an enum's values, by value; every value needs one. */
+      enumLabels: { type: 'object', additionalProperties: { type: 'string' } },
+      /** Id of a group declared in the parent object's `groups`. */
+      group: { type: 'string', minLength: 1 },
+      /** On an object: the groups its properties may be placed in, in display order. */
+      groups: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'title'],
+          properties: { id: { type: 'string', minLength: 1 }, title: { type: 'string' }, description: { type: 'string' } },
+        },
+      },
+      /** Show the field only while each named sibling has the given value (or one of the given values). */
+      visibleIf: { type: 'object', minProperties: 1 },
+      /** For channel-select: the Discord channel types offered (0 = text). */
+      channelTypes: { type: 'array', items: { type: 'integer', minimum: 0 }, uniqueItems: true },
+      /** For textarea: visible rows. */
+      rows: { type: 'integer', minimum: 1 },
+      /** Keep the value but do not show the field. */
+      hidden: { type: 'boolean' },
+    },
+  },
+};

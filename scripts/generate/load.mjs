@@ -1,0 +1,110 @@
+// Step 1, load: read every schema under schemas/, check the house rules that JSON Schema itself cannot express
+// ($id matches the file, title and description present, names unique), and read the sections table, validated
+// against its own schema (schemas/meta/section-table.json).
+
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createAjv } from './lib/ajv.mjs';
+import { pascalCase, SchemaError } from './lib/json.mjs';
+
+export const ID_BASE = 'https://guildhall.dev/schemas/';
+export const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
+const SECTIONS_FILE = 'sections.json';
+const SECTION_TABLE_ID = `${ID_BASE}meta/section-table.json`;
+/** Groups served at /api/schemas/{name}; config/ and meta/ are for the backend and the generator only. */
+const PUBLISHED_GROUPS = new Set(['common', 'settings', 'api']);
+
+/**
+ * @typedef {object} SchemaFile
+ * @property {string} rel      path under schemas/, e.g. "settings/basic.json"
+ * @property {string} id       its $id
+ * @property {string} group    first folder: common, settings, config, api, meta
+ * @property {string} name     file name without .json, unique: "basic" (served at /api/schemas/basic)
+ * @property {string} typeName PascalCase of its title: "BasicSettings" (the TypeScript and OpenAPI name)
+ * @property {string} exportName validator name: "validateBasic"
+ * @property {boolean} published
+ * @property {object} schema
+ */
+
+/** @returns {Promise<{ dir: string, files: SchemaFile[], byId: Map<string, SchemaFile>, sections: object[] }>} */
+export async function load(schemasDir) {
+  const rels = (await listJson(schemasDir)).filter((rel) => rel !== SECTIONS_FILE);
+  const files = [];
+  for (const rel of rels) files.push(await loadSchemaFile(schemasDir, rel));
+  const byId = new Map(files.map((file) => [file.id, file]));
+  for (const key of ['name', 'typeName']) unique(files, key);
+
+  const sections = await loadSections(schemasDir, files, byId);
+  return { dir: schemasDir, files, byId, sections };
+}
+
+async function loadSchemaFile(schemasDir, rel) {
+  const schema = await readJson(path.join(schemasDir, rel), rel);
+  const expectedId = ID_BASE + rel;
+  if (schema.$schema !== DRAFT) throw new SchemaError(rel, `"$schema" must be "${DRAFT}"`);
+  if (schema.$id !== expectedId) throw new SchemaError(rel, `"$id" must be "${expectedId}" (it follows the file's path)`);
+  for (const key of ['title', 'description']) {
+    if (typeof schema[key] !== 'string' || !schema[key].trim()) throw new SchemaError(rel, `needs a "${key}"`);
+  }
+  const group = rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : '';
+  const name = path.posix.basename(rel, '.json');
+  return {
+    rel,
+    id: schema.$id,
+    group,
+    name,
+    typeName: pascalCase(schema.title),
+    exportName: `validate${pascalCase(name)}`,
+    published: PUBLISHED_GROUPS.has(group),
+    schema,
+  };
+}
+
+async function loadSections(schemasDir, files, byId) {
+  const table = await readJson(path.join(schemasDir, SECTIONS_FILE), SECTIONS_FILE);
+  if (!byId.has(SECTION_TABLE_ID)) throw new SchemaError(SECTIONS_FILE, `its schema ${SECTION_TABLE_ID} is missing`);
+  const ajv = createAjv();
+  for (const file of files) ajv.addSchema(file.schema);
+  const validate = ajv.getSchema(SECTION_TABLE_ID);
+  if (!validate(table)) {
+    const detail = validate.errors.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+    throw new SchemaError(SECTIONS_FILE, `does not match ${SECTION_TABLE_ID}: ${detail}`);
+  }
+  const sections = table.sections.map((row) => {
+    const file = byId.get(row.schema) ?? byId.get(ID_BASE + row.schema);
+    if (!file) throw new SchemaError(SECTIONS_FILE, `section "${row.name}": no schema "${row.schema}"`);
+    if (file.group !== 'settings') throw new SchemaError(SECTIONS_FILE, `section "${row.name}": ${file.rel} is not under settings/`);
+    return { ...row, file };
+  });
+  for (const key of ['name', 'storageKey']) unique(sections, key, SECTIONS_FILE);
+  return sections;
+}
+
+function unique(rows, key, where) {
+  const seen = new Map();
+  for (const row of rows) {
+    const other = seen.get(row[key]);
+    if (other) throw new SchemaError(where ?? row.rel, `${key} "${row[key]}" is also used by ${where ? 'another row' : other.rel}`);
+    seen.set(row[key], row);
+  }
+}
+
+async function listJson(dir, prefix = '') {
+  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
+  const out = [];
+  for (const entry of entries) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await listJson(dir, rel)));
+    else if (entry.name.endsWith('.json')) out.push(rel);
+  }
+  // Code-point order, not locale order: the same on every machine.
+  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+async function readJson(file, rel) {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new SchemaError(rel, error.code === 'ENOENT' ? 'file not found' : `invalid JSON (${error.message})`);
+  }
+}

@@ -1,0 +1,118 @@
+// Turns Ajv errors into what people read: { path, message } with the schema's own words (x-messages), the same in
+// the browser (RJSF: pass localizeErrors as createPrecompiledValidator's localizer) and on the server (the
+// validation pipe: toFieldErrors / validateSection). Kept as a template in scripts/generate/templates/.
+
+import { sections } from './sections.js';
+import { validatorsById } from './validators.js';
+
+const TYPE_WORDS = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'empty',
+};
+
+/** Readable messages for keywords whose schema has no x-messages entry. */
+const GENERIC = {
+  type: (v) =>
+    `Must be ${String(v.type)
+      .split(',')
+      .map((t) => TYPE_WORDS[t] ?? t)
+      .join(' or ')}`,
+  minLength: (v) => (Number(v.limit) === 1 ? 'Cannot be empty' : `Must be at least ${v.limit} characters`),
+  maxLength: (v) => `Must be at most ${v.limit} characters`,
+  minimum: (v) => `Must be at least ${v.limit}`,
+  maximum: (v) => `Must be at most ${v.limit}`,
+  exclusiveMinimum: (v) => `Must be more than ${v.limit}`,
+  exclusiveMaximum: (v) => `Must be less than ${v.limit}`,
+  multipleOf: (v) => `Must be a multiple of ${v.multipleOf}`,
+  pattern: () => 'Has an invalid format',
+  format: (v) => `Must be a valid ${v.format}`,
+  enum: (v) => `Must be one of: ${v.allowedValues}`,
+  const: (v) => `Must be ${JSON.stringify(v.allowedValue)}`,
+  required: (v) => `${v.name} is required`,
+  additionalProperties: (v) => `Unknown field: ${v.name}`,
+  dependentRequired: (v) => `${v.missingProperty} is required when ${v.property} is set`,
+  propertyNames: (v) => `Invalid name: ${v.propertyName}`,
+  minProperties: (v) => `Must have at least ${v.limit} entries`,
+  maxProperties: (v) => `Must have at most ${v.limit} entries`,
+  minItems: (v) => `Must have at least ${v.limit} items`,
+  maxItems: (v) => `Must have at most ${v.limit} items`,
+  uniqueItems: () => 'Must not contain the same item twice',
+  anyOf: () => 'Does not match any allowed option',
+  oneOf: () => 'Must match exactly one allowed option',
+  not: () => 'Is not allowed',
+  'false schema': () => 'Is not allowed',
+};
+
+const escapeToken = (token) => String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The JSON Pointer of the field an error is about: for required/additionalProperties, the named property. */
+export function fieldPath(error) {
+  const p = error.params ?? {};
+  const child =
+    error.keyword === 'required' || error.keyword === 'dependentRequired'
+      ? p.missingProperty
+      : error.keyword === 'additionalProperties'
+        ? p.additionalProperty
+        : error.keyword === 'propertyNames'
+          ? p.propertyName
+          : undefined;
+  return child === undefined ? error.instancePath : `${error.instancePath}/${escapeToken(child)}`;
+}
+
+/** The message for one Ajv error: the schema's x-messages entry for the keyword (or "*"), else a generic one. */
+export function messageFor(error) {
+  const path = fieldPath(error);
+  const vars = { ...error.params, name: lastToken(path), path };
+  if (Array.isArray(vars.allowedValues)) vars.allowedValues = vars.allowedValues.join(', ');
+  const messages = error.parentSchema?.['x-messages'];
+  const template = messages?.[error.keyword] ?? messages?.['*'];
+  if (template) return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (m, key) => (vars[key] === undefined ? m : String(vars[key])));
+  return (GENERIC[error.keyword] ?? (() => 'Is invalid'))(vars);
+}
+
+/** Sets each error's `message` to messageFor(error). Fits RJSF's `localizer` parameter. */
+export function localizeErrors(errors) {
+  for (const error of errors ?? []) error.message = messageFor(error);
+}
+
+/** Ajv errors -> [{ path, message }], one entry per distinct field and message, in Ajv's order. */
+export function toFieldErrors(errors) {
+  const seen = new Set();
+  const out = [];
+  for (const error of errors ?? []) {
+    const entry = { path: fieldPath(error), message: messageFor(error) };
+    const key = `${entry.path}\u0000${entry.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(entry);
+    }
+  }
+  return out;
+}
+
+/**
+ * Validates a deep copy of `data` (the caller's object is never changed): { ok: true, value } with defaults applied
+ * (and, for the environment, types coerced), or { ok: false, fieldErrors }.
+ */
+export function validateWith(validate, data) {
+  const value = data === undefined ? undefined : globalThis.structuredClone(data);
+  if (validate(value)) return { ok: true, value };
+  return { ok: false, fieldErrors: toFieldErrors(validate.errors) };
+}
+
+/** validateWith for a settings section by name (schemas/sections.json). Throws on an unknown section name. */
+export function validateSection(name, data) {
+  const section = Object.hasOwn(sections, name) ? sections[name] : undefined;
+  if (!section) throw new RangeError(`Unknown settings section: ${name}`);
+  return validateWith(validatorsById[section.schemaId], data);
+}
+
+function lastToken(path) {
+  const token = path.slice(path.lastIndexOf('/') + 1);
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
