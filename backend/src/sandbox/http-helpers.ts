@@ -1,0 +1,148 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
+import { Permission, hasPermission } from './permissions.js';
+import { DiscordSandboxService, SANDBOX_ROUTE_PREFIX, type UploadedFile } from './sandbox.service.js';
+import type { SandboxChannelRecord, SandboxGuildRecord } from './sandbox.types.js';
+import { isSnowflake } from './snowflake.js';
+
+/** Discord serves every route both versioned and unversioned; clients configured either way must work. */
+export const REST_PATHS = [`${SANDBOX_ROUTE_PREFIX}/api/v10`, `${SANDBOX_ROUTE_PREFIX}/api`];
+
+/** Multipart uploads as Discord takes them (files[n] plus payload_json), kept in memory. */
+export const UPLOAD_LIMITS = { limits: { fileSize: 25 * 1024 * 1024, files: 10 } };
+
+const jsonParser = express.json({ limit: '1mb' });
+const formParser = express.urlencoded({ extended: false, limit: '1mb' });
+
+function parseFailure(res: Response, err: unknown): void {
+  const type = (err as { type?: string }).type;
+  const error =
+    type === 'entity.parse.failed' ? DiscordErrors.invalidJson() : type === 'entity.too.large' ? DiscordErrors.payloadTooLarge() : null;
+  if (error) res.status(error.status).json(error.body);
+  else res.status(400).json({ message: '400: Bad Request', code: 0 });
+}
+
+/**
+ * JSON and form bodies for the sandbox's routes, whatever the host app configured globally (a body
+ * already read by the app's own parser is left alone), with Discord's answer for malformed JSON.
+ */
+export function sandboxBodyParsers(req: Request, res: Response, next: NextFunction): void {
+  jsonParser(req, res, (jsonError?: unknown) => {
+    if (jsonError) return parseFailure(res, jsonError);
+    formParser(req, res, (formError?: unknown) => (formError ? parseFailure(res, formError) : next()));
+  });
+}
+
+export function param(req: Request, name: string): string {
+  const value = req.params[name];
+  return typeof value === 'string' ? value : '';
+}
+
+export function queryString(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Discord reads query booleans as true/false/1/0 (case-insensitive). */
+export function queryBoolean(req: Request, name: string): boolean {
+  const value = queryString(req, name)?.toLowerCase();
+  return value === 'true' || value === '1';
+}
+
+export class QueryReader {
+  readonly errors = new FormErrors();
+  constructor(private readonly req: Request) {}
+
+  int(name: string, { min, max, fallback }: { min: number; max: number; fallback: number }): number {
+    const raw = queryString(this.req, name);
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value)) {
+      this.errors.add([name], ...FieldError.integer(raw));
+      return fallback;
+    }
+    if (value > max) this.errors.add([name], ...FieldError.max(max));
+    if (value < min) this.errors.add([name], ...FieldError.min(min));
+    return value;
+  }
+
+  snowflake(name: string): string | undefined {
+    const raw = queryString(this.req, name);
+    if (raw === undefined || raw === '') return undefined;
+    if (!isSnowflake(raw)) this.errors.add([name], ...FieldError.snowflake(raw));
+    return raw;
+  }
+
+  string(name: string, { min, max, required }: { min: number; max: number; required: boolean }): string | undefined {
+    const raw = queryString(this.req, name);
+    if (raw === undefined) {
+      if (required) this.errors.add([name], ...FieldError.required);
+      return undefined;
+    }
+    if (raw.length > max) this.errors.add([name], ...FieldError.maxLength(max));
+    if (raw.length < min) this.errors.add([name], ...(min === 1 ? FieldError.required : FieldError.minLength(min)));
+    return raw;
+  }
+
+  done(): void {
+    this.errors.throwIfAny();
+  }
+}
+
+export function snowflakeParam(req: Request, name: string): string {
+  const value = param(req, name);
+  if (!isSnowflake(value)) {
+    const errors = new FormErrors();
+    errors.add([name], ...FieldError.snowflake(value));
+    errors.throwIfAny();
+  }
+  return value;
+}
+
+/** The guild as the bot sees it: unknown -> 404 Unknown Guild, bot not a member -> 403 Missing Access. */
+export function botGuild(sandbox: DiscordSandboxService, guildId: string): SandboxGuildRecord {
+  const guild = sandbox.guild(guildId);
+  if (!guild) throw DiscordErrors.unknownGuild();
+  if (!sandbox.hasBot(guildId)) throw DiscordErrors.missingAccess();
+  return guild;
+}
+
+/** A channel the bot can see: its DMs, or a guild channel it has View Channel in. */
+export function botChannel(sandbox: DiscordSandboxService, channelId: string): SandboxChannelRecord {
+  const channel = sandbox.channel(channelId);
+  if (!channel) throw DiscordErrors.unknownChannel();
+  if (channel.guild_id) {
+    if (!sandbox.hasBot(channel.guild_id)) throw DiscordErrors.missingAccess();
+    if (!hasPermission(sandbox.channelPermissionsOf(channel.id, sandbox.botUserId), Permission.ViewChannel))
+      throw DiscordErrors.missingAccess();
+  }
+  return channel;
+}
+
+export function requireBotPermission(sandbox: DiscordSandboxService, channel: SandboxChannelRecord, flag: bigint): void {
+  if (!channel.guild_id) return;
+  if (!hasPermission(sandbox.channelPermissionsOf(channel.id, sandbox.botUserId), flag)) throw DiscordErrors.missingPermissions();
+}
+
+export function isTextChannel(channel: SandboxChannelRecord): boolean {
+  return channel.type === 0 || channel.type === 1 || channel.type === 5;
+}
+
+/** Uploads come as multipart with the JSON in payload_json; plain requests are JSON bodies. */
+export function messageBody(req: Request): { body: unknown; files: UploadedFile[] } {
+  const files = ((req as Request & { files?: UploadedFile[] }).files ?? []).filter((f) => f.fieldname !== 'payload_json');
+  const raw: unknown = req.body;
+  if (
+    req.is('multipart/form-data') &&
+    raw &&
+    typeof raw === 'object' &&
+    typeof (raw as Record<string, unknown>)['payload_json'] === 'string'
+  ) {
+    try {
+      return { body: JSON.parse((raw as Record<string, string>)['payload_json']!), files };
+    } catch {
+      throw DiscordErrors.invalidJson();
+    }
+  }
+  return { body: raw ?? {}, files };
+}

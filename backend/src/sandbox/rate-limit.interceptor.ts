@@ -1,0 +1,53 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import type { Observable } from 'rxjs';
+import { DiscordApiError } from './discord-errors.js';
+import { rateLimitHeaders } from './rate-limit.js';
+import { DiscordSandboxService } from './sandbox.service.js';
+
+const SANDBOX_BUCKET = 'guildhall:discord-sandbox:bucket';
+
+export interface BucketSpec {
+  /** Route shape, e.g. "GET /channels/:channel_id/messages": one bucket hash per shape, like Discord. */
+  route: string;
+  /** Discord keeps separate windows per "major parameter" (guild, channel or webhook id). */
+  major?: 'guild_id' | 'channel_id' | 'webhook_id';
+  policy?: 'userGuilds' | 'route';
+}
+
+export const RateLimitBucket = (spec: BucketSpec): MethodDecorator => SetMetadata(SANDBOX_BUCKET, spec);
+
+/**
+ * Counts each request against its bucket, per token, and answers as Discord does: X-RateLimit-* headers on
+ * every answer (which @discordjs/rest uses to pace itself) and 429 with Retry-After when the window is spent.
+ */
+@Injectable()
+export class SandboxRateLimitInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sandbox: DiscordSandboxService,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const spec = this.reflector.get<BucketSpec | undefined>(SANDBOX_BUCKET, context.getHandler());
+    if (!spec) return next.handle();
+    const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const major = spec.major ? String(req.params[spec.major] ?? '') : '';
+    const who = req.headers.authorization ?? `anonymous:${req.ip ?? ''}`;
+    const now = Date.now();
+    const state = this.sandbox.takeRateLimit(`${spec.route}|${major}|${who}`, spec.policy ?? 'route');
+    const headers = rateLimitHeaders(state, spec.route, now);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (!state.allowed) {
+      const retryAfter = Math.max(0.001, (state.resetAt - now) / 1000);
+      throw new DiscordApiError(
+        429,
+        { message: 'You are being rate limited.', retry_after: Number(retryAfter.toFixed(3)), global: false, code: 0 },
+        { 'Retry-After': String(Math.ceil(retryAfter)), 'X-RateLimit-Scope': 'user' },
+      );
+    }
+    return next.handle();
+  }
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+
+export interface RateLimitPolicy {
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  resetAt: number;
+}
+
+/**
+ * Discord's buckets behave like fixed windows: a number of requests, then a reset time. Emulating that
+ * exactly (rather than a smoother algorithm) keeps X-RateLimit-Reset-After truthful for @discordjs/rest.
+ */
+export class FixedWindowLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  take(key: string, policy: RateLimitPolicy, now: number = Date.now()): RateLimitState {
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + policy.windowMs };
+      this.windows.set(key, window);
+    }
+    const allowed = window.count < policy.limit;
+    if (allowed) window.count += 1;
+    return { allowed, limit: policy.limit, remaining: Math.max(0, policy.limit - window.count), resetAt: window.resetAt };
+  }
+
+  clear(): void {
+    this.windows.clear();
+  }
+}
+
+/** Discord names buckets with an opaque hash shared by every request of one route shape. */
+export function bucketHash(route: string): string {
+  return createHash('sha1').update(route).digest('hex').slice(0, 32);
+}
+
+export function rateLimitHeaders(state: RateLimitState, route: string, now: number = Date.now()): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(state.limit),
+    'X-RateLimit-Remaining': String(state.remaining),
+    'X-RateLimit-Reset': (state.resetAt / 1000).toFixed(3),
+    'X-RateLimit-Reset-After': (Math.max(0, state.resetAt - now) / 1000).toFixed(3),
+    'X-RateLimit-Bucket': bucketHash(route),
+  };
+}

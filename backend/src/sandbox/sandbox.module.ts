@@ -1,0 +1,46 @@
+import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { SandboxAuthGuard } from './auth.js';
+import { SandboxCdnController } from './cdn.controller.js';
+import { SandboxChannelsController } from './channels.controller.js';
+import { SandboxGuildsController } from './guilds.controller.js';
+import { sandboxBodyParsers } from './http-helpers.js';
+import { SandboxNotFoundController } from './not-found.controller.js';
+import { SandboxOAuth2Controller } from './oauth2.controller.js';
+import { SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
+import { DISCORD_SANDBOX_OPTIONS, DiscordSandboxService, type DiscordSandboxOptions } from './sandbox.service.js';
+import { SandboxUsersController } from './users.controller.js';
+import { SandboxWebhooksController } from './webhooks.controller.js';
+
+const BODY_CONTROLLERS = [
+  SandboxOAuth2Controller,
+  SandboxUsersController,
+  SandboxGuildsController,
+  SandboxChannelsController,
+  SandboxWebhooksController,
+];
+
+/**
+ * Discord, emulated over HTTP under /sandbox/discord of the host app, for running without Discord
+ * credentials. Call it exactly like discord.com with base http://host:port/sandbox/discord/api.
+ */
+@Module({})
+export class DiscordSandboxModule implements NestModule {
+  static forRoot(options: DiscordSandboxOptions = {}): DynamicModule {
+    return {
+      module: DiscordSandboxModule,
+      // The catch-all 404 must come last: Express matches routes in the order they are registered.
+      controllers: [...BODY_CONTROLLERS, SandboxCdnController, SandboxNotFoundController],
+      providers: [
+        { provide: DISCORD_SANDBOX_OPTIONS, useValue: options },
+        DiscordSandboxService,
+        SandboxAuthGuard,
+        SandboxRateLimitInterceptor,
+      ],
+      exports: [DiscordSandboxService],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(sandboxBodyParsers).forRoutes(...BODY_CONTROLLERS);
+  }
+}

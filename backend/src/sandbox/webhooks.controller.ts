@@ -1,0 +1,100 @@
+import { Controller, Get, Patch, Post, Req, Res, UseFilters, UseInterceptors } from '@nestjs/common';
+import { AnyFilesInterceptor } from '@nestjs/platform-express';
+import type { Request, Response } from 'express';
+import { BotOnly } from './auth.js';
+import { DiscordErrors, DiscordExceptionFilter } from './discord-errors.js';
+import {
+  REST_PATHS,
+  UPLOAD_LIMITS,
+  isTextChannel,
+  messageBody,
+  param,
+  queryBoolean,
+  requireBotPermission,
+  snowflakeParam,
+} from './http-helpers.js';
+import { readMessageBody } from './message-payload.js';
+import { Permission } from './permissions.js';
+import { RateLimitBucket, SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
+import { DiscordSandboxService } from './sandbox.service.js';
+import type { SandboxMessageRecord, SandboxWebhookRecord } from './sandbox.types.js';
+import { messageJson, webhookJson } from './serializers.js';
+
+/** Webhook routes authenticate with the token in the path, not a header, as on Discord. */
+@Controller(REST_PATHS)
+@UseFilters(DiscordExceptionFilter)
+@UseInterceptors(SandboxRateLimitInterceptor)
+export class SandboxWebhooksController {
+  constructor(private readonly sandbox: DiscordSandboxService) {}
+
+  @Get('webhooks/:webhook_id')
+  @BotOnly()
+  @RateLimitBucket({ route: 'GET /webhooks/:webhook_id', major: 'webhook_id' })
+  webhook(@Req() req: Request) {
+    const webhook = this.sandbox.webhook(snowflakeParam(req, 'webhook_id'));
+    if (!webhook) throw DiscordErrors.unknownWebhook();
+    const channel = this.sandbox.channel(webhook.channel_id);
+    if (!channel || !this.sandbox.hasBot(webhook.guild_id)) throw DiscordErrors.missingAccess();
+    requireBotPermission(this.sandbox, channel, Permission.ManageWebhooks);
+    return webhookJson(webhook, { base: this.sandbox.baseUrl(req), creator: this.sandbox.user(webhook.creator_id) });
+  }
+
+  @Get('webhooks/:webhook_id/:webhook_token')
+  @RateLimitBucket({ route: 'GET /webhooks/:webhook_id/:webhook_token', major: 'webhook_id' })
+  webhookWithToken(@Req() req: Request) {
+    return webhookJson(this.byToken(req), { base: this.sandbox.baseUrl(req) });
+  }
+
+  /** 204 without ?wait=true, the created message (200) with it. */
+  @Post('webhooks/:webhook_id/:webhook_token')
+  @RateLimitBucket({ route: 'POST /webhooks/:webhook_id/:webhook_token', major: 'webhook_id' })
+  @UseInterceptors(AnyFilesInterceptor(UPLOAD_LIMITS))
+  execute(@Req() req: Request, @Res() res: Response) {
+    const webhook = this.byToken(req);
+    const channel = this.sandbox.channel(webhook.channel_id);
+    if (!channel) throw DiscordErrors.unknownChannel();
+    if (!isTextChannel(channel)) throw DiscordErrors.nonTextChannel();
+    const { body, files } = messageBody(req);
+    const draft = readMessageBody(body, 'webhook');
+    const author = {
+      type: 'webhook' as const,
+      webhook_id: webhook.id,
+      username: draft.username ?? webhook.name,
+      avatar_url: draft.avatarUrl ?? null,
+    };
+    const message = this.sandbox.postMessage(channel, author, draft, files);
+    if (queryBoolean(req, 'wait')) res.status(200).json(messageJson(message, this.sandbox.messageContext(this.sandbox.baseUrl(req))));
+    else res.status(204).end();
+  }
+
+  @Get('webhooks/:webhook_id/:webhook_token/messages/:message_id')
+  @RateLimitBucket({ route: 'GET /webhooks/:webhook_id/:webhook_token/messages/:message_id', major: 'webhook_id' })
+  webhookMessage(@Req() req: Request) {
+    const message = this.ownMessage(this.byToken(req), req);
+    return messageJson(message, this.sandbox.messageContext(this.sandbox.baseUrl(req)));
+  }
+
+  @Patch('webhooks/:webhook_id/:webhook_token/messages/:message_id')
+  @RateLimitBucket({ route: 'PATCH /webhooks/:webhook_id/:webhook_token/messages/:message_id', major: 'webhook_id' })
+  @UseInterceptors(AnyFilesInterceptor(UPLOAD_LIMITS))
+  editWebhookMessage(@Req() req: Request) {
+    const message = this.ownMessage(this.byToken(req), req);
+    const { body, files } = messageBody(req);
+    const draft = readMessageBody(body, 'edit');
+    return messageJson(this.sandbox.editMessage(message, draft, files), this.sandbox.messageContext(this.sandbox.baseUrl(req)));
+  }
+
+  private byToken(req: Request): SandboxWebhookRecord {
+    const webhook = this.sandbox.webhook(snowflakeParam(req, 'webhook_id'));
+    if (!webhook) throw DiscordErrors.unknownWebhook();
+    if (param(req, 'webhook_token') !== webhook.token) throw DiscordErrors.invalidWebhookToken();
+    return webhook;
+  }
+
+  /** A webhook can only see and edit what it posted itself; anything else is "Unknown Message". */
+  private ownMessage(webhook: SandboxWebhookRecord, req: Request): SandboxMessageRecord {
+    const message = this.sandbox.message(webhook.channel_id, snowflakeParam(req, 'message_id'));
+    if (!message || message.author.type !== 'webhook' || message.author.webhook_id !== webhook.id) throw DiscordErrors.unknownMessage();
+    return message;
+  }
+}

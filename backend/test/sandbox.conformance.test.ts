@@ -1,0 +1,411 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_GUILDS, SANDBOX_MEMBER_IDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { startDiscordSandbox, type RunningDiscordSandbox } from '../src/sandbox/standalone.js';
+
+// Every REST route Guildhall uses is called on the sandbox and its answer validated against Discord's own
+// OpenAPI description (read from ../shared, never copied). A shape that drifts from Discord fails here.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SPEC_PATH = path.resolve(here, '../../../shared/discord-api-spec/openapi.json');
+const SPEC_ID = 'https://discord.com/api/v10/openapi.json';
+/** The same document with the one difference its README lists for error bodies (field-error codes are strings). */
+const PRACTICE_SPEC_ID = 'https://discord.com/api/v10/openapi-practice.json';
+
+type Spec = {
+  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: unknown }> }>>;
+  components: Record<string, Record<string, any>>;
+};
+type HttpMethod = 'get' | 'post' | 'patch';
+
+const spec = JSON.parse(readFileSync(SPEC_PATH, 'utf8')) as Spec;
+
+function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  addFormatsPlugin.default(ajv);
+  // Discord's own formats (see the spec README): ids as decimal strings, sized integers.
+  ajv.addFormat('snowflake', /^(0|[1-9][0-9]*)$/);
+  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
+  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
+  ajv.addFormat('double', { type: 'number', validate: () => true });
+  ajv.addFormat('nonce', { type: 'string', validate: () => true });
+  ajv.addSchema({ ...spec, $id: SPEC_ID });
+  const practice = structuredClone(spec);
+  practice.components['schemas']!['InnerErrors'].properties._errors.items = {
+    type: 'object',
+    properties: { code: { type: 'string' }, message: { type: 'string' } },
+    required: ['code', 'message'],
+  };
+  ajv.addSchema({ ...practice, $id: PRACTICE_SPEC_ID });
+  return ajv;
+}
+
+const ajv = createAjv();
+const validators = new Map<string, ValidateFunction>();
+
+function pointer(...tokens: string[]): string {
+  return tokens.map((t) => '/' + encodeURIComponent(t.replace(/~/g, '~0').replace(/\//g, '~1'))).join('');
+}
+
+/** The response schema the spec declares for method + path + status (following shared responses). */
+function responseValidator(method: HttpMethod, specPath: string, status: number, specId = SPEC_ID): ValidateFunction {
+  const key = `${specId} ${method} ${specPath} ${status}`;
+  const cached = validators.get(key);
+  if (cached) return cached;
+  const operation = spec.paths[specPath]?.[method];
+  if (!operation) throw new Error(`The spec has no ${method.toUpperCase()} ${specPath}`);
+  const statusKey = String(status) in operation.responses ? String(status) : `${String(status)[0]}XX`;
+  const response = operation.responses[statusKey];
+  if (!response) throw new Error(`The spec declares no ${status} for ${method.toUpperCase()} ${specPath}`);
+  const base = response.$ref
+    ? pointer('components', 'responses', response.$ref.split('/').pop()!)
+    : pointer('paths', specPath, method, 'responses', statusKey);
+  const validate = ajv.compile({ $ref: `${specId}#${base}${pointer('content', 'application/json', 'schema')}` });
+  validators.set(key, validate);
+  return validate;
+}
+
+function expectConforms(method: HttpMethod, specPath: string, status: number, body: unknown, specId = SPEC_ID): void {
+  const validate = responseValidator(method, specPath, status, specId);
+  const ok = validate(body);
+  expect(
+    ok ? [] : validate.errors!.map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`),
+    `${method.toUpperCase()} ${specPath} ${status}`,
+  ).toEqual([]);
+}
+
+function declaredStatuses(method: HttpMethod, specPath: string): string[] {
+  return Object.keys(spec.paths[specPath]![method]!.responses);
+}
+
+describe('Discord sandbox conformance with Discord OpenAPI spec', () => {
+  let sandbox: RunningDiscordSandbox;
+  let ownerToken: string;
+  const community = SANDBOX_GUILDS.community;
+
+  async function call(
+    method: HttpMethod,
+    route: string,
+    { auth = 'bot', body, query }: { auth?: 'bot' | 'owner' | 'none'; body?: unknown; query?: Record<string, string> } = {},
+  ) {
+    const url = new URL(`${sandbox.api}/v10${route}`);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
+    const headers: Record<string, string> = {};
+    if (auth === 'bot') headers['authorization'] = 'Bot sandbox-bot-token';
+    if (auth === 'owner') headers['authorization'] = `Bearer ${ownerToken}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(url, { method: method.toUpperCase(), headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as any) : undefined, headers: res.headers };
+  }
+
+  /** Calls the sandbox and checks status and body against the spec's operation for specPath. */
+  async function conforms(
+    method: HttpMethod,
+    specPath: string,
+    route: string,
+    options: Parameters<typeof call>[2] & { status?: number } = {},
+  ) {
+    const res = await call(method, route, options);
+    const status = options.status ?? 200;
+    expect(res.status, `${method.toUpperCase()} ${route}: ${JSON.stringify(res.body)}`).toBe(status);
+    expect(declaredStatuses(method, specPath)).toContain(String(status));
+    expectConforms(method, specPath, status, res.body);
+    return res.body;
+  }
+
+  beforeAll(async () => {
+    sandbox = await startDiscordSandbox({ guildsRateLimit: { limit: 1000, windowMs: 1000 } });
+    ownerToken = sandbox.service.issueAccessToken('demo-owner', ['identify', 'email', 'guilds']);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('the validator itself rejects drifted shapes (so this suite can fail)', async () => {
+    const me = (await call('get', '/users/@me', { auth: 'owner' })).body;
+    const drifted = [
+      { ...me, id: Number(me.id) },
+      (({ global_name: _, ...rest }) => rest)(me),
+      { ...me, avatar: undefined },
+      { ...me, locale: 'klingon' },
+    ];
+    const validate = responseValidator('get', '/users/@me', 200);
+    for (const [i, body] of drifted.entries()) expect(validate(JSON.parse(JSON.stringify(body))), `drift ${i}`).toBe(false);
+    expect(validate(me)).toBe(true);
+  });
+
+  describe('users', () => {
+    it('GET users/@me for a user with the email scope', async () => {
+      const me = await conforms('get', '/users/@me', '/users/@me', { auth: 'owner' });
+      expect(me.id).toBe(SANDBOX_USERS.demoOwner.id);
+      expect(me.email).toBe('demo-owner@example.com');
+    });
+
+    it('GET users/@me for the bot', async () => {
+      const me = await conforms('get', '/users/@me', '/users/@me');
+      expect(me.bot).toBe(true);
+    });
+
+    it('GET users/@me/guilds for a user, with and without counts', async () => {
+      const withCounts = await conforms('get', '/users/@me/guilds', '/users/@me/guilds', { auth: 'owner', query: { with_counts: 'true' } });
+      expect(withCounts.length).toBeGreaterThanOrEqual(3);
+      expect(withCounts[0].approximate_member_count).toBeTypeOf('number');
+      const plain = await conforms('get', '/users/@me/guilds', '/users/@me/guilds', { auth: 'owner' });
+      expect(plain[0]).not.toHaveProperty('approximate_member_count');
+    });
+
+    it('GET users/@me/guilds for the bot', async () => {
+      const guilds = await conforms('get', '/users/@me/guilds', '/users/@me/guilds');
+      expect(guilds.map((g: { id: string }) => g.id)).not.toContain(SANDBOX_GUILDS.quietLibrary.id);
+    });
+
+    it('GET users/{user_id}', async () => {
+      await conforms('get', '/users/{user_id}', `/users/${SANDBOX_MEMBER_IDS['ava.chen']}`);
+      await conforms('get', '/users/{user_id}', `/users/${SANDBOX_USERS.bot.id}`);
+    });
+
+    it('POST users/@me/channels opens a DM', async () => {
+      const dm = await conforms('post', '/users/@me/channels', '/users/@me/channels', {
+        body: { recipient_id: SANDBOX_USERS.demoMember.id },
+      });
+      expect(dm.type).toBe(1);
+      await conforms('get', '/channels/{channel_id}', `/channels/${dm.id}`);
+    });
+  });
+
+  describe('guilds', () => {
+    it('GET guilds/{guild_id} with and without counts', async () => {
+      const guild = await conforms('get', '/guilds/{guild_id}', `/guilds/${community.id}`, { query: { with_counts: 'true' } });
+      expect(guild.approximate_member_count).toBeGreaterThanOrEqual(30);
+      for (const g of [SANDBOX_GUILDS.pixelPainters, SANDBOX_GUILDS.nightOwls, SANDBOX_GUILDS.retroArcade]) {
+        await conforms('get', '/guilds/{guild_id}', `/guilds/${g.id}`);
+      }
+    });
+
+    it('GET guilds/{guild_id}/channels', async () => {
+      const channels = await conforms('get', '/guilds/{guild_id}/channels', `/guilds/${community.id}/channels`);
+      expect(new Set(channels.map((c: { type: number }) => c.type))).toEqual(new Set([0, 2, 4, 5]));
+    });
+
+    it('GET channels/{channel_id} for each kind of channel', async () => {
+      for (const id of [
+        community.channels.general,
+        community.channels.announcements,
+        community.channels.lounge,
+        community.channels.information,
+      ]) {
+        await conforms('get', '/channels/{channel_id}', `/channels/${id}`);
+      }
+    });
+
+    it('GET and POST guilds/{guild_id}/roles', async () => {
+      const roles = await conforms('get', '/guilds/{guild_id}/roles', `/guilds/${community.id}/roles`);
+      expect(roles.find((r: { managed: boolean; tags?: { bot_id?: string } }) => r.tags?.bot_id === SANDBOX_USERS.bot.id)).toBeTruthy();
+      const created = await conforms('post', '/guilds/{guild_id}/roles', `/guilds/${community.id}/roles`, {
+        body: { name: 'Conformance', permissions: '2048', color: 0x3498db, hoist: true, mentionable: false },
+      });
+      expect(created).toMatchObject({ name: 'Conformance', permissions: '2048', color: 0x3498db, hoist: true });
+    });
+
+    it('GET guilds/{guild_id}/members/search and members/{user_id}', async () => {
+      const found = await conforms('get', '/guilds/{guild_id}/members/search', `/guilds/${community.id}/members/search`, {
+        query: { query: 'a', limit: '1000' },
+      });
+      expect(found.length).toBeGreaterThan(1);
+      await conforms('get', '/guilds/{guild_id}/members/{user_id}', `/guilds/${community.id}/members/${SANDBOX_USERS.demoAdmin.id}`);
+      await conforms('get', '/guilds/{guild_id}/members', `/guilds/${community.id}/members`, { query: { limit: '1000' } });
+    });
+  });
+
+  describe('messages', () => {
+    const rich = {
+      content: 'Welcome <@1100000000000000103>!',
+      embeds: [
+        {
+          title: 'Hello',
+          description: 'A **rich** embed',
+          url: 'https://guildhall.dev',
+          color: 0x068add,
+          timestamp: '2025-01-02T03:04:05.000Z',
+          fields: [
+            { name: 'Level', value: '3', inline: true },
+            { name: 'XP', value: '120' },
+          ],
+          author: { name: 'Guildhall', icon_url: 'https://guildhall.dev/icon.png' },
+          footer: { text: 'footer' },
+          image: { url: 'https://guildhall.dev/banner.png' },
+          thumbnail: { url: 'https://guildhall.dev/thumb.png' },
+        },
+      ],
+      components: [
+        {
+          type: 1,
+          components: [
+            { type: 2, style: 1, label: 'Open ticket', custom_id: 'ticket:open', emoji: { name: '🎫' } },
+            { type: 2, style: 5, label: 'Docs', url: 'https://guildhall.dev/docs' },
+          ],
+        },
+        {
+          type: 1,
+          components: [
+            {
+              type: 3,
+              custom_id: 'roles',
+              placeholder: 'Pick roles',
+              options: [
+                { label: 'Red', value: 'red' },
+                { label: 'Blue', value: 'blue', description: 'The blue role' },
+              ],
+            },
+          ],
+        },
+        { type: 1, components: [{ type: 8, custom_id: 'channel', channel_types: [0] }] },
+      ],
+      nonce: 'conformance-1',
+    };
+
+    it('POST, GET (list and one) and PATCH channels/{channel_id}/messages', async () => {
+      const channel = community.channels.botCommands;
+      const posted = await conforms('post', '/channels/{channel_id}/messages', `/channels/${channel}/messages`, { body: rich });
+      expect(posted.components[0].components[0].id).toBeTypeOf('number');
+      const reply = await conforms('post', '/channels/{channel_id}/messages', `/channels/${channel}/messages`, {
+        body: { content: 'A reply', message_reference: { message_id: posted.id } },
+      });
+      expect(reply.referenced_message.id).toBe(posted.id);
+      const list = await conforms('get', '/channels/{channel_id}/messages', `/channels/${channel}/messages`, { query: { limit: '10' } });
+      expect(list[0].id).toBe(reply.id);
+      await conforms('get', '/channels/{channel_id}/messages/{message_id}', `/channels/${channel}/messages/${posted.id}`);
+      const edited = await conforms('patch', '/channels/{channel_id}/messages/{message_id}', `/channels/${channel}/messages/${posted.id}`, {
+        body: { content: 'Edited', embeds: [] },
+      });
+      expect(edited.edited_timestamp).toBeTruthy();
+      // Seeded history written by people (not the bot) has the same shape.
+      await conforms('get', '/channels/{channel_id}/messages', `/channels/${community.channels.general}/messages`);
+    });
+
+    it('POST channels/{channel_id}/messages with Components V2', async () => {
+      const body = {
+        flags: 1 << 15,
+        components: [
+          {
+            type: 17,
+            accent_color: 0x068add,
+            components: [
+              { type: 10, content: '## Support' },
+              { type: 14, divider: true, spacing: 1 },
+              {
+                type: 9,
+                components: [{ type: 10, content: 'Need help?' }],
+                accessory: { type: 2, style: 1, label: 'Open', custom_id: 'open' },
+              },
+              { type: 1, components: [{ type: 2, style: 2, label: 'Close', custom_id: 'close' }] },
+            ],
+          },
+        ],
+      };
+      await conforms('post', '/channels/{channel_id}/messages', `/channels/${community.channels.general}/messages`, { body });
+    });
+
+    it('POST channels/{channel_id}/messages with an uploaded file (multipart, as @discordjs/rest sends it)', async () => {
+      const form = new FormData();
+      form.set('payload_json', JSON.stringify({ content: 'Transcript attached', attachments: [{ id: 0, description: 'Ticket #12' }] }));
+      const html = '<html><body>transcript</body></html>';
+      form.set('files[0]', new Blob([html], { type: 'text/html' }), 'transcript-12.html');
+      const res = await fetch(`${sandbox.api}/v10/channels/${community.channels.modLog}/messages`, {
+        method: 'POST',
+        headers: { authorization: 'Bot sandbox-bot-token' },
+        body: form,
+      });
+      const body = (await res.json()) as { attachments: Array<{ url: string }> };
+      expect(res.status).toBe(200);
+      expectConforms('post', '/channels/{channel_id}/messages', 200, body);
+      expect(body.attachments[0]).toMatchObject({ filename: 'transcript-12.html', description: 'Ticket #12', size: html.length });
+      const file = await fetch(body.attachments[0].url);
+      expect(await file.text()).toContain('transcript');
+    });
+  });
+
+  describe('webhooks', () => {
+    it('GET channels/{channel_id}/webhooks, POST to create, GET webhooks/{id} and webhooks/{id}/{token}', async () => {
+      const list = await conforms('get', '/channels/{channel_id}/webhooks', `/channels/${community.channels.announcements}/webhooks`);
+      expect(list).toHaveLength(1);
+      const created = await conforms('post', '/channels/{channel_id}/webhooks', `/channels/${community.channels.general}/webhooks`, {
+        body: { name: 'Announcer' },
+      });
+      await conforms('get', '/webhooks/{webhook_id}', `/webhooks/${created.id}`);
+      const byToken = await conforms('get', '/webhooks/{webhook_id}/{webhook_token}', `/webhooks/${list[0].id}/${list[0].token}`, {
+        auth: 'none',
+      });
+      expect(byToken).not.toHaveProperty('user');
+    });
+
+    it('POST webhooks/{id}/{token} with wait=true (200) and without (204), then GET and PATCH its message', async () => {
+      const [webhook] = sandbox.service.webhooksOf(community.channels.general);
+      const route = `/webhooks/${webhook!.id}/${webhook!.token}`;
+      const message = await conforms('post', '/webhooks/{webhook_id}/{webhook_token}', route, {
+        auth: 'none',
+        query: { wait: 'true' },
+        body: { content: 'From a webhook', username: 'Greeter', embeds: [{ description: 'Hi' }] },
+      });
+      expect(message.webhook_id).toBe(webhook!.id);
+      const silent = await call('post', route, { auth: 'none', body: { content: 'No wait' } });
+      expect(silent.status).toBe(204);
+      expect(silent.body).toBeUndefined();
+      expect(declaredStatuses('post', '/webhooks/{webhook_id}/{webhook_token}')).toContain('204');
+      await conforms('get', '/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}', `${route}/messages/${message.id}`, {
+        auth: 'none',
+      });
+      await conforms('patch', '/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}', `${route}/messages/${message.id}`, {
+        auth: 'none',
+        body: { content: 'Edited by webhook' },
+      });
+    });
+  });
+
+  describe('errors', () => {
+    it('404 Unknown Guild matches the error schema', async () => {
+      const res = await call('get', '/guilds/1100000000000099999');
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'Unknown Guild', code: 10004 });
+      expectConforms('get', '/guilds/{guild_id}', 404, res.body);
+    });
+
+    it('403 Missing Access (guild without the bot) and 401 match the error schema', async () => {
+      const forbidden = await call('get', `/guilds/${SANDBOX_GUILDS.quietLibrary.id}`);
+      expect(forbidden).toMatchObject({ status: 403, body: { message: 'Missing Access', code: 50001 } });
+      expectConforms('get', '/guilds/{guild_id}', 403, forbidden.body);
+      const unauthorized = await call('get', '/users/@me', { auth: 'none' });
+      expect(unauthorized).toMatchObject({ status: 401, body: { message: '401: Unauthorized', code: 0 } });
+      expectConforms('get', '/users/@me', 401, unauthorized.body);
+    });
+
+    it('400 Invalid Form Body matches the error schema (with string field codes, as Discord sends them)', async () => {
+      const res = await call('post', `/channels/${community.channels.general}/messages`, { body: { content: 'x'.repeat(2001) } });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(50035);
+      expectConforms('post', '/channels/{channel_id}/messages', 400, res.body, PRACTICE_SPEC_ID);
+    });
+
+    it('429 matches the rate-limited schema', async () => {
+      sandbox.service.setGuildsRateLimit(1, 60_000);
+      try {
+        await call('get', '/users/@me/guilds', { auth: 'owner' });
+        const res = await call('get', '/users/@me/guilds', { auth: 'owner' });
+        expect(res.status).toBe(429);
+        expectConforms('get', '/users/@me/guilds', 429, res.body);
+      } finally {
+        sandbox.service.setGuildsRateLimit(1000, 1000);
+      }
+    });
+
+    it('an unknown route answers Discord 404 body', async () => {
+      const res = await call('get', `/guilds/${community.id}/bans`);
+      expect(res).toMatchObject({ status: 404, body: { message: '404: Not Found', code: 0 } });
+    });
+  });
+});
