@@ -70,6 +70,13 @@ const schema33 = {
       default: 30000,
       'x-messages': { '*': 'GUILD_CACHE_TTL_MS must be a whole number of milliseconds, at least 0' },
     },
+    READ_CACHE_TTL_MS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 60000,
+      default: 2000,
+      'x-messages': { '*': 'READ_CACHE_TTL_MS must be a whole number of milliseconds from 0 to 60000' },
+    },
     SANDBOX_GUILDS_RATE_LIMIT: {
       type: 'integer',
       minimum: 1,
@@ -129,6 +136,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.GUILD_CACHE_TTL_MS === undefined) {
       data.GUILD_CACHE_TTL_MS = 30000;
+    }
+    if (data.READ_CACHE_TTL_MS === undefined) {
+      data.READ_CACHE_TTL_MS = 2000;
     }
     if (data.SANDBOX_GUILDS_RATE_LIMIT === undefined) {
       data.SANDBOX_GUILDS_RATE_LIMIT = 5;
@@ -937,7 +947,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    let data14 = data.SANDBOX_GUILDS_RATE_LIMIT;
+    let data14 = data.READ_CACHE_TTL_MS;
     if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
       let dataType14 = typeof data14;
       let coerced14 = undefined;
@@ -946,13 +956,13 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           coerced14 = +data14;
         } else {
           const err29 = {
-            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
-            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/type',
+            instancePath: instancePath + '/READ_CACHE_TTL_MS',
+            schemaPath: '#/properties/READ_CACHE_TTL_MS/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT.type,
-            parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT,
+            schema: schema33.properties.READ_CACHE_TTL_MS.type,
+            parentSchema: schema33.properties.READ_CACHE_TTL_MS,
             data: data14,
           };
           if (vErrors === null) {
@@ -966,20 +976,20 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced14 !== undefined) {
         data14 = coerced14;
         if (data !== undefined) {
-          data['SANDBOX_GUILDS_RATE_LIMIT'] = coerced14;
+          data['READ_CACHE_TTL_MS'] = coerced14;
         }
       }
     }
     if (typeof data14 == 'number' && isFinite(data14)) {
-      if (data14 < 1 || isNaN(data14)) {
+      if (data14 > 60000 || isNaN(data14)) {
         const err30 = {
-          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
-          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/minimum',
-          keyword: 'minimum',
-          params: { comparison: '>=', limit: 1 },
-          message: 'must be >= 1',
-          schema: 1,
-          parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT,
+          instancePath: instancePath + '/READ_CACHE_TTL_MS',
+          schemaPath: '#/properties/READ_CACHE_TTL_MS/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 60000 },
+          message: 'must be <= 60000',
+          schema: 60000,
+          parentSchema: schema33.properties.READ_CACHE_TTL_MS,
           data: data14,
         };
         if (vErrors === null) {
@@ -989,8 +999,26 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (data14 < 0 || isNaN(data14)) {
+        const err31 = {
+          instancePath: instancePath + '/READ_CACHE_TTL_MS',
+          schemaPath: '#/properties/READ_CACHE_TTL_MS/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 0 },
+          message: 'must be >= 0',
+          schema: 0,
+          parentSchema: schema33.properties.READ_CACHE_TTL_MS,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
     }
-    let data15 = data.SANDBOX_GUILDS_RATE_WINDOW_MS;
+    let data15 = data.SANDBOX_GUILDS_RATE_LIMIT;
     if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
       let dataType15 = typeof data15;
       let coerced15 = undefined;
@@ -998,20 +1026,20 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         if (dataType15 === 'boolean' || data15 === null || (dataType15 === 'string' && data15 && data15 == +data15 && !(data15 % 1))) {
           coerced15 = +data15;
         } else {
-          const err31 = {
-            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
-            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/type',
+          const err32 = {
+            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
+            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS.type,
-            parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+            schema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT.type,
+            parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT,
             data: data15,
           };
           if (vErrors === null) {
-            vErrors = [err31];
+            vErrors = [err32];
           } else {
-            vErrors.push(err31);
+            vErrors.push(err32);
           }
           errors++;
         }
@@ -1019,53 +1047,52 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced15 !== undefined) {
         data15 = coerced15;
         if (data !== undefined) {
-          data['SANDBOX_GUILDS_RATE_WINDOW_MS'] = coerced15;
+          data['SANDBOX_GUILDS_RATE_LIMIT'] = coerced15;
         }
       }
     }
     if (typeof data15 == 'number' && isFinite(data15)) {
       if (data15 < 1 || isNaN(data15)) {
-        const err32 = {
-          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
-          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/minimum',
+        const err33 = {
+          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
+          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/minimum',
           keyword: 'minimum',
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+          parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT,
           data: data15,
         };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err33];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err33);
         }
         errors++;
       }
     }
-    let data16 = data.TRUST_PROXY;
-    if (typeof data16 !== 'boolean') {
+    let data16 = data.SANDBOX_GUILDS_RATE_WINDOW_MS;
+    if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
+      let dataType16 = typeof data16;
       let coerced16 = undefined;
       if (!(coerced16 !== undefined)) {
-        if (data16 === 'false' || data16 === 0 || data16 === null) {
-          coerced16 = false;
-        } else if (data16 === 'true' || data16 === 1) {
-          coerced16 = true;
+        if (dataType16 === 'boolean' || data16 === null || (dataType16 === 'string' && data16 && data16 == +data16 && !(data16 % 1))) {
+          coerced16 = +data16;
         } else {
-          const err33 = {
-            instancePath: instancePath + '/TRUST_PROXY',
-            schemaPath: '#/properties/TRUST_PROXY/type',
+          const err34 = {
+            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
+            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/type',
             keyword: 'type',
-            params: { type: 'boolean' },
-            message: 'must be boolean',
-            schema: schema33.properties.TRUST_PROXY.type,
-            parentSchema: schema33.properties.TRUST_PROXY,
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS.type,
+            parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
             data: data16,
           };
           if (vErrors === null) {
-            vErrors = [err33];
+            vErrors = [err34];
           } else {
-            vErrors.push(err33);
+            vErrors.push(err34);
           }
           errors++;
         }
@@ -1073,22 +1100,76 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced16 !== undefined) {
         data16 = coerced16;
         if (data !== undefined) {
-          data['TRUST_PROXY'] = coerced16;
+          data['SANDBOX_GUILDS_RATE_WINDOW_MS'] = coerced16;
+        }
+      }
+    }
+    if (typeof data16 == 'number' && isFinite(data16)) {
+      if (data16 < 1 || isNaN(data16)) {
+        const err35 = {
+          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
+          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
+    let data17 = data.TRUST_PROXY;
+    if (typeof data17 !== 'boolean') {
+      let coerced17 = undefined;
+      if (!(coerced17 !== undefined)) {
+        if (data17 === 'false' || data17 === 0 || data17 === null) {
+          coerced17 = false;
+        } else if (data17 === 'true' || data17 === 1) {
+          coerced17 = true;
+        } else {
+          const err36 = {
+            instancePath: instancePath + '/TRUST_PROXY',
+            schemaPath: '#/properties/TRUST_PROXY/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema33.properties.TRUST_PROXY.type,
+            parentSchema: schema33.properties.TRUST_PROXY,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+      }
+      if (coerced17 !== undefined) {
+        data17 = coerced17;
+        if (data !== undefined) {
+          data['TRUST_PROXY'] = coerced17;
         }
       }
     }
     if (data.NODE_ENV !== undefined) {
-      let data17 = data.NODE_ENV;
-      if (typeof data17 !== 'string') {
-        let dataType17 = typeof data17;
-        let coerced17 = undefined;
-        if (!(coerced17 !== undefined)) {
-          if (dataType17 == 'number' || dataType17 == 'boolean') {
-            coerced17 = '' + data17;
-          } else if (data17 === null) {
-            coerced17 = '';
+      let data18 = data.NODE_ENV;
+      if (typeof data18 !== 'string') {
+        let dataType18 = typeof data18;
+        let coerced18 = undefined;
+        if (!(coerced18 !== undefined)) {
+          if (dataType18 == 'number' || dataType18 == 'boolean') {
+            coerced18 = '' + data18;
+          } else if (data18 === null) {
+            coerced18 = '';
           } else {
-            const err34 = {
+            const err37 = {
               instancePath: instancePath + '/NODE_ENV',
               schemaPath: '#/properties/NODE_ENV/type',
               keyword: 'type',
@@ -1096,27 +1177,27 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be string',
               schema: schema33.properties.NODE_ENV.type,
               parentSchema: schema33.properties.NODE_ENV,
-              data: data17,
+              data: data18,
             };
             if (vErrors === null) {
-              vErrors = [err34];
+              vErrors = [err37];
             } else {
-              vErrors.push(err34);
+              vErrors.push(err37);
             }
             errors++;
           }
         }
-        if (coerced17 !== undefined) {
-          data17 = coerced17;
+        if (coerced18 !== undefined) {
+          data18 = coerced18;
           if (data !== undefined) {
-            data['NODE_ENV'] = coerced17;
+            data['NODE_ENV'] = coerced18;
           }
         }
       }
     }
     if (data.DISCORD_CLIENT_ID !== undefined) {
       if (data.DISCORD_CLIENT_SECRET === undefined) {
-        const err35 = {
+        const err38 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1132,14 +1213,14 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err35];
+          vErrors = [err38];
         } else {
-          vErrors.push(err35);
+          vErrors.push(err38);
         }
         errors++;
       }
       if (data.DISCORD_BOT_TOKEN === undefined) {
-        const err36 = {
+        const err39 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1155,15 +1236,15 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err36];
+          vErrors = [err39];
         } else {
-          vErrors.push(err36);
+          vErrors.push(err39);
         }
         errors++;
       }
     }
   } else {
-    const err37 = {
+    const err40 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1174,9 +1255,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err37];
+      vErrors = [err40];
     } else {
-      vErrors.push(err37);
+      vErrors.push(err40);
     }
     errors++;
   }

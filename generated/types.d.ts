@@ -251,6 +251,10 @@ export interface EnvironmentConfig {
    */
   GUILD_CACHE_TTL_MS: number;
   /**
+   * How long session and settings reads may be served from memory, in milliseconds; with several instances, another instance's writes show after at most this long (0 turns the cache off).
+   */
+  READ_CACHE_TTL_MS: number;
+  /**
    * Discord sandbox: guild-list requests allowed per window before it answers 429, like Discord.
    */
   SANDBOX_GUILDS_RATE_LIMIT: number;

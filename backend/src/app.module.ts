@@ -1,0 +1,68 @@
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { Passport } from 'passport';
+import type { Logger } from 'pino';
+import { AuthController } from './auth/auth.controller.js';
+import { PASSPORT } from './auth/auth.tokens.js';
+import { CALLBACK_PATH, DiscordOAuthStrategy } from './auth/discord.strategy.js';
+import { APP_CONFIG, type AppConfig } from './config/config.js';
+import { DiscordService } from './discord/discord.service.js';
+import type { SessionUser } from './discord/discord.types.js';
+import { GuildAccessGuard } from './guild/guild-access.guard.js';
+import { GuildAccessService } from './guild/guild-access.service.js';
+import { GuildController } from './guild/guild.controller.js';
+import { HealthController } from './health/health.controller.js';
+import { ApiExceptionFilter } from './http/exception.filter.js';
+import { LOGGER } from './logging/logger.js';
+import { PublishedController } from './published/published.controller.js';
+import { DiscordSandboxModule } from './sandbox/sandbox.module.js';
+import { SettingsController } from './settings/settings.controller.js';
+import { SettingsService } from './settings/settings.service.js';
+import { STORAGE, type StoragePort } from './storage/storage.port.js';
+
+/** A passport instance of this app's own, with the Discord strategy and whole-user sessions. */
+function createPassport(config: AppConfig): InstanceType<typeof Passport> {
+  const passport = new Passport();
+  passport.use('discord', new DiscordOAuthStrategy(config));
+  passport.serializeUser((user, done) => done(null, user));
+  passport.deserializeUser((user: SessionUser, done) => done(null, user));
+  return passport;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(deps: { config: AppConfig; logger: Logger; storage: StoragePort }): DynamicModule {
+    const { config } = deps;
+    const providers: Provider[] = [
+      { provide: APP_CONFIG, useValue: config },
+      { provide: LOGGER, useValue: deps.logger },
+      { provide: STORAGE, useValue: deps.storage },
+      { provide: PASSPORT, useValue: createPassport(config) },
+      { provide: APP_FILTER, useClass: ApiExceptionFilter },
+      DiscordService,
+      GuildAccessService,
+      GuildAccessGuard,
+      SettingsService,
+    ];
+    return {
+      module: AppModule,
+      imports:
+        config.discord.mode === 'sandbox'
+          ? [
+              DiscordSandboxModule.forRoot({
+                clientId: config.discord.clientId,
+                clientSecret: config.discord.clientSecret,
+                botToken: config.discord.botToken,
+                guildsRateLimit: config.sandboxGuildsRateLimit,
+                publicUrl: `${config.publicUrl}/sandbox/discord`,
+                // Only our own callback: the sandbox must not become an open redirect.
+                redirectUris: [`${config.publicUrl}${CALLBACK_PATH}`],
+              }),
+            ]
+          : [],
+      controllers: [HealthController, AuthController, SettingsController, GuildController, PublishedController],
+      providers,
+      exports: [PASSPORT],
+    };
+  }
+}

@@ -1,0 +1,163 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import type { Authenticator } from 'passport';
+import type { Logger } from 'pino';
+import { SESSION_COOKIE } from './auth/auth.controller.js';
+import { PASSPORT } from './auth/auth.tokens.js';
+import { DatabaseSessionStore } from './auth/session-store.js';
+import { type AppConfig, loadConfig } from './config/config.js';
+import { csrfProtection } from './http/csrf.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { createLogger, PinoNestLogger } from './logging/logger.js';
+import { AppModule } from './app.module.js';
+import { createStorage } from './storage/create-storage.js';
+import { withReadCache } from './storage/read-cache.js';
+import type { StoragePort } from './storage/storage.port.js';
+
+export interface RunningApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  storage: StoragePort;
+  logger: Logger;
+  /** Where this instance listens, e.g. http://127.0.0.1:3000 */
+  url: string;
+  close(): Promise<void>;
+}
+
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** PORT=0 asks for any free port; it is chosen up front because OAuth2 callback URLs name it. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The session secret: configured, or made once and kept in the database so sessions survive restarts. */
+async function sessionSecret(config: AppConfig, storage: StoragePort): Promise<string> {
+  if (config.sessionSecret) return config.sessionSecret;
+  const existing = await storage.records.get<{ value: string }>('system', 'session-secret');
+  if (existing) return existing.data.value;
+  try {
+    const created = await storage.records.insert('system', { id: 'session-secret', guildId: null, data: { value: randomBytes(48).toString('base64url') } });
+    return created.data.value;
+  } catch {
+    // Another instance made it first.
+    const again = await storage.records.get<{ value: string }>('system', 'session-secret');
+    if (!again) throw new Error('Could not create the session secret.');
+    return again.data.value;
+  }
+}
+
+export async function createApp(env: NodeJS.ProcessEnv = process.env): Promise<RunningApp> {
+  const resolvedEnv = { ...env };
+  if (resolvedEnv.PORT === '0') resolvedEnv.PORT = String(await freePort());
+  const config = loadConfig(resolvedEnv);
+  const logger = createLogger(config.logLevel);
+  const storage = withReadCache(
+    createStorage({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      onIdleError: (err: Error) => logger.warn({ err: err.message }, 'idle database connection failed'),
+    }),
+    { ttlMs: config.readCacheTtlMs },
+  );
+  await storage.init();
+
+  const secret = await sessionSecret(config, storage);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, logger, storage }), {
+    logger: new PinoNestLogger(logger.child({ component: 'nest' })),
+    bufferLogs: true,
+  });
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  // Settings carry their own version; hashing every JSON answer for an ETag is work nobody reads.
+  app.set('etag', false);
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'https://cdn.discordapp.com', 'https://media.discordapp.net'],
+          // Upgrading requests only makes sense where the app itself is served over https.
+          'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+        },
+      },
+    }),
+  );
+  app.use(requestLog(logger));
+
+  const passport = app.get<Authenticator>(PASSPORT);
+  const limiter = new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs);
+  const secure = (req: Request) => req.secure;
+  app.use(
+    '/api',
+    cookieParser(),
+    session({
+      name: SESSION_COOKIE,
+      secret,
+      store: new DatabaseSessionStore(storage.sessions, SESSION_TTL_MS),
+      resave: false,
+      saveUninitialized: false,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_TTL_MS, path: '/' },
+    }),
+    passport.initialize(),
+    passport.session(),
+    limiter.middleware(),
+    csrfProtection(secret, secure),
+  );
+
+  // No host: dual-stack, so both localhost (::1) and 127.0.0.1 reach it.
+  await app.listen(config.port);
+  const url = config.internalUrl;
+  logger.info(
+    { port: config.port, publicUrl: config.publicUrl, discord: config.discord.mode, storage: storage.kind },
+    config.discord.mode === 'sandbox'
+      ? 'Guildhall is up with the Discord sandbox (no DISCORD_CLIENT_ID set)'
+      : 'Guildhall is up with Discord',
+  );
+
+  let closed = false;
+  return {
+    app,
+    config,
+    storage,
+    logger,
+    url,
+    async close() {
+      if (closed) return;
+      closed = true;
+      limiter.close();
+      await app.close();
+      await storage.close();
+    },
+  };
+}
+
+/** One line per request: no headers, no bodies, no query strings (they may carry codes or tokens). */
+function requestLog(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!logger.isLevelEnabled('debug')) return next();
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const userId = (req.user as { id?: string } | undefined)?.id;
+      logger.debug({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, userId }, 'request');
+    });
+    next();
+  };
+}
+
+export { loadConfig };

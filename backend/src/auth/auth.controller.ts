@@ -1,0 +1,97 @@
+import { Controller, Get, HttpStatus, Inject, Next, Query, Req, Res } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import type { Authenticator } from 'passport';
+import type { Logger } from 'pino';
+import { DiscordService } from '../discord/discord.service.js';
+import type { SessionUser } from '../discord/discord.types.js';
+import { GuildAccessService } from '../guild/guild-access.service.js';
+import { ApiError } from '../http/api-error.js';
+import { LOGGER } from '../logging/logger.js';
+import { PASSPORT } from './auth.tokens.js';
+
+const DEFAULT_RETURN = '/selector';
+export const SESSION_COOKIE = 'guildhall.sid';
+
+/** Only same-site paths may be returned to after sign-in (no open redirect). */
+function safeReturnPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (value.length > 512 || value.startsWith('/api/')) return undefined;
+  return value;
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    returnTo?: string;
+  }
+}
+
+@Controller('api')
+export class AuthController {
+  constructor(
+    @Inject(PASSPORT) private readonly passport: Authenticator,
+    private readonly discord: DiscordService,
+    private readonly access: GuildAccessService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Starts Discord's OAuth2 flow (state and PKCE kept in the session). */
+  @Get('login')
+  login(@Query('returnTo') returnTo: unknown, @Req() req: Request, @Res() res: Response, @Next() next: NextFunction) {
+    const path = safeReturnPath(returnTo);
+    if (path) req.session.returnTo = path;
+    else delete req.session.returnTo;
+    this.passport.authenticate('discord', { session: false })(req, res, next);
+  }
+
+  @Get('callback')
+  callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction) {
+    const returnTo = req.session.returnTo ?? DEFAULT_RETURN;
+    this.passport.authenticate('discord', { session: false }, (err: unknown, user: SessionUser | false, info: { message?: string } | undefined) => {
+      if (err || !user) {
+        const reason = err ? 'discord' : /state/i.test(info?.message ?? '') ? 'state' : 'denied';
+        this.logger.warn({ reason, message: err instanceof Error ? err.message : info?.message }, 'sign-in refused');
+        res.redirect(HttpStatus.FOUND, `/login?error=${reason}`);
+        return;
+      }
+      // passport regenerates the session on login (no fixation); the return path was read before.
+      req.logIn(user, (loginErr) => {
+        if (loginErr) return next(loginErr);
+        this.discord.forgetUser(user.id);
+        this.logger.info({ userId: user.id }, 'signed in');
+        res.redirect(HttpStatus.FOUND, returnTo);
+      });
+    })(req, res, next);
+  }
+
+  @Get('user')
+  async user(@Req() req: Request) {
+    const user = req.user as SessionUser | undefined;
+    if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
+    const guilds = await this.access.manageableGuilds(user);
+    return {
+      success: true,
+      id: user.id,
+      username: user.username,
+      global_name: user.global_name,
+      avatar: user.avatar,
+      discriminator: user.discriminator,
+      email: user.email,
+      discord_id: user.id,
+      guilds,
+    };
+  }
+
+  /** Ends the session on the server, revokes the Discord token, and clears the cookie. */
+  @Get('logout')
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const user = req.user as SessionUser | undefined;
+    if (user) {
+      this.discord.forgetUser(user.id);
+      void this.discord.revoke(user.accessToken);
+    }
+    await new Promise<void>((resolve) => req.logout({ keepSessionInfo: false }, () => resolve()));
+    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { success: true };
+  }
+}

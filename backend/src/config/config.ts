@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { validateEnvironment } from '@guildhall/generated/validators';
+import { toFieldErrors } from '@guildhall/generated/field-errors';
+import type { EnvironmentConfig } from '@guildhall/generated/types';
+// Identities of the sandbox application; they mean nothing outside this process.
+import { SANDBOX_CLIENT_ID, SANDBOX_DEFAULT_BOT_TOKEN, SANDBOX_DEFAULT_CLIENT_SECRET } from '../sandbox/seed.js';
+
+/** Where Discord calls go: the real service, or the sandbox module mounted in this same app. */
+export type DiscordMode = 'discord' | 'sandbox';
+
+export interface AppConfig {
+  env: EnvironmentConfig;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  /** The URL browsers use to reach this app (OAuth2 callback, sandbox authorize page). */
+  publicUrl: string;
+  /** The URL this process uses to call itself (the sandbox): loopback, whatever the public URL is. */
+  internalUrl: string;
+  discord: {
+    mode: DiscordMode;
+    clientId: string;
+    clientSecret: string;
+    botToken: string;
+    /** REST base without the version, e.g. https://discord.com/api */
+    apiBase: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+    revokeUrl: string;
+  };
+  sessionSecret?: string;
+  logLevel: string;
+  rateLimit: { max: number; windowMs: number };
+  guildCacheTtlMs: number;
+  /** How long session and settings reads may be served from memory (another instance's writes show after this). */
+  readCacheTtlMs: number;
+  sandboxGuildsRateLimit: { limit: number; windowMs: number };
+  trustProxy: boolean;
+  production: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+
+/**
+ * Reads the environment through the generated validator (schemas/config/environment.json),
+ * so every variable's type, default and message live in the schema.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings mean "unset", as in most shells' `VAR= cmd`.
+  const input: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) if (value !== undefined && value !== '') input[key] = value;
+  if (!validateEnvironment(input)) {
+    const problems = toFieldErrors(validateEnvironment.errors ?? []).map((e) => {
+      const name = e.path.replace(/^\//, '') || 'environment';
+      return `${name}: ${e.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const env = input as unknown as EnvironmentConfig;
+  const port = Number(env.PORT);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const internalUrl = `http://127.0.0.1:${port}`;
+  const sandbox = !env.DISCORD_CLIENT_ID;
+  const apiBase = sandbox ? `${internalUrl}/sandbox/discord/api` : String(env.DISCORD_API_BASE).replace(/\/+$/, '');
+  return {
+    env,
+    port,
+    dataDir: path.resolve(String(env.DATA_DIR)),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    internalUrl,
+    discord: {
+      mode: sandbox ? 'sandbox' : 'discord',
+      clientId: env.DISCORD_CLIENT_ID ?? SANDBOX_CLIENT_ID,
+      clientSecret: env.DISCORD_CLIENT_SECRET ?? SANDBOX_DEFAULT_CLIENT_SECRET,
+      botToken: env.DISCORD_BOT_TOKEN ?? SANDBOX_DEFAULT_BOT_TOKEN,
+      apiBase,
+      authorizeUrl: sandbox ? `${publicUrl}/sandbox/discord/oauth2/authorize` : String(env.DISCORD_AUTHORIZE_URL),
+      tokenUrl: `${apiBase}/oauth2/token`,
+      revokeUrl: `${apiBase}/oauth2/token/revoke`,
+    },
+    sessionSecret: env.SESSION_SECRET,
+    logLevel: String(env.LOG_LEVEL),
+    rateLimit: { max: Number(env.RATE_LIMIT_MAX), windowMs: Number(env.RATE_LIMIT_WINDOW_MS) },
+    guildCacheTtlMs: Number(env.GUILD_CACHE_TTL_MS),
+    readCacheTtlMs: Number(env.READ_CACHE_TTL_MS),
+    sandboxGuildsRateLimit: { limit: Number(env.SANDBOX_GUILDS_RATE_LIMIT), windowMs: Number(env.SANDBOX_GUILDS_RATE_WINDOW_MS) },
+    trustProxy: Boolean(env.TRUST_PROXY),
+    production: env.NODE_ENV === 'production',
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,120 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { REST } from '@discordjs/rest';
+import { Routes } from 'discord-api-types/v10';
+import type { Logger } from 'pino';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { LOGGER } from '../logging/logger.js';
+import { DiscordFailure } from './discord.errors.js';
+import type { DiscordChannel, DiscordGuild, DiscordRole, SessionUser, UserGuild } from './discord.types.js';
+import { TtlCache } from './ttl-cache.js';
+
+const BOT_GUILDS_KEY = 'bot';
+
+/**
+ * Every call Guildhall makes to Discord (or to the sandbox, which answers the same way over HTTP).
+ * Bot calls go through @discordjs/rest, which handles Discord's rate-limit buckets; the user's own
+ * calls (their guild list) are plain bearer requests, cached per user because Discord limits them hard.
+ */
+@Injectable()
+export class DiscordService implements OnModuleDestroy {
+  private readonly rest: REST;
+  private readonly userGuilds: TtlCache<UserGuild[]>;
+  private readonly botGuilds: TtlCache<Set<string>>;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, @Inject(LOGGER) private readonly logger: Logger) {
+    this.rest = new REST({
+      version: '10',
+      api: config.discord.apiBase,
+      // Waiting a few seconds inside a dashboard request is acceptable; longer becomes a 429 for the user.
+      rejectOnRateLimit: (info) => info.retryAfter > 3000,
+      retries: 1,
+      timeout: 10_000,
+    }).setToken(config.discord.botToken);
+    this.userGuilds = new TtlCache(config.guildCacheTtlMs);
+    this.botGuilds = new TtlCache(config.guildCacheTtlMs);
+  }
+
+  onModuleDestroy() {
+    this.rest.clearHashSweeper();
+    this.rest.clearHandlerSweeper();
+  }
+
+  /** The guilds the signed-in user is in, with their permissions there; cached briefly per user. */
+  async guildsOfUser(user: SessionUser): Promise<UserGuild[]> {
+    return this.userGuilds.get(user.id, () => this.userRequest<UserGuild[]>(user.accessToken, '/users/@me/guilds'), {
+      staleOnError: (err) => err instanceof DiscordFailure && err.status === 429,
+    });
+  }
+
+  forgetUser(userId: string) {
+    this.userGuilds.delete(userId);
+  }
+
+  /** Ids of the guilds the bot is in; cached briefly. */
+  async botGuildIds(): Promise<Set<string>> {
+    return this.botGuilds.get(BOT_GUILDS_KEY, async () => {
+      const ids = new Set<string>();
+      let after: string | undefined;
+      // Discord pages this list by 200.
+      for (;;) {
+        const query = new URLSearchParams({ limit: '200' });
+        if (after) query.set('after', after);
+        const page = await this.bot<UserGuild[]>(() => this.rest.get(Routes.userGuilds(), { query }));
+        for (const g of page) ids.add(g.id);
+        if (page.length < 200) break;
+        after = page[page.length - 1]!.id;
+      }
+      return ids;
+    }, { staleOnError: () => true });
+  }
+
+  guild(guildId: string): Promise<DiscordGuild> {
+    return this.bot(() => this.rest.get(Routes.guild(guildId), { query: new URLSearchParams({ with_counts: 'true' }) }));
+  }
+
+  channels(guildId: string): Promise<DiscordChannel[]> {
+    return this.bot(() => this.rest.get(Routes.guildChannels(guildId)));
+  }
+
+  roles(guildId: string): Promise<DiscordRole[]> {
+    return this.bot(() => this.rest.get(Routes.guildRoles(guildId)));
+  }
+
+  /** Revokes a user's token at sign-out; failures are logged, never shown (the session ends anyway). */
+  async revoke(token: string): Promise<void> {
+    try {
+      const body = new URLSearchParams({ token, client_id: this.config.discord.clientId, client_secret: this.config.discord.clientSecret });
+      const res = await fetch(this.config.discord.revokeUrl, { method: 'POST', body, signal: AbortSignal.timeout(5000) });
+      if (!res.ok) this.logger.warn({ status: res.status }, 'token revocation refused');
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message }, 'token revocation failed');
+    }
+  }
+
+  private async bot<T>(call: () => Promise<unknown>): Promise<T> {
+    try {
+      return (await call()) as T;
+    } catch (err) {
+      throw DiscordFailure.from(err);
+    }
+  }
+
+  private async userRequest<T>(accessToken: string, path: string): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.config.discord.apiBase}/v10${path}`, {
+        headers: { Authorization: `Bearer ${accessToken}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (err) {
+      throw DiscordFailure.from(err);
+    }
+    const body = (await res.json().catch(() => null)) as { message?: string; code?: number; retry_after?: number } | null;
+    if (res.ok) return body as T;
+    if (res.status === 429) {
+      const retryAfter = Number(res.headers.get('retry-after') ?? body?.retry_after ?? 1);
+      throw new DiscordFailure(429, 'Discord is rate limiting requests.', undefined, Math.ceil(retryAfter));
+    }
+    throw new DiscordFailure(res.status, body?.message ?? `HTTP ${res.status}`, body?.code);
+  }
+}

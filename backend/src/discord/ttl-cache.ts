@@ -1,0 +1,39 @@
+/**
+ * A per-key cache with a time to live and one in-flight load per key: concurrent callers share a
+ * request instead of each asking Discord (whose users/@me/guilds limit is tight). A failed load
+ * falls back to the last value when the caller allows stale data.
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; at: number }>();
+  private readonly inflight = new Map<string, Promise<V>>();
+
+  constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000) {}
+
+  async get(key: string, load: () => Promise<V>, opts: { staleOnError?: (err: unknown) => boolean } = {}): Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const running = this.inflight.get(key);
+    if (running) return running;
+    const promise = load()
+      .then((value) => {
+        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+        this.entries.set(key, { value, at: Date.now() });
+        return value;
+      })
+      .catch((err: unknown) => {
+        if (hit && opts.staleOnError?.(err)) return hit.value;
+        throw err;
+      })
+      .finally(() => this.inflight.delete(key));
+    this.inflight.set(key, promise);
+    return promise;
+  }
+
+  delete(key: string) {
+    this.entries.delete(key);
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,103 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DiscordFailure } from '../discord/discord.errors.js';
+import { DiscordService } from '../discord/discord.service.js';
+import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import { ApiError } from '../http/api-error.js';
+
+export const ADMINISTRATOR = 0x8n;
+export const MANAGE_GUILD = 0x20n;
+const SNOWFLAKE = /^\d{17,20}$/;
+
+/** A guild as the selector and sidebar show it (spec 1:3). */
+export interface ManageableGuild {
+  id: string;
+  name: string;
+  iconURL: string | null;
+  /** Our manage page when the bot is in the guild; Discord's bot invite when it is not. */
+  settingsUrl: string;
+  permissions: string;
+  owner: boolean;
+}
+
+export function canManage(guild: Pick<UserGuild, 'owner' | 'permissions'>): boolean {
+  if (guild.owner) return true;
+  const bits = BigInt(guild.permissions ?? '0');
+  return (bits & ADMINISTRATOR) !== 0n || (bits & MANAGE_GUILD) !== 0n;
+}
+
+/**
+ * Who may manage which guild: the owner, or a member whose permissions there include Administrator
+ * or Manage Server, and only where the bot is. Checked on the server for every /api/guild/:guildId call.
+ */
+@Injectable()
+export class GuildAccessService {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, private readonly discord: DiscordService) {}
+
+  iconUrl(guild: { id: string; icon?: string | null }): string | null {
+    if (!guild.icon) return null;
+    const ext = guild.icon.startsWith('a_') ? 'gif' : 'png';
+    return `https://cdn.discordapp.com/icons/${guild.id}/${guild.icon}.${ext}?size=128`;
+  }
+
+  inviteUrl(guildId: string): string {
+    const q = new URLSearchParams({
+      client_id: this.config.discord.clientId,
+      scope: 'bot applications.commands',
+      permissions: '8',
+      guild_id: guildId,
+      disable_guild_select: 'true',
+    });
+    return `https://discord.com/oauth2/authorize?${q}`;
+  }
+
+  async manageableGuilds(user: SessionUser): Promise<ManageableGuild[]> {
+    const [guilds, botIds] = await Promise.all([this.userGuilds(user), this.botGuildIdsOrEmpty()]);
+    return guilds.filter(canManage).map((g) => ({
+      id: g.id,
+      name: g.name,
+      iconURL: this.iconUrl(g),
+      settingsUrl: botIds.has(g.id) ? `/manage/${g.id}/dashboard` : this.inviteUrl(g.id),
+      permissions: String(g.permissions ?? '0'),
+      owner: Boolean(g.owner),
+    }));
+  }
+
+  /** Resolves the guild for a manage call or throws the reason as 401/403/404. */
+  async assertCanManage(user: SessionUser | undefined, guildId: string): Promise<UserGuild> {
+    if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
+    if (!SNOWFLAKE.test(guildId)) throw new ApiError(HttpStatus.NOT_FOUND, 'Unknown server.');
+    const guilds = await this.userGuilds(user);
+    const guild = guilds.find((g) => g.id === guildId);
+    const botIds = await this.discord.botGuildIds().catch((err: unknown) => {
+      throw DiscordFailure.from(err).toApiError();
+    });
+    if (!guild) {
+      if (botIds.has(guildId)) throw new ApiError(HttpStatus.FORBIDDEN, 'You are not a member of this server.');
+      throw new ApiError(HttpStatus.NOT_FOUND, 'Unknown server.');
+    }
+    if (!canManage(guild)) {
+      throw new ApiError(HttpStatus.FORBIDDEN, 'You need the Manage Server or Administrator permission in this server.');
+    }
+    if (!botIds.has(guildId)) throw new ApiError(HttpStatus.FORBIDDEN, 'Guildhall is not in this server. Invite the bot first.');
+    return guild;
+  }
+
+  private async userGuilds(user: SessionUser): Promise<UserGuild[]> {
+    try {
+      return await this.discord.guildsOfUser(user);
+    } catch (err) {
+      const failure = DiscordFailure.from(err);
+      if (failure.status === 401) throw new ApiError(HttpStatus.UNAUTHORIZED, 'Your Discord sign-in has expired. Please sign in again.');
+      throw failure.toApiError();
+    }
+  }
+
+  private async botGuildIdsOrEmpty(): Promise<Set<string>> {
+    try {
+      return await this.discord.botGuildIds();
+    } catch (err) {
+      throw DiscordFailure.from(err).toApiError();
+    }
+  }
+}

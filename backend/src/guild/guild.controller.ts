@@ -1,0 +1,55 @@
+import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { DiscordFailure } from '../discord/discord.errors.js';
+import { DiscordService } from '../discord/discord.service.js';
+import { GuildAccessGuard } from './guild-access.guard.js';
+
+async function viaDiscord<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw DiscordFailure.from(err).toApiError();
+  }
+}
+
+/** Read-only views of a guild that the settings forms need (channel and role pickers, member count). */
+@Controller('api/guild/:guildId')
+@UseGuards(GuildAccessGuard)
+export class GuildController {
+  constructor(private readonly discord: DiscordService) {}
+
+  @Get('channels')
+  async channels(@Param('guildId') guildId: string) {
+    const channels = await viaDiscord(() => this.discord.channels(guildId));
+    return {
+      success: true,
+      channels: channels
+        .map((c) => ({ id: c.id, name: c.name, type: c.type, position: c.position ?? 0, parent_id: c.parent_id ?? null }))
+        .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name)),
+    };
+  }
+
+  @Get('roles')
+  async roles(@Param('guildId') guildId: string) {
+    const roles = await viaDiscord(() => this.discord.roles(guildId));
+    return {
+      success: true,
+      roles: roles
+        .map((r) => ({ id: r.id, name: r.name, color: r.color, position: r.position, managed: r.managed }))
+        .sort((a, b) => b.position - a.position),
+    };
+  }
+
+  @Get('stats')
+  async stats(@Param('guildId') guildId: string) {
+    const guild = await viaDiscord(() => this.discord.guild(guildId));
+    return {
+      success: true,
+      stats: {
+        memberCount: guild.approximate_member_count ?? 0,
+        onlineCount: guild.approximate_presence_count ?? 0,
+        boostLevel: guild.premium_tier,
+        boostCount: guild.premium_subscription_count ?? 0,
+      },
+    };
+  }
+}

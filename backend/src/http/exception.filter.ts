@@ -1,0 +1,61 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { LOGGER } from '../logging/logger.js';
+
+/**
+ * Turns every failure under /api into { success: false, error } (the spec's reading), and never
+ * lets an unexpected error's details reach the client. Other paths (the Discord sandbox) keep the
+ * body they threw, because there the shape is Discord's.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<Request>();
+    const res = ctx.getResponse<Response>();
+    if (res.headersSent) return;
+    const isApi = req.path.startsWith('/api');
+
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const body = exception.getResponse();
+      if (!isApi) {
+        res.status(status).json(typeof body === 'string' ? { message: body, code: 0 } : body);
+        return;
+      }
+      if (typeof body === 'object' && body !== null && 'success' in body) {
+        const { retryAfter, ...rest } = body as { retryAfter?: number };
+        if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
+        res.status(status).json(rest);
+        return;
+      }
+      res.status(status).json({ success: false, error: messageOf(body, exception.message, status) });
+      return;
+    }
+
+    // Express' body parser reports malformed JSON as a plain error with a status.
+    const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const error = status === 400 ? 'The request body is not valid JSON.' : status === 413 ? 'The request body is too large.' : 'Bad request.';
+      res.status(status).json(isApi ? { success: false, error } : { message: error, code: 0 });
+      return;
+    }
+
+    this.logger.error({ err: exception, method: req.method, path: req.path }, 'unhandled error');
+    res.status(500).json(isApi ? { success: false, error: 'Internal server error.' } : { message: '500: Internal Server Error', code: 0 });
+  }
+}
+
+function messageOf(body: unknown, fallback: string, status: number): string {
+  if (typeof body === 'string') return body;
+  if (body && typeof body === 'object') {
+    const m = (body as { message?: unknown }).message;
+    if (typeof m === 'string') return m;
+    if (Array.isArray(m)) return m.join('; ');
+  }
+  if (status === 404) return 'Not found.';
+  return fallback;
+}

@@ -1,0 +1,55 @@
+import type { NextFunction, Request, Response } from 'express';
+
+interface Window { count: number; resetAt: number }
+
+/**
+ * Fixed-window limits per address and per signed-in user, in memory. A request is refused when either
+ * of its keys is over the limit, so one user cannot spread load over addresses, nor one address over users.
+ */
+export class RateLimiter {
+  private readonly windows = new Map<string, Window>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly max: number, private readonly windowMs: number) {
+    this.sweeper = setInterval(() => this.sweep(), Math.max(windowMs, 1000));
+    this.sweeper.unref();
+  }
+
+  /** Counts a hit on each key; returns the seconds to wait when one is over the limit, else 0. */
+  hit(keys: string[], now = Date.now()): number {
+    let retryAfterMs = 0;
+    for (const key of keys) {
+      let w = this.windows.get(key);
+      if (!w || w.resetAt <= now) {
+        w = { count: 0, resetAt: now + this.windowMs };
+        this.windows.set(key, w);
+      }
+      w.count += 1;
+      if (w.count > this.max) retryAfterMs = Math.max(retryAfterMs, w.resetAt - now);
+    }
+    return retryAfterMs > 0 ? Math.ceil(retryAfterMs / 1000) : 0;
+  }
+
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction) => {
+      const keys = [`ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`];
+      const userId = (req.user as { id?: string } | undefined)?.id;
+      if (userId) keys.push(`user:${userId}`);
+      const retryAfter = this.hit(keys);
+      if (retryAfter > 0) {
+        res.setHeader('Retry-After', String(retryAfter));
+        res.status(429).json({ success: false, error: `Too many requests. Try again in ${retryAfter} seconds.` });
+        return;
+      }
+      next();
+    };
+  }
+
+  close() {
+    clearInterval(this.sweeper);
+  }
+
+  private sweep(now = Date.now()) {
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  }
+}

@@ -1,0 +1,26 @@
+import { Controller, Get, Header, HttpStatus, Param } from '@nestjs/common';
+import { publishedSchemas } from '@guildhall/generated/schemas';
+import openapi from '@guildhall/generated/openapi.json' with { type: 'json' };
+import { ApiError } from '../http/api-error.js';
+
+/** Every schema, as generated, so API clients and the form engine read the same source. */
+@Controller('api')
+export class PublishedController {
+  @Get('schemas')
+  list() {
+    return { success: true, schemas: Object.keys(publishedSchemas).sort().map((name) => ({ name, url: `/api/schemas/${name}` })) };
+  }
+
+  @Get('schemas/:name')
+  @Header('Content-Type', 'application/schema+json')
+  schema(@Param('name') name: string) {
+    const schema = Object.prototype.hasOwnProperty.call(publishedSchemas, name) ? publishedSchemas[name] : undefined;
+    if (!schema) throw new ApiError(HttpStatus.NOT_FOUND, `Unknown schema: ${name}`);
+    return schema;
+  }
+
+  @Get('openapi.json')
+  openapi() {
+    return openapi;
+  }
+}

@@ -1,0 +1,62 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { sections, type SectionDefinition } from '@guildhall/generated/sections';
+import { validateSection } from '@guildhall/generated/field-errors';
+import type { Logger } from 'pino';
+import { ApiError } from '../http/api-error.js';
+import { LOGGER } from '../logging/logger.js';
+import { STORAGE, type StoragePort } from '../storage/storage.port.js';
+
+export interface SettingsView {
+  section: string;
+  version: number;
+  settings: Record<string, unknown>;
+}
+
+/**
+ * The one settings mechanism: the sections table (schemas/sections.json) names each section's schema
+ * and storage key, so adding a section is adding a schema and a row, not code.
+ */
+@Injectable()
+export class SettingsService {
+  constructor(@Inject(STORAGE) private readonly storage: StoragePort, @Inject(LOGGER) private readonly logger: Logger) {}
+
+  definition(name: string): SectionDefinition {
+    const def = Object.prototype.hasOwnProperty.call(sections, name) ? sections[name as keyof typeof sections] : undefined;
+    if (!def) throw new ApiError(HttpStatus.NOT_FOUND, `Unknown settings section: ${name}`);
+    return def as SectionDefinition;
+  }
+
+  async read(guildId: string, name: string): Promise<SettingsView> {
+    const def = this.definition(name);
+    const doc = await this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey);
+    return { section: def.name, version: doc?.version ?? 0, settings: this.withDefaults(def, doc?.data ?? {}) };
+  }
+
+  async write(guildId: string, name: string, version: number, settings: unknown, userId: string): Promise<SettingsView> {
+    const def = this.definition(name);
+    const result = validateSection(def.name, settings);
+    if (!result.ok) throw ApiError.validation(result.fieldErrors);
+    const put = await this.storage.settings.put(guildId, def.storageKey, result.value, version);
+    if (!put.ok) {
+      throw new ApiError(HttpStatus.CONFLICT, 'These settings were changed elsewhere since you loaded them.', {
+        section: def.name,
+        version: put.current?.version ?? 0,
+        settings: this.withDefaults(def, (put.current?.data as Record<string, unknown> | undefined) ?? {}),
+      });
+    }
+    await this.storage.records
+      .insert('audit', { guildId, data: { action: 'settings.update', section: def.name, version: put.document.version, userId } })
+      .catch((err: unknown) => this.logger.error({ err }, 'audit entry not written'));
+    return { section: def.name, version: put.document.version, settings: result.value as unknown as Record<string, unknown> };
+  }
+
+  /**
+   * Stored documents were valid when saved; defaults fill fields added to the schema since. Should a
+   * stored document no longer validate (a tightened schema), it is still shown rather than lost.
+   */
+  private withDefaults(def: SectionDefinition, data: Record<string, unknown>): Record<string, unknown> {
+    const result = validateSection(def.name, data);
+    if (result.ok) return result.value as unknown as Record<string, unknown>;
+    return { ...(def.defaults as Record<string, unknown>), ...data };
+  }
+}

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestBrowser } from './support/browser.js';
+import { startTestApp, tempDataDir } from './support/app.js';
+
+type App = Awaited<ReturnType<typeof startTestApp>>;
+interface Guild { id: string; name: string; settingsUrl: string; owner: boolean }
+
+describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
+  const data = tempDataDir();
+  let app: App;
+  let owner: TestBrowser;
+  let ownerGuilds: Guild[];
+  let managed: Guild; // owned by demo-owner, bot present
+  let botless: Guild; // owned by demo-owner, bot absent
+
+  beforeAll(async () => {
+    app = await startTestApp({ DATA_DIR: data.dir });
+    owner = app.browser();
+    await owner.signIn('demo-owner');
+    ownerGuilds = (await owner.json('/api/user')).body.guilds;
+    managed = ownerGuilds.find((g) => g.settingsUrl.startsWith('/manage/'))!;
+    botless = ownerGuilds.find((g) => g.settingsUrl.startsWith('https://discord.com/'))!;
+  });
+  afterAll(async () => {
+    await app?.close();
+    data.remove();
+  });
+
+  describe('sign-in', () => {
+    it('signs in through the sandbox: login -> authorize -> callback -> /api/user', async () => {
+      const browser = app.browser();
+      const login = await browser.request('/api/login');
+      expect(login.status).toBe(302);
+      const authorize = new URL(login.headers.get('location')!);
+      expect(authorize.pathname).toBe('/sandbox/discord/oauth2/authorize');
+      expect(authorize.searchParams.get('scope')).toBe('identify email guilds');
+      expect(authorize.searchParams.get('state')).toBeTruthy();
+      expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+
+      const callback = await browser.signIn('demo-owner');
+      expect(callback.status).toBe(302);
+      expect(callback.headers.get('location')).toBe('/selector');
+      const sessionCookie = callback.headers.getSetCookie().find((c) => c.startsWith('guildhall.sid='))!;
+      expect(sessionCookie).toMatch(/HttpOnly/i);
+      expect(sessionCookie).toMatch(/SameSite=Lax/i);
+
+      const { status, body } = await browser.json('/api/user');
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ success: true, username: 'demo-owner', discord_id: body.id });
+      expect(JSON.stringify(body)).not.toMatch(/access|refresh|token/i);
+      expect(body.guilds.length).toBeGreaterThan(1);
+      for (const g of body.guilds) expect(Object.keys(g)).toEqual(expect.arrayContaining(['id', 'name', 'iconURL', 'settingsUrl']));
+    });
+
+    it('returns to a same-site path given at login, and refuses other sites', async () => {
+      const browser = app.browser();
+      expect((await browser.signIn('demo-owner', '/manage/123/basic')).headers.get('location')).toBe('/manage/123/basic');
+      expect((await app.browser().signIn('demo-owner', 'https://evil.example/')).headers.get('location')).toBe('/selector');
+      expect((await app.browser().signIn('demo-owner', '//evil.example/')).headers.get('location')).toBe('/selector');
+    });
+
+    it('answers 401 to /api/user when signed out', async () => {
+      const { status, body } = await app.browser().json('/api/user');
+      expect(status).toBe(401);
+      expect(body).toEqual({ success: false, error: 'You are not signed in.' });
+    });
+
+    it('logout ends the session on the server', async () => {
+      const browser = app.browser();
+      await browser.signIn('demo-admin');
+      const sid = browser.cookies.get('guildhall.sid')!;
+      expect((await browser.json('/api/user')).status).toBe(200);
+      expect((await browser.json('/api/logout')).body).toEqual({ success: true });
+      expect((await browser.json('/api/user')).status).toBe(401);
+      // The old cookie, replayed, no longer signs anyone in.
+      const replay = app.browser();
+      replay.cookies.set('guildhall.sid', sid);
+      expect((await replay.json('/api/user')).status).toBe(401);
+    });
+
+    it('refuses a callback whose state does not match', async () => {
+      const browser = app.browser();
+      const login = await browser.request('/api/login');
+      const authorize = new URL(login.headers.get('location')!);
+      authorize.searchParams.set('login_as', 'demo-owner');
+      authorize.searchParams.set('state', 'forged-state');
+      const approved = await browser.request(authorize.toString());
+      const callback = await browser.request(approved.headers.get('location')!);
+      expect(callback.status).toBe(302);
+      expect(callback.headers.get('location')).toBe('/login?error=state');
+      expect((await browser.json('/api/user')).status).toBe(401);
+    });
+
+    it('refuses a callback from another browser (no state in its session)', async () => {
+      const victim = app.browser();
+      const login = await app.browser().request('/api/login');
+      const authorize = new URL(login.headers.get('location')!);
+      authorize.searchParams.set('login_as', 'demo-owner');
+      const approved = await app.browser().request(authorize.toString());
+      const callback = await victim.request(approved.headers.get('location')!);
+      expect(callback.headers.get('location')).toMatch(/^\/login\?error=/);
+      expect((await victim.json('/api/user')).status).toBe(401);
+    });
+  });
+
+  describe('guild access', () => {
+    it('lists only guilds the user may manage, with the invite link where the bot is absent', async () => {
+      expect(managed).toBeDefined();
+      expect(botless).toBeDefined();
+      expect(botless.settingsUrl).toContain('guild_id=' + botless.id);
+      const member = app.browser();
+      await member.signIn('demo-member');
+      const { body } = await member.json('/api/user');
+      expect(body.guilds).toEqual([]);
+    });
+
+    it('gives demo-member 403 on the owner guild settings, with the reason', async () => {
+      const member = app.browser();
+      await member.signIn('demo-member');
+      const { status, body } = await member.json(`/api/guild/${managed.id}/settings/basic`);
+      expect(status).toBe(403);
+      expect(body.success).toBe(false);
+      expect(body.error).toMatch(/Manage Server|not a member/);
+    });
+
+    it('gives demo-admin (Manage Server, not owner) 200', async () => {
+      const admin = app.browser();
+      await admin.signIn('demo-admin');
+      const guilds: Guild[] = (await admin.json('/api/user')).body.guilds;
+      const notOwned = guilds.find((g) => !g.owner && g.settingsUrl.startsWith('/manage/'))!;
+      expect(notOwned).toBeDefined();
+      const { status, body } = await admin.json(`/api/guild/${notOwned.id}/settings/basic`);
+      expect(status).toBe(200);
+      expect(body.success).toBe(true);
+    });
+
+    it('refuses a guild without the bot with 403 and says why', async () => {
+      const { status, body } = await owner.json(`/api/guild/${botless.id}/settings/basic`);
+      expect(status).toBe(403);
+      expect(body.error).toBe('Guildhall is not in this server. Invite the bot first.');
+    });
+
+    it('answers 404 for an unknown guild and 401 when signed out', async () => {
+      expect((await owner.json('/api/guild/123456789012345678/settings/basic')).status).toBe(404);
+      expect((await owner.json('/api/guild/not-a-guild/settings/basic')).status).toBe(404);
+      expect((await app.browser().json(`/api/guild/${managed.id}/settings/basic`)).status).toBe(401);
+    });
+
+    it('lists channels, roles and the member count of a managed guild', async () => {
+      const channels = await owner.json(`/api/guild/${managed.id}/channels`);
+      expect(channels.status).toBe(200);
+      expect(channels.body.channels.some((c: { type: number }) => c.type === 0)).toBe(true);
+      const roles = await owner.json(`/api/guild/${managed.id}/roles`);
+      expect(roles.body.roles.some((r: { managed: boolean }) => r.managed)).toBe(true);
+      const stats = await owner.json(`/api/guild/${managed.id}/stats`);
+      expect(stats.body.stats.memberCount).toBeGreaterThanOrEqual(30);
+    });
+  });
+
+  describe('settings', () => {
+    const put = (browser: TestBrowser, guildId: string, section: string, body: unknown, csrf = true) =>
+      browser.json(`/api/guild/${guildId}/settings/${section}`, { method: 'PUT', json: body, csrf });
+
+    it('reads defaults from the schema before anything is saved', async () => {
+      const { body } = await owner.json(`/api/guild/${managed.id}/settings/moderation`);
+      expect(body).toEqual({ success: true, section: 'moderation', version: 0, settings: { max_warnings: 3, max_warn_action: 'timeout', modlog_channel: null } });
+      expect((await owner.json(`/api/guild/${managed.id}/settings/basic`)).body.settings.prefix).toBe('.');
+    });
+
+    it('refuses a PUT without the CSRF header with 403', async () => {
+      const { status, body } = await put(owner, managed.id, 'basic', { version: 0, settings: { prefix: '!' } }, false);
+      expect(status).toBe(403);
+      expect(body.error).toMatch(/CSRF/);
+    });
+
+    it.each([
+      ['basic', { prefix: '123456' }, '/prefix'],
+      ['moderation', { max_warnings: 0 }, '/max_warnings'],
+      ['moderation', { max_warnings: 11 }, '/max_warnings'],
+      ['moderation', { max_warnings: 'three' }, '/max_warnings'],
+      ['basic', { prefix: '!', surprise: true }, '/surprise'],
+      ['levels', { ranking: 'yes' }, '/ranking'],
+    ])('answers 400 for %s %j with a field error at %s', async (section, settings, path) => {
+      const { status, body } = await put(owner, managed.id, section as string, { version: 0, settings });
+      expect(status).toBe(400);
+      expect(body.success).toBe(false);
+      expect(typeof body.error).toBe('string');
+      expect(body.fieldErrors).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
+      for (const e of body.fieldErrors) expect(e.message).toEqual(expect.any(String));
+    });
+
+    it('answers 400 for a body that is not a settings update, and for broken JSON', async () => {
+      expect((await put(owner, managed.id, 'basic', { settings: {} })).status).toBe(400);
+      const raw = await owner.request(`/api/guild/${managed.id}/settings/basic`, {
+        method: 'PUT',
+        body: '{"version":',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(raw.status).toBe(400);
+      expect(await raw.json()).toMatchObject({ success: false });
+    });
+
+    it('answers 404 for an unknown section', async () => {
+      expect((await owner.json(`/api/guild/${managed.id}/settings/nonsense`)).status).toBe(404);
+    });
+
+    it('saves a valid document and reads it back equal, then refuses a second save from the same version with 409', async () => {
+      const guild = ownerGuilds.find((g) => g.settingsUrl.startsWith('/manage/') && g.id !== managed.id) ?? managed;
+      const before = (await owner.json(`/api/guild/${guild.id}/settings/levels`)).body;
+      const settings = { ranking: true, levelup_message: 'GG {member:mention}, level {level}!', levelup_channel: null };
+      const saved = await put(owner, guild.id, 'levels', { version: before.version, settings });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual({ success: true, section: 'levels', version: before.version + 1, settings });
+      expect((await owner.json(`/api/guild/${guild.id}/settings/levels`)).body).toEqual({ success: true, section: 'levels', version: before.version + 1, settings });
+
+      const stale = await put(owner, guild.id, 'levels', { version: before.version, settings: { ...settings, ranking: false } });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({ success: false, version: before.version + 1, settings });
+      expect((await owner.json(`/api/guild/${guild.id}/settings/levels`)).body.settings.ranking).toBe(true);
+    });
+
+    it('keeps what was saved when a later save is invalid', async () => {
+      const current = (await owner.json(`/api/guild/${managed.id}/settings/basic`)).body;
+      const ok = await put(owner, managed.id, 'basic', { version: current.version, settings: { prefix: '?', flag_translation: true, invite_tracking: true } });
+      expect(ok.status).toBe(200);
+      expect((await put(owner, managed.id, 'basic', { version: ok.body.version, settings: { prefix: 'toolong' } })).status).toBe(400);
+      expect((await owner.json(`/api/guild/${managed.id}/settings/basic`)).body).toMatchObject({ version: ok.body.version, settings: { prefix: '?' } });
+    });
+  });
+
+  describe('published schemas and health', () => {
+    it('serves every schema and the OpenAPI document', async () => {
+      const list = await app.browser().json('/api/schemas');
+      const names = list.body.schemas.map((s: { name: string }) => s.name);
+      expect(names).toEqual(expect.arrayContaining(['basic', 'moderation', 'levels']));
+      const basic = await app.browser().request('/api/schemas/basic');
+      expect(basic.headers.get('content-type')).toMatch(/application\/schema\+json/);
+      expect(((await basic.json()) as any).properties.prefix.maxLength).toBe(5);
+      const openapi = await app.browser().json('/api/openapi.json');
+      expect(openapi.body.openapi).toMatch(/^3\.1/);
+      expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/api/guild/{guildId}/settings/basic']));
+    });
+
+    it('answers /healthz and /readyz, with security headers', async () => {
+      const health = await fetch(`${app.url}/healthz`);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      expect(health.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(health.headers.get('content-security-policy')).toBeTruthy();
+      expect(health.headers.get('x-powered-by')).toBeNull();
+      const ready = await fetch(`${app.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(((await ready.json()) as any).storage).toBe('pglite');
+    });
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/config.js';
+import { startTestApp, tempDataDir } from './support/app.js';
+
+describe('a new app instance on the same DATA_DIR', () => {
+  const data = tempDataDir();
+  afterAll(() => data.remove());
+
+  it('still has the saved settings and the signed-in session', async () => {
+    const first = await startTestApp({ DATA_DIR: data.dir });
+    const browser = first.browser();
+    await browser.signIn('demo-owner');
+    const guild = (await browser.json('/api/user')).body.guilds.find((g: { settingsUrl: string }) => g.settingsUrl.startsWith('/manage/'));
+    const saved = await browser.json(`/api/guild/${guild.id}/settings/basic`, {
+      method: 'PUT',
+      json: { version: 0, settings: { prefix: '>>', flag_translation: true, invite_tracking: false } },
+    });
+    expect(saved.status).toBe(200);
+    await first.close();
+
+    const second = await startTestApp({ DATA_DIR: data.dir });
+    try {
+      // Same cookies, new process: the session and the CSRF token still hold.
+      const again = second.browser();
+      for (const [k, v] of browser.cookies) again.cookies.set(k, v);
+      // The port changed, but cookies are per host: only the base URL differs.
+      const user = await again.json('/api/user');
+      expect(user.status).toBe(200);
+      expect(user.body.username).toBe('demo-owner');
+      const read = await again.json(`/api/guild/${guild.id}/settings/basic`);
+      expect(read.body).toEqual({ success: true, section: 'basic', version: 1, settings: { prefix: '>>', flag_translation: true, invite_tracking: false } });
+      const next = await again.json(`/api/guild/${guild.id}/settings/basic`, {
+        method: 'PUT',
+        json: { version: 1, settings: { prefix: '>' } },
+      });
+      expect(next.status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 with Retry-After past the limit, per address', async () => {
+    const data = tempDataDir();
+    const app = await startTestApp({ DATA_DIR: data.dir, RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '60000' });
+    try {
+      const statuses: number[] = [];
+      let last: Response | undefined;
+      for (let i = 0; i < 7; i++) {
+        last = await fetch(`${app.url}/api/user`);
+        statuses.push(last.status);
+      }
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.slice(5)).toEqual([429, 429]);
+      expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await last!.json()).toMatchObject({ success: false, error: expect.stringMatching(/Too many requests/) });
+      // Health checks are not API calls and stay reachable.
+      expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    } finally {
+      await app.close();
+      data.remove();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('applies the defaults a newcomer expects', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/\.data$/);
+    expect(config.discord.mode).toBe('sandbox');
+    expect(config.discord.authorizeUrl).toBe('http://localhost:3000/sandbox/discord/oauth2/authorize');
+  });
+
+  it('names every bad variable with its message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: /m);
+    expect(problems).toMatch(/^LOG_LEVEL: /m);
+    expect(problems).toMatch(/^DATABASE_URL: /m);
+  });
+
+  it('requires the secret and bot token with a Discord client id, and then talks to Discord', () => {
+    expect(() => loadConfig({ DISCORD_CLIENT_ID: '123456789012345678' })).toThrow(ConfigError);
+    const config = loadConfig({ DISCORD_CLIENT_ID: '123456789012345678', DISCORD_CLIENT_SECRET: 's', DISCORD_BOT_TOKEN: 't' });
+    expect(config.discord.mode).toBe('discord');
+    expect(config.discord.apiBase).toBe('https://discord.com/api');
+    expect(config.discord.authorizeUrl).toBe('https://discord.com/oauth2/authorize');
+  });
+});

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// `npm run bench:api`: GET a guild's settings through the full stack (session, guild access check,
+// storage) against a raw node:http server answering the same JSON, in one run, with autocannon.
+// Each server runs in its own process; autocannon runs in this one. Prints a table and a JSON line.
+import { fork, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+
+if (spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+
+function start(script, env) {
+  const child = fork(path.join(root, 'scripts/bench', script), { env: { ...process.env, ...env }, stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, url: m.url }));
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
+  });
+}
+const stop = (child) => new Promise((resolve) => { child.once('exit', resolve); child.send('stop'); });
+
+async function signIn(base, username) {
+  const jar = new Map();
+  const req = async (url) => {
+    const res = await fetch(url.startsWith('http') ? url : base + url, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    for (const c of res.headers.getSetCookie()) { const [pair] = c.split(';'); const i = pair.indexOf('='); jar.set(pair.slice(0, i), pair.slice(i + 1)); }
+    return res;
+  };
+  const login = await req('/api/login');
+  const authorize = new URL(login.headers.get('location'));
+  authorize.searchParams.set('login_as', username);
+  const approved = await req(authorize.toString());
+  await req(approved.headers.get('location'));
+  return { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), req };
+}
+
+function cannon(url, headers) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-bench-'));
+const app = await start('app-server.mjs', { DATA_DIR: dataDir });
+let raw;
+try {
+  const { cookie, req } = await signIn(app.url, 'demo-owner');
+  const user = await (await req('/api/user')).json();
+  const guild = user.guilds.find((g) => g.settingsUrl.startsWith('/manage/'));
+  const path_ = `/api/guild/${guild.id}/settings/moderation`;
+  const sample = await fetch(app.url + path_, { headers: { cookie } });
+  if (sample.status !== 200) throw new Error(`settings GET answered ${sample.status}`);
+  const body = await sample.text();
+  raw = await start('raw-server.mjs', { BENCH_BODY: body });
+
+  // Warm both (JIT, caches), then measure one after the other on the same machine.
+  await cannon(app.url + path_, { cookie });
+  const full = await cannon(app.url + path_, { cookie });
+  await cannon(raw.url + path_, {});
+  const base = await cannon(raw.url + path_, {});
+
+  const row = (name, r) => ({ name, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, errors: r.errors + r.non2xx });
+  console.table([row('Guildhall GET settings (full stack)', full), row('raw node:http, same JSON', base)]);
+  const ratio = full.requests.average / base.requests.average;
+  console.log(`ratio ${ratio.toFixed(2)}x of raw node:http; full-stack p99 ${full.latency.p99} ms at ${connections} connections over ${seconds} s (goal >= 0.5x, p99 < 20 ms)`);
+  console.log(JSON.stringify({ bench: 'api', connections, seconds, fullRps: full.requests.average, rawRps: base.requests.average, ratio, fullP99: full.latency.p99, rawP99: base.latency.p99, non2xx: full.non2xx }));
+} finally {
+  if (raw) await stop(raw.child);
+  await stop(app.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
