@@ -7,7 +7,15 @@ export default defineConfig({
     projects: [
       {
         // NestJS needs decorator metadata, which esbuild/oxc do not emit: SWC compiles the backend in tests.
-        plugins: [swc.vite({ jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2023' } })],
+        plugins: [
+          swc.vite({
+            jsc: {
+              parser: { syntax: 'typescript', decorators: true },
+              transform: { legacyDecorator: true, decoratorMetadata: true },
+              target: 'es2023',
+            },
+          }),
+        ],
         test: {
           name: 'backend',
           root: 'backend',

@@ -21,13 +21,24 @@ function start(script, env) {
     child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
   });
 }
-const stop = (child) => new Promise((resolve) => { child.once('exit', resolve); child.send('stop'); });
+const stop = (child) =>
+  new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.send('stop');
+  });
 
 async function signIn(base, username) {
   const jar = new Map();
   const req = async (url) => {
-    const res = await fetch(url.startsWith('http') ? url : base + url, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
-    for (const c of res.headers.getSetCookie()) { const [pair] = c.split(';'); const i = pair.indexOf('='); jar.set(pair.slice(0, i), pair.slice(i + 1)); }
+    const res = await fetch(url.startsWith('http') ? url : base + url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
     return res;
   };
   const login = await req('/api/login');
@@ -63,11 +74,31 @@ try {
   await cannon(raw.url + path_, {});
   const base = await cannon(raw.url + path_, {});
 
-  const row = (name, r) => ({ name, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, errors: r.errors + r.non2xx });
+  const row = (name, r) => ({
+    name,
+    'req/s': Math.round(r.requests.average),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    errors: r.errors + r.non2xx,
+  });
   console.table([row('Guildhall GET settings (full stack)', full), row('raw node:http, same JSON', base)]);
   const ratio = full.requests.average / base.requests.average;
-  console.log(`ratio ${ratio.toFixed(2)}x of raw node:http; full-stack p99 ${full.latency.p99} ms at ${connections} connections over ${seconds} s (goal >= 0.5x, p99 < 20 ms)`);
-  console.log(JSON.stringify({ bench: 'api', connections, seconds, fullRps: full.requests.average, rawRps: base.requests.average, ratio, fullP99: full.latency.p99, rawP99: base.latency.p99, non2xx: full.non2xx }));
+  console.log(
+    `ratio ${ratio.toFixed(2)}x of raw node:http; full-stack p99 ${full.latency.p99} ms at ${connections} connections over ${seconds} s (goal >= 0.5x, p99 < 20 ms)`,
+  );
+  console.log(
+    JSON.stringify({
+      bench: 'api',
+      connections,
+      seconds,
+      fullRps: full.requests.average,
+      rawRps: base.requests.average,
+      ratio,
+      fullP99: full.latency.p99,
+      rawP99: base.latency.p99,
+      non2xx: full.non2xx,
+    }),
+  );
 } finally {
   if (raw) await stop(raw.child);
   await stop(app.child);

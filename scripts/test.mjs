@@ -26,6 +26,12 @@ for (const project of ['backend/tsconfig.json']) {
   results.push({ suite: `typecheck ${project}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
+// Lint and formatting: one setup for the whole repository.
+{
+  const ok = run('lint', bin('eslint'), ['.']) && run('format', bin('prettier'), ['--check', '.']);
+  results.push({ suite: 'lint and format', passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
 // 2. vitest: all projects in one run, counted from its JSON report.
 {
   const dir = mkdtempSync(path.join(tmpdir(), 'guildhall-vitest-'));
@@ -34,7 +40,12 @@ for (const project of ['backend/tsconfig.json']) {
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     const failedFiles = (json.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
-    results.push({ suite: 'vitest', passed: json.numPassedTests, failed: json.numFailedTests + failedFiles, skipped: json.numPendingTests + json.numTodoTests });
+    results.push({
+      suite: 'vitest',
+      passed: json.numPassedTests,
+      failed: json.numFailedTests + failedFiles,
+      skipped: json.numPendingTests + json.numTodoTests,
+    });
   } else {
     results.push({ suite: 'vitest', passed: 0, failed: 1 });
   }

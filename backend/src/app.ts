@@ -51,7 +51,11 @@ async function sessionSecret(config: AppConfig, storage: StoragePort): Promise<s
   const existing = await storage.records.get<{ value: string }>('system', 'session-secret');
   if (existing) return existing.data.value;
   try {
-    const created = await storage.records.insert('system', { id: 'session-secret', guildId: null, data: { value: randomBytes(48).toString('base64url') } });
+    const created = await storage.records.insert('system', {
+      id: 'session-secret',
+      guildId: null,
+      data: { value: randomBytes(48).toString('base64url') },
+    });
     return created.data.value;
   } catch {
     // Another instance made it first.

@@ -3,7 +3,12 @@ import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
-interface Guild { id: string; name: string; settingsUrl: string; owner: boolean }
+interface Guild {
+  id: string;
+  name: string;
+  settingsUrl: string;
+  owner: boolean;
+}
 
 describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
   const data = tempDataDir();
@@ -163,7 +168,12 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
 
     it('reads defaults from the schema before anything is saved', async () => {
       const { body } = await owner.json(`/api/guild/${managed.id}/settings/moderation`);
-      expect(body).toEqual({ success: true, section: 'moderation', version: 0, settings: { max_warnings: 3, max_warn_action: 'timeout', modlog_channel: null } });
+      expect(body).toEqual({
+        success: true,
+        section: 'moderation',
+        version: 0,
+        settings: { max_warnings: 3, max_warn_action: 'timeout', modlog_channel: null },
+      });
       expect((await owner.json(`/api/guild/${managed.id}/settings/basic`)).body.settings.prefix).toBe('.');
     });
 
@@ -211,7 +221,12 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
       const saved = await put(owner, guild.id, 'levels', { version: before.version, settings });
       expect(saved.status).toBe(200);
       expect(saved.body).toEqual({ success: true, section: 'levels', version: before.version + 1, settings });
-      expect((await owner.json(`/api/guild/${guild.id}/settings/levels`)).body).toEqual({ success: true, section: 'levels', version: before.version + 1, settings });
+      expect((await owner.json(`/api/guild/${guild.id}/settings/levels`)).body).toEqual({
+        success: true,
+        section: 'levels',
+        version: before.version + 1,
+        settings,
+      });
 
       const stale = await put(owner, guild.id, 'levels', { version: before.version, settings: { ...settings, ranking: false } });
       expect(stale.status).toBe(409);
@@ -221,10 +236,16 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
 
     it('keeps what was saved when a later save is invalid', async () => {
       const current = (await owner.json(`/api/guild/${managed.id}/settings/basic`)).body;
-      const ok = await put(owner, managed.id, 'basic', { version: current.version, settings: { prefix: '?', flag_translation: true, invite_tracking: true } });
+      const ok = await put(owner, managed.id, 'basic', {
+        version: current.version,
+        settings: { prefix: '?', flag_translation: true, invite_tracking: true },
+      });
       expect(ok.status).toBe(200);
       expect((await put(owner, managed.id, 'basic', { version: ok.body.version, settings: { prefix: 'toolong' } })).status).toBe(400);
-      expect((await owner.json(`/api/guild/${managed.id}/settings/basic`)).body).toMatchObject({ version: ok.body.version, settings: { prefix: '?' } });
+      expect((await owner.json(`/api/guild/${managed.id}/settings/basic`)).body).toMatchObject({
+        version: ok.body.version,
+        settings: { prefix: '?' },
+      });
     });
   });
 

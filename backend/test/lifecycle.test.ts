@@ -28,7 +28,12 @@ describe('a new app instance on the same DATA_DIR', () => {
       expect(user.status).toBe(200);
       expect(user.body.username).toBe('demo-owner');
       const read = await again.json(`/api/guild/${guild.id}/settings/basic`);
-      expect(read.body).toEqual({ success: true, section: 'basic', version: 1, settings: { prefix: '>>', flag_translation: true, invite_tracking: false } });
+      expect(read.body).toEqual({
+        success: true,
+        section: 'basic',
+        version: 1,
+        settings: { prefix: '>>', flag_translation: true, invite_tracking: false },
+      });
       const next = await again.json(`/api/guild/${guild.id}/settings/basic`, {
         method: 'PUT',
         json: { version: 1, settings: { prefix: '>' } },

@@ -1,7 +1,13 @@
 // The full Guildhall app in its own process (built backend), for the API benchmark.
 import { createApp } from '../../backend/dist/app.js';
 
-const running = await createApp({ ...process.env, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', SANDBOX_GUILDS_RATE_LIMIT: '100000' });
+const running = await createApp({
+  ...process.env,
+  PORT: '0',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_MAX: '100000000',
+  SANDBOX_GUILDS_RATE_LIMIT: '100000',
+});
 process.send?.({ url: running.url });
 process.on('message', async (msg) => {
   if (msg === 'stop') {

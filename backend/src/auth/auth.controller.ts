@@ -46,21 +46,25 @@ export class AuthController {
   @Get('callback')
   callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction) {
     const returnTo = req.session.returnTo ?? DEFAULT_RETURN;
-    this.passport.authenticate('discord', { session: false }, (err: unknown, user: SessionUser | false, info: { message?: string } | undefined) => {
-      if (err || !user) {
-        const reason = err ? 'discord' : /state/i.test(info?.message ?? '') ? 'state' : 'denied';
-        this.logger.warn({ reason, message: err instanceof Error ? err.message : info?.message }, 'sign-in refused');
-        res.redirect(HttpStatus.FOUND, `/login?error=${reason}`);
-        return;
-      }
-      // passport regenerates the session on login (no fixation); the return path was read before.
-      req.logIn(user, (loginErr) => {
-        if (loginErr) return next(loginErr);
-        this.discord.forgetUser(user.id);
-        this.logger.info({ userId: user.id }, 'signed in');
-        res.redirect(HttpStatus.FOUND, returnTo);
-      });
-    })(req, res, next);
+    this.passport.authenticate(
+      'discord',
+      { session: false },
+      (err: unknown, user: SessionUser | false, info: { message?: string } | undefined) => {
+        if (err || !user) {
+          const reason = err ? 'discord' : /state/i.test(info?.message ?? '') ? 'state' : 'denied';
+          this.logger.warn({ reason, message: err instanceof Error ? err.message : info?.message }, 'sign-in refused');
+          res.redirect(HttpStatus.FOUND, `/login?error=${reason}`);
+          return;
+        }
+        // passport regenerates the session on login (no fixation); the return path was read before.
+        req.logIn(user, (loginErr) => {
+          if (loginErr) return next(loginErr);
+          this.discord.forgetUser(user.id);
+          this.logger.info({ userId: user.id }, 'signed in');
+          res.redirect(HttpStatus.FOUND, returnTo);
+        });
+      },
+    )(req, res, next);
   }
 
   @Get('user')

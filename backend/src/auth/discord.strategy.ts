@@ -40,18 +40,16 @@ export class DiscordOAuthStrategy extends PassportStrategy(PassportDiscordStrate
   }
 
   override userProfile(accessToken: string, done: (err?: unknown, profile?: DiscordProfile) => void): void {
-    (this as unknown as { _oauth2: { get: (url: string, token: string, cb: (err: unknown, body?: string | Buffer) => void) => void } })._oauth2.get(
-      this.profileUrl,
-      accessToken,
-      (err, body) => {
-        if (err) return done(new InternalOAuthError('Failed to fetch the user profile.', err));
-        try {
-          done(null, JSON.parse(String(body)) as DiscordProfile);
-        } catch {
-          done(new Error('Failed to parse the user profile.'));
-        }
-      },
-    );
+    (
+      this as unknown as { _oauth2: { get: (url: string, token: string, cb: (err: unknown, body?: string | Buffer) => void) => void } }
+    )._oauth2.get(this.profileUrl, accessToken, (err, body) => {
+      if (err) return done(new InternalOAuthError('Failed to fetch the user profile.', err));
+      try {
+        done(null, JSON.parse(String(body)) as DiscordProfile);
+      } catch {
+        done(new Error('Failed to parse the user profile.'));
+      }
+    });
   }
 
   validate(accessToken: string, refreshToken: string | undefined, profile: DiscordProfile): SessionUser {

@@ -9,7 +9,10 @@ const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
 export class DatabaseSessionStore extends session.Store {
   private readonly lastTouch = new Map<string, number>();
 
-  constructor(private readonly sessions: SessionStore, private readonly defaultTtlMs = 7 * DAY) {
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly defaultTtlMs = 7 * DAY,
+  ) {
     super();
   }
 
@@ -19,12 +22,18 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
-    this.sessions.get(sid).then((data) => cb(null, (data as session.SessionData | null) ?? null), (err) => cb(err));
+    this.sessions.get(sid).then(
+      (data) => cb(null, (data as session.SessionData | null) ?? null),
+      (err) => cb(err),
+    );
   }
 
   override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
     this.lastTouch.set(sid, Date.now());
-    this.sessions.set(sid, sess, this.expiry(sess)).then(() => cb?.(), (err) => cb?.(err));
+    this.sessions.set(sid, sess, this.expiry(sess)).then(
+      () => cb?.(),
+      (err) => cb?.(err),
+    );
   }
 
   override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
@@ -34,11 +43,17 @@ export class DatabaseSessionStore extends session.Store {
       return;
     }
     this.lastTouch.set(sid, now);
-    this.sessions.touch(sid, this.expiry(sess)).then(() => cb?.(), (err) => cb?.(err));
+    this.sessions.touch(sid, this.expiry(sess)).then(
+      () => cb?.(),
+      (err) => cb?.(err),
+    );
   }
 
   override destroy(sid: string, cb?: (err?: unknown) => void): void {
     this.lastTouch.delete(sid);
-    this.sessions.destroy(sid).then(() => cb?.(), (err) => cb?.(err));
+    this.sessions.destroy(sid).then(
+      () => cb?.(),
+      (err) => cb?.(err),
+    );
   }
 }

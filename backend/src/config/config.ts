@@ -46,7 +46,6 @@ export class ConfigError extends Error {
   }
 }
 
-
 /**
  * Reads the environment through the generated validator (schemas/config/environment.json),
  * so every variable's type, default and message live in the schema.

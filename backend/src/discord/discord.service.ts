@@ -21,7 +21,10 @@ export class DiscordService implements OnModuleDestroy {
   private readonly userGuilds: TtlCache<UserGuild[]>;
   private readonly botGuilds: TtlCache<Set<string>>;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, @Inject(LOGGER) private readonly logger: Logger) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
     this.rest = new REST({
       version: '10',
       api: config.discord.apiBase,
@@ -52,20 +55,24 @@ export class DiscordService implements OnModuleDestroy {
 
   /** Ids of the guilds the bot is in; cached briefly. */
   async botGuildIds(): Promise<Set<string>> {
-    return this.botGuilds.get(BOT_GUILDS_KEY, async () => {
-      const ids = new Set<string>();
-      let after: string | undefined;
-      // Discord pages this list by 200.
-      for (;;) {
-        const query = new URLSearchParams({ limit: '200' });
-        if (after) query.set('after', after);
-        const page = await this.bot<UserGuild[]>(() => this.rest.get(Routes.userGuilds(), { query }));
-        for (const g of page) ids.add(g.id);
-        if (page.length < 200) break;
-        after = page[page.length - 1]!.id;
-      }
-      return ids;
-    }, { staleOnError: () => true });
+    return this.botGuilds.get(
+      BOT_GUILDS_KEY,
+      async () => {
+        const ids = new Set<string>();
+        let after: string | undefined;
+        // Discord pages this list by 200.
+        for (;;) {
+          const query = new URLSearchParams({ limit: '200' });
+          if (after) query.set('after', after);
+          const page = await this.bot<UserGuild[]>(() => this.rest.get(Routes.userGuilds(), { query }));
+          for (const g of page) ids.add(g.id);
+          if (page.length < 200) break;
+          after = page[page.length - 1]!.id;
+        }
+        return ids;
+      },
+      { staleOnError: () => true },
+    );
   }
 
   guild(guildId: string): Promise<DiscordGuild> {

@@ -7,7 +7,10 @@ export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; at: number }>();
   private readonly inflight = new Map<string, Promise<V>>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
 
   async get(key: string, load: () => Promise<V>, opts: { staleOnError?: (err: unknown) => boolean } = {}): Promise<V> {
     const hit = this.entries.get(key);

@@ -32,7 +32,10 @@ export function canManage(guild: Pick<UserGuild, 'owner' | 'permissions'>): bool
  */
 @Injectable()
 export class GuildAccessService {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, private readonly discord: DiscordService) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly discord: DiscordService,
+  ) {}
 
   iconUrl(guild: { id: string; icon?: string | null }): string | null {
     if (!guild.icon) return null;

@@ -39,7 +39,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     // Express' body parser reports malformed JSON as a plain error with a status.
     const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const error = status === 400 ? 'The request body is not valid JSON.' : status === 413 ? 'The request body is too large.' : 'Bad request.';
+      const error =
+        status === 400 ? 'The request body is not valid JSON.' : status === 413 ? 'The request body is too large.' : 'Bad request.';
       res.status(status).json(isApi ? { success: false, error } : { message: error, code: 0 });
       return;
     }

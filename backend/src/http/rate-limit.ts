@@ -1,6 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 
-interface Window { count: number; resetAt: number }
+interface Window {
+  count: number;
+  resetAt: number;
+}
 
 /**
  * Fixed-window limits per address and per signed-in user, in memory. A request is refused when either
@@ -10,7 +13,10 @@ export class RateLimiter {
   private readonly windows = new Map<string, Window>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly max: number, private readonly windowMs: number) {
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {
     this.sweeper = setInterval(() => this.sweep(), Math.max(windowMs, 1000));
     this.sweeper.unref();
   }

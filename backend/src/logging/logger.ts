@@ -11,9 +11,21 @@ export function createLogger(level: string): Logger {
     base: { service: 'guildhall' },
     redact: {
       paths: [
-        '*.password', '*.token', '*.accessToken', '*.refreshToken', '*.access_token', '*.refresh_token',
-        '*.clientSecret', '*.client_secret', '*.botToken', '*.sessionSecret', '*.authorization', '*.cookie',
-        'req.headers', 'headers.authorization', 'headers.cookie',
+        '*.password',
+        '*.token',
+        '*.accessToken',
+        '*.refreshToken',
+        '*.access_token',
+        '*.refresh_token',
+        '*.clientSecret',
+        '*.client_secret',
+        '*.botToken',
+        '*.sessionSecret',
+        '*.authorization',
+        '*.cookie',
+        'req.headers',
+        'headers.authorization',
+        'headers.cookie',
       ],
       censor: '[redacted]',
     },
@@ -33,10 +45,18 @@ export class PinoNestLogger implements LoggerService {
     if (message instanceof Error) this.logger.error({ context, err: message }, message.message);
     else this.logger.error({ context, trace }, String(message));
   }
-  warn(message: unknown, context?: string) { this.logger.warn({ context }, String(message)); }
-  debug(message: unknown, context?: string) { this.logger.debug({ context }, String(message)); }
-  verbose(message: unknown, context?: string) { this.logger.trace({ context }, String(message)); }
-  fatal(message: unknown, context?: string) { this.logger.fatal({ context }, String(message)); }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
+  fatal(message: unknown, context?: string) {
+    this.logger.fatal({ context }, String(message));
+  }
 }
 
 export const LOGGER = Symbol('LOGGER');

@@ -8,7 +8,12 @@ import { ApiError } from '../http/api-error.js';
 export class PublishedController {
   @Get('schemas')
   list() {
-    return { success: true, schemas: Object.keys(publishedSchemas).sort().map((name) => ({ name, url: `/api/schemas/${name}` })) };
+    return {
+      success: true,
+      schemas: Object.keys(publishedSchemas)
+        .sort()
+        .map((name) => ({ name, url: `/api/schemas/${name}` })),
+    };
   }
 
   @Get('schemas/:name')

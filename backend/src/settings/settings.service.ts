@@ -18,7 +18,10 @@ export interface SettingsView {
  */
 @Injectable()
 export class SettingsService {
-  constructor(@Inject(STORAGE) private readonly storage: StoragePort, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    @Inject(STORAGE) private readonly storage: StoragePort,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   definition(name: string): SectionDefinition {
     const def = Object.prototype.hasOwnProperty.call(sections, name) ? sections[name as keyof typeof sections] : undefined;

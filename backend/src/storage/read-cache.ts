@@ -9,7 +9,10 @@ import type { SessionStore, SettingsDocument, SettingsStore, StoragePort } from 
 class JsonTtlCache {
   private readonly entries = new Map<string, { json: string; at: number }>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries: number) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
 
   get<T>(key: string): { value: T } | undefined {
     const hit = this.entries.get(key);

@@ -38,7 +38,10 @@ export class TestBrowser {
   }
 
   /** GET that also primes the XSRF-TOKEN cookie. */
-  async json<T = any>(path: string, init: RequestInit & { json?: unknown; csrf?: boolean } = {}): Promise<{ status: number; body: T; res: Response }> {
+  async json<T = any>(
+    path: string,
+    init: RequestInit & { json?: unknown; csrf?: boolean } = {},
+  ): Promise<{ status: number; body: T; res: Response }> {
     const res = await this.request(path, init);
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
