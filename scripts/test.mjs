@@ -21,7 +21,7 @@ function run(label, cmd, args, env = {}) {
 }
 
 // 1. Type checks: the compiler is a test of its own.
-for (const project of ['backend/tsconfig.json']) {
+for (const project of ['backend/tsconfig.json', 'frontend/tsconfig.json']) {
   const ok = run(`typecheck ${project}`, bin('tsc'), ['-p', project]);
   results.push({ suite: `typecheck ${project}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
@@ -50,6 +50,23 @@ for (const project of ['backend/tsconfig.json']) {
     results.push({ suite: 'vitest', passed: 0, failed: 1 });
   }
   if (!ok && results.at(-1).failed === 0) results.at(-1).failed = 1;
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// 3. End to end: build what `npm start` serves, then Playwright in Debian's Chromium against it.
+{
+  const built = run('build', 'npm', ['run', '-s', 'build']);
+  const dir = mkdtempSync(path.join(tmpdir(), 'guildhall-e2e-'));
+  const report = path.join(dir, 'e2e.json');
+  if (!built) results.push({ suite: 'e2e (build failed)', passed: 0, failed: 1 });
+  else {
+    const ok = run('e2e', bin('playwright'), ['test'], { CI: '1', PLAYWRIGHT_JSON: report });
+    if (existsSync(report)) {
+      const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+      results.push({ suite: 'e2e', passed: stats.expected + (stats.flaky ?? 0), failed: stats.unexpected, skipped: stats.skipped });
+    } else results.push({ suite: 'e2e', passed: 0, failed: 1 });
+    if (!ok && results.at(-1).failed === 0) results.at(-1).failed = 1;
+  }
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -14,6 +14,7 @@ import { PASSPORT } from './auth/auth.tokens.js';
 import { DatabaseSessionStore } from './auth/session-store.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { csrfProtection } from './http/csrf.js';
+import { frontendAvailable, serveFrontend } from './http/frontend.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createLogger, PinoNestLogger } from './logging/logger.js';
 import { AppModule } from './app.module.js';
@@ -122,6 +123,9 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env): Promise<R
     limiter.middleware(),
     csrfProtection(secret, secure),
   );
+
+  if (frontendAvailable()) app.use(...serveFrontend());
+  else logger.warn('frontend/dist not found: the API runs without the web app (run npm run build)');
 
   // No host: dual-stack, so both localhost (::1) and 127.0.0.1 reach it.
   await app.listen(config.port);

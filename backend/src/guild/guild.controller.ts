@@ -1,4 +1,7 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import type { UserGuild } from '../discord/discord.types.js';
+import { GuildAccessService } from './guild-access.service.js';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import { GuildAccessGuard } from './guild-access.guard.js';
@@ -15,7 +18,17 @@ async function viaDiscord<T>(call: () => Promise<T>): Promise<T> {
 @Controller('api/guild/:guildId')
 @UseGuards(GuildAccessGuard)
 export class GuildController {
-  constructor(private readonly discord: DiscordService) {}
+  constructor(
+    private readonly discord: DiscordService,
+    private readonly access: GuildAccessService,
+  ) {}
+
+  /** The guild's name and icon; answering at all means the user may manage it (the manage layout's check). */
+  @Get()
+  summary(@Req() req: Request & { guild: UserGuild }) {
+    const { id, name } = req.guild;
+    return { success: true, guild: { id, name, iconURL: this.access.iconUrl(req.guild) } };
+  }
 
   @Get('channels')
   async channels(@Param('guildId') guildId: string) {

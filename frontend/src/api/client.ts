@@ -1,0 +1,74 @@
+import type { FieldError } from '@guildhall/generated/types';
+
+/** A failed API call: the server's `{ success: false, error }` (plus fieldErrors, 409's current document...). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get fieldErrors(): FieldError[] {
+    return Array.isArray(this.body.fieldErrors) ? (this.body.fieldErrors as FieldError[]) : [];
+  }
+
+  get unauthenticated() {
+    return this.status === 401;
+  }
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split('; ')) if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
+  return undefined;
+}
+
+/**
+ * The one fetch wrapper: credentials included, the CSRF header on state-changing calls, JSON in and
+ * out, and `{ success: false }` or a non-2xx status turned into an ApiError.
+ */
+export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const method = (init.method ?? 'GET').toUpperCase();
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  if (!SAFE.has(method)) {
+    let token = readCookie('XSRF-TOKEN');
+    // The token cookie is set by any API answer; a first write in a fresh tab fetches it once.
+    if (!token) {
+      await fetch('/api/user', { credentials: 'include' }).catch(() => undefined);
+      token = readCookie('XSRF-TOKEN');
+    }
+    if (token) headers.set('X-XSRF-TOKEN', token);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { ...init, method, headers, body, credentials: 'include' });
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new ApiError(res.status, `Unexpected answer from the server (${res.status}).`);
+    }
+  }
+  const record = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  if (!res.ok || record.success === false) {
+    const message = typeof record.error === 'string' ? record.error : `Request failed (${res.status}).`;
+    throw new ApiError(res.status, message, record);
+  }
+  return data as T;
+}

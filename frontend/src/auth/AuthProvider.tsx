@@ -1,0 +1,55 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { api, ApiError } from '../api/client';
+import { queryKeys } from '../api/queries';
+import type { CurrentUser } from '../api/types';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+interface AuthState {
+  status: AuthStatus;
+  user: CurrentUser | null;
+  logout(): Promise<void>;
+  refresh(): Promise<unknown>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+async function fetchUser(): Promise<CurrentUser | null> {
+  try {
+    return await api<CurrentUser>('/api/user');
+  } catch (err) {
+    // 401 is simply "signed out"; anything else is logged and treated the same (spec 1:8).
+    if (!(err instanceof ApiError && err.unauthenticated)) console.error('Session check failed', err);
+    return null;
+  }
+}
+
+export function AuthProvider({ children, onLoggedOut }: { children: ReactNode; onLoggedOut: () => void }) {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.user, queryFn: fetchUser, staleTime: 60_000, retry: false });
+
+  const logout = useCallback(async () => {
+    try {
+      await api('/api/logout');
+    } catch (err) {
+      console.error('Logout failed', err);
+    }
+    client.setQueryData(queryKeys.user, null);
+    client.removeQueries({ queryKey: ['guild'] });
+    onLoggedOut();
+  }, [client, onLoggedOut]);
+
+  const value = useMemo<AuthState>(() => {
+    const status: AuthStatus = query.isPending ? 'loading' : query.data ? 'authenticated' : 'unauthenticated';
+    return { status, user: query.data ?? null, logout, refresh: () => query.refetch() };
+  }, [query, logout]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}

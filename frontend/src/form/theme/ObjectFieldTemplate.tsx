@@ -1,0 +1,38 @@
+import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+
+interface Group {
+  id: string;
+  title: string;
+  description?: string;
+}
+
+/**
+ * Properties in order; those whose x-ui names a `group` are gathered in a titled panel after the
+ * others (e.g. Levels' XP options). A group whose fields are all hidden disappears with them.
+ */
+export function ObjectFieldTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
+  const groups = ((uiSchema?.['ui:options'] as { groups?: Group[] } | undefined)?.groups ?? []) as Group[];
+  const groupOf = (name: string) => (uiSchema?.[name] as { 'ui:options'?: { group?: string } } | undefined)?.['ui:options']?.group;
+  const ungrouped = properties.filter((p) => !groupOf(p.name));
+  return (
+    <div>
+      {ungrouped.map((p) => (
+        <div key={p.name}>{p.content}</div>
+      ))}
+      {groups.map((g) => {
+        const members = properties.filter((p) => groupOf(p.name) === g.id);
+        const visible = members.filter((p) => (uiSchema?.[p.name] as Record<string, unknown> | undefined)?.['ui:widget'] !== 'hidden');
+        if (visible.length === 0) return members.map((p) => <div key={p.name}>{p.content}</div>);
+        return (
+          <fieldset key={g.id} className="mt-2 rounded-xl border border-line p-4">
+            <legend className="px-1 text-sm font-semibold">{g.title}</legend>
+            {g.description && <p className="mb-4 text-xs text-muted">{g.description}</p>}
+            {members.map((p) => (
+              <div key={p.name}>{p.content}</div>
+            ))}
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Outlet, useLocation } from 'react-router-dom';
+import { BackToTop } from './BackToTop';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { useState, createContext, useContext } from 'react';
+
+interface SidebarToggle {
+  open: boolean;
+  setOpen(open: boolean): void;
+}
+const SidebarContext = createContext<SidebarToggle>({ open: false, setOpen: () => undefined });
+export const useSidebarToggle = () => useContext(SidebarContext);
+
+/** Header, page, footer; the footer is hidden on the selector and the manage pages (spec 1:2.1). */
+export function PublicLayout() {
+  const { pathname } = useLocation();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const hideFooter = pathname === '/selector' || pathname.startsWith('/manage');
+  return (
+    <SidebarContext.Provider value={{ open: sidebarOpen, setOpen: setSidebarOpen }}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-brand focus:px-3 focus:py-2 focus:text-white"
+      >
+        Skip to content
+      </a>
+      <Header onToggleSidebar={() => setSidebarOpen(!sidebarOpen)} />
+      <main id="main" className="min-h-[calc(100vh-4rem)]">
+        <Outlet />
+      </main>
+      {!hideFooter && <Footer />}
+      <BackToTop />
+    </SidebarContext.Provider>
+  );
+}

@@ -1,0 +1,96 @@
+import { Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { GuildSummary } from '../api/types';
+import { useAuth } from '../auth/AuthProvider';
+import { FallbackImage } from '../components/FallbackImage';
+import { Spinner } from '../components/Spinner';
+import { useDocumentMeta } from '../lib/use-document-meta';
+
+export const APP_VERSION_LABEL = 'V1.1.0';
+/** A settingsUrl on Discord's host means the bot is not in that server (spec 1:2.6). */
+export const DISCORD_HOST = 'discord.com';
+
+export function filterGuilds(guilds: GuildSummary[], query: string): GuildSummary[] {
+  const q = query.trim().toLowerCase();
+  return q ? guilds.filter((g) => g.name.toLowerCase().includes(q)) : guilds;
+}
+
+function GuildCard({ guild }: { guild: GuildSummary }) {
+  const botAbsent = guild.settingsUrl.includes(DISCORD_HOST);
+  return (
+    <li className="card flex flex-col items-center gap-3 p-5 text-center">
+      <FallbackImage src={guild.iconURL} alt="" className="h-16 w-16 rounded-full" />
+      <h2 className="w-full truncate font-semibold" title={guild.name}>
+        {guild.name}
+      </h2>
+      {botAbsent ? (
+        <a href={guild.settingsUrl} className="btn-secondary w-full" aria-label={`Invite Bot to ${guild.name}`}>
+          Invite Bot
+        </a>
+      ) : (
+        <Link to={`/manage/${guild.id}/dashboard`} className="btn-primary w-full" aria-label={`Manage Server ${guild.name}`}>
+          Manage Server
+        </Link>
+      )}
+    </li>
+  );
+}
+
+export default function Selector() {
+  useDocumentMeta('Select a server', 'Choose the Discord server you want Guildhall to manage.');
+  const { user, status, refresh } = useAuth();
+  const [query, setQuery] = useState('');
+  const guilds = useMemo(() => filterGuilds(user?.guilds ?? [], query), [user, query]);
+  if (status === 'loading') return <Spinner label="Loading your servers..." />;
+  const all = user?.guilds ?? [];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Select a server</h1>
+          <p className="mt-1 text-muted">Manage a server where Guildhall is, or invite it to another.</p>
+        </div>
+        <span className="rounded-full border border-line px-3 py-1 text-xs text-muted">{APP_VERSION_LABEL}</span>
+      </div>
+      <label className="relative mt-6 block max-w-md">
+        <span className="sr-only">Search servers</span>
+        <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-muted" />
+        <input
+          type="search"
+          className="field-input pl-9"
+          placeholder="Search servers..."
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </label>
+      {guilds.length === 0 ? (
+        <div className="card mt-8 p-10 text-center">
+          <h2 className="text-lg font-semibold">No servers found</h2>
+          {all.length > 0 ? (
+            <>
+              <p className="mt-2 text-muted">No servers match your search. Try adjusting your search criteria.</p>
+              <button type="button" className="btn-secondary mt-4" onClick={() => setQuery('')}>
+                Clear search
+              </button>
+            </>
+          ) : (
+            <>
+              <p className="mt-2 text-muted">No servers to display. Make sure you're logged in with the correct account.</p>
+              <button type="button" className="btn-secondary mt-4" onClick={() => void refresh()}>
+                Reload
+              </button>
+            </>
+          )}
+        </div>
+      ) : (
+        <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {guilds.map((g) => (
+            <GuildCard key={g.id} guild={g} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const backend = process.env.GUILDHALL_BACKEND ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    // The dev server forwards the API and the Discord sandbox, so the browser sees one origin as in production.
+    proxy: { '/api': backend, '/sandbox': backend, '/healthz': backend, '/readyz': backend },
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 400 },
+});

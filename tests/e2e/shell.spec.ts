@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test';
+import { axeViolations, signInThroughChooser } from './support';
+
+const COMMUNITY = '1100000000000010000'; // demo-owner's guild with the bot (sandbox seed)
+
+test('demo-owner signs in, picks a server, changes the prefix, and a reload shows it', async ({ page }) => {
+  await signInThroughChooser(page, 'demo-owner');
+  await expect(page).toHaveURL(/\/selector$/);
+  await expect(page.getByRole('heading', { name: 'Select a server' })).toBeVisible();
+  await expect(page.getByText('V1.1.0')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Invite Bot to / })).toHaveCount(1);
+  await page.getByRole('link', { name: /^Manage Server .*Community/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage/${COMMUNITY}/dashboard$`));
+
+  await page.getByRole('navigation', { name: 'Server management' }).getByRole('link', { name: 'Server Settings' }).click();
+  const prefix = page.getByLabel('Prefix', { exact: false }).first();
+  await expect(prefix).toHaveValue('.');
+  await prefix.fill('g!');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved successfully!' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Prefix', { exact: false }).first()).toHaveValue('g!');
+});
+
+test('a 6-character prefix shows the error at the field and saves nothing', async ({ page }) => {
+  await signInThroughChooser(page, 'demo-owner');
+  await page.goto(`/manage/${COMMUNITY}/basic`);
+  const prefix = page.getByLabel('Prefix', { exact: false }).first();
+  await expect(prefix).toBeVisible();
+  const before = await prefix.inputValue();
+  const saves: string[] = [];
+  page.on('request', (r) => r.method() === 'PUT' && saves.push(r.url()));
+  await prefix.fill('123456');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const error = page.locator('[data-invalid]').getByRole('alert');
+  await expect(error).toHaveText('Prefix must be 1 to 5 characters');
+  expect(saves).toEqual([]);
+  await page.reload();
+  await expect(page.getByLabel('Prefix', { exact: false }).first()).toHaveValue(before);
+});
+
+test('a manage URL visited signed out ends, after sign-in, on that page', async ({ page }) => {
+  await page.goto(`/manage/${COMMUNITY}/basic`);
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBe(`/manage/${COMMUNITY}/basic`);
+  await page.getByRole('link', { name: 'Continue with Discord' }).click();
+  await page.getByRole('button', { name: /\(demo-owner\)/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage/${COMMUNITY}/basic$`));
+  await expect(page.getByRole('heading', { name: 'Server Settings' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBeNull();
+});
+
+test('demo-member sees no Manage button and is refused on the owner manage URL', async ({ page }) => {
+  await signInThroughChooser(page, 'demo-member');
+  await expect(page).toHaveURL(/\/selector$/);
+  await expect(page.getByText("No servers to display. Make sure you're logged in with the correct account.")).toBeVisible();
+  await expect(page.getByRole('link', { name: /Manage Server/ })).toHaveCount(0);
+  await page.goto(`/manage/${COMMUNITY}/basic`);
+  await expect(page.getByRole('alert')).toContainText('Manage Server or Administrator permission');
+});
+
+test('logout returns to /login', async ({ page }) => {
+  await signInThroughChooser(page, 'demo-admin');
+  await expect(page).toHaveURL(/\/selector$/);
+  await page.getByRole('banner').getByRole('button', { name: /admin/i }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/selector');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the selector search filters, shows its empty state, and clears', async ({ page }) => {
+  await signInThroughChooser(page, 'demo-owner');
+  const search = page.getByRole('searchbox', { name: 'Search servers' });
+  await search.fill('zzzz-no-such-server');
+  await expect(page.getByText('No servers match your search. Try adjusting your search criteria.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(search).toHaveValue('');
+  await expect(page.getByRole('link', { name: /Manage Server/ }).first()).toBeVisible();
+});
+
+test('two browsers edit the same section: the second save offers the conflict choice and overwrites nothing silently', async ({
+  browser,
+}) => {
+  const a = await browser.newContext();
+  const b = await browser.newContext();
+  const pa = await a.newPage();
+  const pb = await b.newPage();
+  for (const p of [pa, pb]) {
+    await signInThroughChooser(p, 'demo-owner');
+    await p.goto(`/manage/${COMMUNITY}/basic`);
+    await expect(p.getByLabel('Prefix', { exact: false }).first()).toBeVisible();
+  }
+  await pa.getByLabel('Prefix', { exact: false }).first().fill('A!');
+  await pa.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(pa.getByText('Settings saved successfully!')).toBeVisible();
+
+  await pb.getByLabel('Prefix', { exact: false }).first().fill('B!');
+  await pb.getByRole('button', { name: 'Save Changes' }).click();
+  const dialog = pb.getByRole('alertdialog', { name: 'These settings changed elsewhere' });
+  await expect(dialog).toBeVisible();
+  // Nothing was overwritten: A's value is what the server keeps.
+  await pa.reload();
+  await expect(pa.getByLabel('Prefix', { exact: false }).first()).toHaveValue('A!');
+  // B chooses to load A's version.
+  await dialog.getByRole('button', { name: 'Load their version' }).click();
+  await expect(pb.getByLabel('Prefix', { exact: false }).first()).toHaveValue('A!');
+  // And may then overwrite deliberately.
+  await pb.getByLabel('Prefix', { exact: false }).first().fill('B!');
+  await pb.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(pb.getByText('Settings saved successfully!')).toBeVisible();
+  await a.close();
+  await b.close();
+});
+
+test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
+  test('login page', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome to Guildhall' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('selector, manage layout and Server Settings', async ({ page }) => {
+    await signInThroughChooser(page, 'demo-owner');
+    await expect(page.getByRole('heading', { name: 'Select a server' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`/manage/${COMMUNITY}/basic`);
+    await expect(page.getByLabel('Prefix', { exact: false }).first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
