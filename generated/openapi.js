@@ -219,12 +219,33 @@ export const openapi = deepFreeze({
         },
       },
     },
+    '/api/guild/{guildId}': {
+      parameters: [{ $ref: '#/components/parameters/GuildId' }],
+      get: {
+        tags: ['guild'],
+        operationId: 'getManagedGuild',
+        summary: "The guild's name and icon; answering at all means the signed-in user may manage it",
+        security: [{ session: [] }],
+        responses: {
+          200: {
+            description: "The guild's name and icon; answering at all means the signed-in user may manage it",
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ManagedGuild' } } },
+          },
+          401: { $ref: '#/components/responses/Unauthorized' },
+          403: { $ref: '#/components/responses/Forbidden' },
+          404: { $ref: '#/components/responses/NotFound' },
+          429: { $ref: '#/components/responses/TooManyRequests' },
+          502: { $ref: '#/components/responses/BadGateway' },
+        },
+      },
+    },
     '/api/guild/{guildId}/channels': {
       parameters: [{ $ref: '#/components/parameters/GuildId' }],
       get: {
         tags: ['guild'],
         operationId: 'getGuildChannels',
         summary: "The guild's channels",
+        security: [{ session: [] }],
         responses: {
           200: {
             description: "The guild's channels",
@@ -244,6 +265,7 @@ export const openapi = deepFreeze({
         tags: ['guild'],
         operationId: 'getGuildRoles',
         summary: "The guild's roles",
+        security: [{ session: [] }],
         responses: {
           200: { description: "The guild's roles", content: { 'application/json': { schema: { $ref: '#/components/schemas/RoleList' } } } },
           401: { $ref: '#/components/responses/Unauthorized' },
@@ -260,6 +282,7 @@ export const openapi = deepFreeze({
         tags: ['guild'],
         operationId: 'getGuildStats',
         summary: "The guild's member count",
+        security: [{ session: [] }],
         responses: {
           200: {
             description: "The guild's member count",
@@ -309,6 +332,7 @@ export const openapi = deepFreeze({
                 'health-status',
                 'hex-colour',
                 'levels',
+                'managed-guild',
                 'moderation',
                 'moderation-action',
                 'role',
@@ -473,6 +497,22 @@ export const openapi = deepFreeze({
         properties: {
           status: { enum: ['ok', 'ready', 'unavailable'] },
           storage: { type: 'string', description: 'The storage adapter in use (readyz), e.g. pglite or postgres.' },
+        },
+      },
+      ManagedGuild: {
+        title: 'Managed guild',
+        description: 'GET /api/guild/{guildId}: the guild the manage pages are about.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['success', 'guild'],
+        properties: {
+          success: { const: true },
+          guild: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'name', 'iconURL'],
+            properties: { id: { $ref: '#/components/schemas/Snowflake' }, name: { type: 'string' }, iconURL: { type: ['string', 'null'] } },
+          },
         },
       },
       RoleList: {

@@ -14,6 +14,7 @@ export type SchemaName =
   | 'health-status'
   | 'hex-colour'
   | 'levels'
+  | 'managed-guild'
   | 'moderation'
   | 'moderation-action'
   | 'role'

@@ -109,6 +109,17 @@ export interface HealthStatus {
   storage?: string;
 }
 /**
+ * GET /api/guild/{guildId}: the guild the manage pages are about.
+ */
+export interface ManagedGuild {
+  success: true;
+  guild: {
+    id: Snowflake;
+    name: string;
+    iconURL: string | null;
+  };
+}
+/**
  * GET /api/guild/{guildId}/roles.
  */
 export interface RoleList {
@@ -271,6 +282,36 @@ export interface EnvironmentConfig {
    */
   NODE_ENV?: string;
   [k: string]: unknown;
+}
+/**
+ * The shape of schemas/operations.json: the API's operations beyond the settings sections, each named by path and method with the schemas of its body and answer, so the OpenAPI document follows a table rather than code.
+ */
+export interface OperationTable {
+  $schema?: string;
+  operations: {
+    path: string;
+    method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+    operationId: string;
+    tag: string;
+    summary: string;
+    description?: string;
+    /**
+     * public: anyone; session: signed in; guild: signed in and allowed to manage {guildId} (owner, Administrator or Manage Server, and the bot present).
+     */
+    access: 'public' | 'session' | 'guild';
+    /**
+     * Type name (title in PascalCase) of the JSON body's schema.
+     */
+    request?: string;
+    /**
+     * Type name of the 200 answer's schema.
+     */
+    response: string;
+    /**
+     * Statuses beyond those the access level implies (400, 404, 409...).
+     */
+    errors?: (400 | 404 | 409 | 413 | 500 | 502 | 503)[];
+  }[];
 }
 /**
  * The settings sections of a guild (schemas/sections.json): each maps to its schema, where it is stored and who may change it. The settings controller and the settings form are written once and read this table.

@@ -9,6 +9,7 @@ import type {
   GuildStats,
   GuildSummary,
   HealthStatus,
+  ManagedGuild,
   RoleList,
   Role,
   SchemaList,
@@ -47,6 +48,8 @@ export declare const validateGuildStats: StandaloneValidator<GuildStats>;
 export declare const validateGuildSummary: StandaloneValidator<GuildSummary>;
 /** Validates HealthStatus (https://guildhall.dev/schemas/api/health-status.json). */
 export declare const validateHealthStatus: StandaloneValidator<HealthStatus>;
+/** Validates ManagedGuild (https://guildhall.dev/schemas/api/managed-guild.json). */
+export declare const validateManagedGuild: StandaloneValidator<ManagedGuild>;
 /** Validates RoleList (https://guildhall.dev/schemas/api/role-list.json). */
 export declare const validateRoleList: StandaloneValidator<RoleList>;
 /** Validates Role (https://guildhall.dev/schemas/api/role.json). */

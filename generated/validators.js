@@ -416,8 +416,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate22.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate47;
-const schema64 = {
+export const validateBasic = validate48;
+const schema66 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -453,11 +453,11 @@ const schema64 = {
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
 const func2 = runtime_ucs2length;
-const pattern21 = new RegExp('^\\S+$', 'u');
-function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern22 = new RegExp('^\\S+$', 'u');
+function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -483,7 +483,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema64,
+          parentSchema: schema66,
           data,
         };
         if (vErrors === null) {
@@ -504,7 +504,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema64.properties.prefix,
+          parentSchema: schema66.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -522,7 +522,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema64.properties.prefix,
+          parentSchema: schema66.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -532,7 +532,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern21.test(data0)) {
+      if (!pattern22.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -540,7 +540,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema64.properties.prefix,
+          parentSchema: schema66.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -557,8 +557,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema64.properties.prefix.type,
-        parentSchema: schema64.properties.prefix,
+        schema: schema66.properties.prefix.type,
+        parentSchema: schema66.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -576,8 +576,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema64.properties.invite_tracking.type,
-        parentSchema: schema64.properties.invite_tracking,
+        schema: schema66.properties.invite_tracking.type,
+        parentSchema: schema66.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -595,8 +595,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema64.properties.flag_translation.type,
-        parentSchema: schema64.properties.flag_translation,
+        schema: schema66.properties.flag_translation.type,
+        parentSchema: schema66.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -613,8 +613,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema66.type,
+      parentSchema: schema66,
       data,
     };
     if (vErrors === null) {
@@ -624,10 +624,10 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateChannel = validate26;
 const schema38 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -1350,8 +1350,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate23.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate42;
-const schema59 = {
+export const validateChannelReference = validate43;
+const schema61 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -1359,10 +1359,10 @@ const schema59 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
 };
-function validate42(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1374,10 +1374,10 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema59.type },
+      params: { type: schema61.type },
       message: 'must be string,null',
-      schema: schema59.type,
-      parentSchema: schema59,
+      schema: schema61.type,
+      parentSchema: schema61,
       data,
     };
     if (vErrors === null) {
@@ -1396,7 +1396,7 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema59,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -1407,10 +1407,10 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate42.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = { dynamicProps: false, dynamicItems: false };
+validate43.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateFieldError = validate27;
 const schema40 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2391,8 +2391,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate30.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate43;
-const schema60 = {
+export const validateHexColour = validate44;
+const schema62 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -2400,11 +2400,11 @@ const schema60 = {
   'x-ui': { widget: 'colour' },
   'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
 };
-const pattern18 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern19 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2412,7 +2412,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
     evaluated0.items = undefined;
   }
   if (typeof data === 'string') {
-    if (!pattern18.test(data)) {
+    if (!pattern19.test(data)) {
       const err0 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -2420,7 +2420,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema60,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -2437,8 +2437,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema60.type,
-      parentSchema: schema60,
+      schema: schema62.type,
+      parentSchema: schema62,
       data,
     };
     if (vErrors === null) {
@@ -2448,12 +2448,12 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate48;
-const schema65 = {
+validate44.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate49;
+const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -2493,16 +2493,16 @@ const schema65 = {
     },
   },
 };
-const schema66 = {
+const schema68 = {
   type: ['string', 'null'],
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
 };
-function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2528,7 +2528,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema65,
+          parentSchema: schema67,
           data,
         };
         if (vErrors === null) {
@@ -2547,8 +2547,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema65.properties.ranking.type,
-        parentSchema: schema65.properties.ranking,
+        schema: schema67.properties.ranking.type,
+        parentSchema: schema67.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -2568,7 +2568,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema65.properties.levelup_message,
+          parentSchema: schema67.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -2586,7 +2586,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema65.properties.levelup_message,
+          parentSchema: schema67.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -2603,8 +2603,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema65.properties.levelup_message.type,
-        parentSchema: schema65.properties.levelup_message,
+        schema: schema67.properties.levelup_message.type,
+        parentSchema: schema67.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -2620,10 +2620,10 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema66.type },
+        params: { type: schema68.type },
         message: 'must be string,null',
-        schema: schema66.type,
-        parentSchema: schema66,
+        schema: schema68.type,
+        parentSchema: schema68,
         data: data2,
       };
       if (vErrors === null) {
@@ -2642,7 +2642,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema66,
+          parentSchema: schema68,
           data: data2,
         };
         if (vErrors === null) {
@@ -2660,8 +2660,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -2671,12 +2671,329 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate49;
-const schema67 = {
+validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateManagedGuild = validate31;
+const schema45 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/managed-guild.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'guild'],
+  properties: {
+    success: { const: true },
+    guild: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name', 'iconURL'],
+      properties: { id: { $ref: '#/$defs/Snowflake' }, name: { type: 'string' }, iconURL: { type: ['string', 'null'] } },
+    },
+  },
+  $defs: {
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema46 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate31(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/managed-guild.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate31.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema45.required,
+        parentSchema: schema45,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.guild === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'guild' },
+        message: "must have required property '" + 'guild' + "'",
+        schema: schema45.required,
+        parentSchema: schema45,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'guild')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema45,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema45.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.guild !== undefined) {
+      let data1 = data.guild;
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        if (data1.id === undefined) {
+          const err4 = {
+            instancePath: instancePath + '/guild',
+            schemaPath: '#/properties/guild/required',
+            keyword: 'required',
+            params: { missingProperty: 'id' },
+            message: "must have required property '" + 'id' + "'",
+            schema: schema45.properties.guild.required,
+            parentSchema: schema45.properties.guild,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.name === undefined) {
+          const err5 = {
+            instancePath: instancePath + '/guild',
+            schemaPath: '#/properties/guild/required',
+            keyword: 'required',
+            params: { missingProperty: 'name' },
+            message: "must have required property '" + 'name' + "'",
+            schema: schema45.properties.guild.required,
+            parentSchema: schema45.properties.guild,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.iconURL === undefined) {
+          const err6 = {
+            instancePath: instancePath + '/guild',
+            schemaPath: '#/properties/guild/required',
+            keyword: 'required',
+            params: { missingProperty: 'iconURL' },
+            message: "must have required property '" + 'iconURL' + "'",
+            schema: schema45.properties.guild.required,
+            parentSchema: schema45.properties.guild,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        for (const key1 in data1) {
+          if (!(key1 === 'id' || key1 === 'name' || key1 === 'iconURL')) {
+            const err7 = {
+              instancePath: instancePath + '/guild',
+              schemaPath: '#/properties/guild/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema45.properties.guild,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data1.id !== undefined) {
+          let data2 = data1.id;
+          if (typeof data2 === 'string') {
+            if (!pattern5.test(data2)) {
+              const err8 = {
+                instancePath: instancePath + '/guild/id',
+                schemaPath: '#/$defs/Snowflake/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9]{17,20}$' },
+                message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                schema: '^[0-9]{17,20}$',
+                parentSchema: schema46,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+            }
+          } else {
+            const err9 = {
+              instancePath: instancePath + '/guild/id',
+              schemaPath: '#/$defs/Snowflake/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema46.type,
+              parentSchema: schema46,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+        if (data1.name !== undefined) {
+          let data3 = data1.name;
+          if (typeof data3 !== 'string') {
+            const err10 = {
+              instancePath: instancePath + '/guild/name',
+              schemaPath: '#/properties/guild/properties/name/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema45.properties.guild.properties.name.type,
+              parentSchema: schema45.properties.guild.properties.name,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+        }
+        if (data1.iconURL !== undefined) {
+          let data4 = data1.iconURL;
+          if (typeof data4 !== 'string' && data4 !== null) {
+            const err11 = {
+              instancePath: instancePath + '/guild/iconURL',
+              schemaPath: '#/properties/guild/properties/iconURL/type',
+              keyword: 'type',
+              params: { type: schema45.properties.guild.properties.iconURL.type },
+              message: 'must be string,null',
+              schema: schema45.properties.guild.properties.iconURL.type,
+              parentSchema: schema45.properties.guild.properties.iconURL,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/guild',
+          schemaPath: '#/properties/guild/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema45.properties.guild.type,
+          parentSchema: schema45.properties.guild,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema45.type,
+      parentSchema: schema45,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate31.errors = vErrors;
+  return errors === 0;
+}
+validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModeration = validate50;
+const schema69 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -2713,22 +3030,22 @@ const schema67 = {
     },
   },
 };
-const schema68 = {
+const schema70 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema69 = {
+const schema71 = {
   type: ['string', 'null'],
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
 };
-function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2754,7 +3071,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema67,
+          parentSchema: schema69,
           data,
         };
         if (vErrors === null) {
@@ -2773,8 +3090,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema67.properties.max_warnings.type,
-        parentSchema: schema67.properties.max_warnings,
+        schema: schema69.properties.max_warnings.type,
+        parentSchema: schema69.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -2793,7 +3110,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema67.properties.max_warnings,
+          parentSchema: schema69.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -2811,7 +3128,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema67.properties.max_warnings,
+          parentSchema: schema69.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -2830,8 +3147,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema68.type,
-        parentSchema: schema68,
+        schema: schema70.type,
+        parentSchema: schema70,
         data: data1,
       };
       if (vErrors === null) {
@@ -2846,10 +3163,10 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema68.enum },
+        params: { allowedValues: schema70.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema68.enum,
-        parentSchema: schema68,
+        schema: schema70.enum,
+        parentSchema: schema70,
         data: data1,
       };
       if (vErrors === null) {
@@ -2865,10 +3182,10 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema69.type },
+        params: { type: schema71.type },
         message: 'must be string,null',
-        schema: schema69.type,
-        parentSchema: schema69,
+        schema: schema71.type,
+        parentSchema: schema71,
         data: data2,
       };
       if (vErrors === null) {
@@ -2887,7 +3204,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema69,
+          parentSchema: schema71,
           data: data2,
         };
         if (vErrors === null) {
@@ -2905,8 +3222,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema69.type,
+      parentSchema: schema69,
       data,
     };
     if (vErrors === null) {
@@ -2916,12 +3233,12 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate44;
-const schema61 = {
+validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate45;
+const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -2929,10 +3246,10 @@ const schema61 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2946,8 +3263,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -2962,10 +3279,10 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema61.enum },
+      params: { allowedValues: schema63.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema61.enum,
-      parentSchema: schema61,
+      schema: schema63.enum,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -2975,12 +3292,12 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateRole = validate34;
-const schema48 = {
+validate45.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateRole = validate35;
+const schema50 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role.json',
   type: 'object',
@@ -3001,15 +3318,365 @@ const schema48 = {
     },
   },
 };
+const schema51 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/role.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate35.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema50.required,
+        parentSchema: schema50,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema50.required,
+        parentSchema: schema50,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.color === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'color' },
+        message: "must have required property '" + 'color' + "'",
+        schema: schema50.required,
+        parentSchema: schema50,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.position === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'position' },
+        message: "must have required property '" + 'position' + "'",
+        schema: schema50.required,
+        parentSchema: schema50,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.managed === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'managed' },
+        message: "must have required property '" + 'managed' + "'",
+        schema: schema50.required,
+        parentSchema: schema50,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'id' || key0 === 'name' || key0 === 'color' || key0 === 'position' || key0 === 'managed')) {
+        const err5 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema50,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (!pattern5.test(data0)) {
+          const err6 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema51,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema51.type,
+          parentSchema: schema51,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema50.properties.name.type,
+          parentSchema: schema50.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.color !== undefined) {
+      let data2 = data.color;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err9 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/properties/color/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema50.properties.color.type,
+          parentSchema: schema50.properties.color,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 > 16777215 || isNaN(data2)) {
+          const err10 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/properties/color/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 16777215 },
+            message: 'must be <= 16777215',
+            schema: 16777215,
+            parentSchema: schema50.properties.color,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err11 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/properties/color/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema50.properties.color,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.position !== undefined) {
+      let data3 = data.position;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err12 = {
+          instancePath: instancePath + '/position',
+          schemaPath: '#/properties/position/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema50.properties.position.type,
+          parentSchema: schema50.properties.position,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.managed !== undefined) {
+      let data4 = data.managed;
+      if (typeof data4 !== 'boolean') {
+        const err13 = {
+          instancePath: instancePath + '/managed',
+          schemaPath: '#/properties/managed/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema50.properties.managed.type,
+          parentSchema: schema50.properties.managed,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema50.type,
+      parentSchema: schema50,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate35.errors = vErrors;
+  return errors === 0;
+}
+validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleList = validate32;
+const schema47 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/role-list.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'roles'],
+  properties: { success: { const: true }, roles: { type: 'array', items: { $ref: '#/$defs/Role' } } },
+  $defs: {
+    Role: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name', 'color', 'position', 'managed'],
+      properties: {
+        id: { $ref: '#/$defs/Snowflake' },
+        name: { type: 'string' },
+        color: { type: 'integer', minimum: 0, maximum: 16777215 },
+        position: { type: 'integer' },
+        managed: { type: 'boolean' },
+      },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema48 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'color', 'position', 'managed'],
+  properties: {
+    id: { $ref: '#/$defs/Snowflake' },
+    name: { type: 'string' },
+    color: { type: 'integer', minimum: 0, maximum: 16777215 },
+    position: { type: 'integer' },
+    managed: { type: 'boolean' },
+  },
+};
 const schema49 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/role.json" */ let vErrors = null;
+function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate34.evaluated;
+  const evaluated0 = validate33.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3307,364 +3974,14 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-validate34.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleList = validate31;
-const schema45 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/role-list.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success', 'roles'],
-  properties: { success: { const: true }, roles: { type: 'array', items: { $ref: '#/$defs/Role' } } },
-  $defs: {
-    Role: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'name', 'color', 'position', 'managed'],
-      properties: {
-        id: { $ref: '#/$defs/Snowflake' },
-        name: { type: 'string' },
-        color: { type: 'integer', minimum: 0, maximum: 16777215 },
-        position: { type: 'integer' },
-        managed: { type: 'boolean' },
-      },
-    },
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
-  },
-};
-const schema46 = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'color', 'position', 'managed'],
-  properties: {
-    id: { $ref: '#/$defs/Snowflake' },
-    name: { type: 'string' },
-    color: { type: 'integer', minimum: 0, maximum: 16777215 },
-    position: { type: 'integer' },
-    managed: { type: 'boolean' },
-  },
-};
-const schema47 = {
-  type: 'string',
-  pattern: '^[0-9]{17,20}$',
-  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-};
+validate33.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate32.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'id' },
-        message: "must have required property '" + 'id' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'name' },
-        message: "must have required property '" + 'name' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.color === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'color' },
-        message: "must have required property '" + 'color' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.position === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'position' },
-        message: "must have required property '" + 'position' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    if (data.managed === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'managed' },
-        message: "must have required property '" + 'managed' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'id' || key0 === 'name' || key0 === 'color' || key0 === 'position' || key0 === 'managed')) {
-        const err5 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema46,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      let data0 = data.id;
-      if (typeof data0 === 'string') {
-        if (!pattern5.test(data0)) {
-          const err6 = {
-            instancePath: instancePath + '/id',
-            schemaPath: '#/$defs/Snowflake/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9]{17,20}$' },
-            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-            schema: '^[0-9]{17,20}$',
-            parentSchema: schema47,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + '/id',
-          schemaPath: '#/$defs/Snowflake/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema47.type,
-          parentSchema: schema47,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      let data1 = data.name;
-      if (typeof data1 !== 'string') {
-        const err8 = {
-          instancePath: instancePath + '/name',
-          schemaPath: '#/properties/name/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema46.properties.name.type,
-          parentSchema: schema46.properties.name,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.color !== undefined) {
-      let data2 = data.color;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err9 = {
-          instancePath: instancePath + '/color',
-          schemaPath: '#/properties/color/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema46.properties.color.type,
-          parentSchema: schema46.properties.color,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (typeof data2 == 'number' && isFinite(data2)) {
-        if (data2 > 16777215 || isNaN(data2)) {
-          const err10 = {
-            instancePath: instancePath + '/color',
-            schemaPath: '#/properties/color/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 16777215 },
-            message: 'must be <= 16777215',
-            schema: 16777215,
-            parentSchema: schema46.properties.color,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-        if (data2 < 0 || isNaN(data2)) {
-          const err11 = {
-            instancePath: instancePath + '/color',
-            schemaPath: '#/properties/color/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema46.properties.color,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.position !== undefined) {
-      let data3 = data.position;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err12 = {
-          instancePath: instancePath + '/position',
-          schemaPath: '#/properties/position/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema46.properties.position.type,
-          parentSchema: schema46.properties.position,
-          data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.managed !== undefined) {
-      let data4 = data.managed;
-      if (typeof data4 !== 'boolean') {
-        const err13 = {
-          instancePath: instancePath + '/managed',
-          schemaPath: '#/properties/managed/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema46.properties.managed.type,
-          parentSchema: schema46.properties.managed,
-          data: data4,
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err14 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema46.type,
-      parentSchema: schema46,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate32.errors = vErrors;
-  return errors === 0;
-}
-validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate31(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate31.evaluated;
+  const evaluated0 = validate32.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3679,8 +3996,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema45.required,
-        parentSchema: schema45,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -3697,8 +4014,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'roles' },
         message: "must have required property '" + 'roles' + "'",
-        schema: schema45.required,
-        parentSchema: schema45,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -3717,7 +4034,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema45,
+          parentSchema: schema47,
           data,
         };
         if (vErrors === null) {
@@ -3738,7 +4055,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema45.properties.success,
+          parentSchema: schema47.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -3755,7 +4072,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate32(data1[i0], {
+            !validate33(data1[i0], {
               instancePath: instancePath + '/roles/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -3763,7 +4080,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+            vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
             errors = vErrors.length;
           }
         }
@@ -3774,8 +4091,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema45.properties.roles.type,
-          parentSchema: schema45.properties.roles,
+          schema: schema47.properties.roles.type,
+          parentSchema: schema47.properties.roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -3793,8 +4110,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema45.type,
-      parentSchema: schema45,
+      schema: schema47.type,
+      parentSchema: schema47,
       data,
     };
     if (vErrors === null) {
@@ -3804,12 +4121,12 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
-validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate45;
-const schema62 = {
+validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleReference = validate46;
+const schema64 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -3817,10 +4134,10 @@ const schema62 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role' },
 };
-function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3832,10 +4149,10 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema62.type },
+      params: { type: schema64.type },
       message: 'must be string,null',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema64.type,
+      parentSchema: schema64,
       data,
     };
     if (vErrors === null) {
@@ -3854,7 +4171,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema62,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -3865,12 +4182,12 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSchemaList = validate35;
-const schema50 = {
+validate46.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSchemaList = validate36;
+const schema52 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/schema-list.json',
   type: 'object',
@@ -3889,10 +4206,10 @@ const schema50 = {
     },
   },
 };
-function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/schema-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3907,8 +4224,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema52.required,
+        parentSchema: schema52,
         data,
       };
       if (vErrors === null) {
@@ -3925,8 +4242,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'schemas' },
         message: "must have required property '" + 'schemas' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema52.required,
+        parentSchema: schema52,
         data,
       };
       if (vErrors === null) {
@@ -3945,7 +4262,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema50,
+          parentSchema: schema52,
           data,
         };
         if (vErrors === null) {
@@ -3966,7 +4283,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema50.properties.success,
+          parentSchema: schema52.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -3991,8 +4308,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema50.properties.schemas.items.required,
-                parentSchema: schema50.properties.schemas.items,
+                schema: schema52.properties.schemas.items.required,
+                parentSchema: schema52.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -4009,8 +4326,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema50.properties.schemas.items.required,
-                parentSchema: schema50.properties.schemas.items,
+                schema: schema52.properties.schemas.items.required,
+                parentSchema: schema52.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -4029,7 +4346,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema50.properties.schemas.items,
+                  parentSchema: schema52.properties.schemas.items,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -4049,8 +4366,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema50.properties.schemas.items.properties.name.type,
-                  parentSchema: schema50.properties.schemas.items.properties.name,
+                  schema: schema52.properties.schemas.items.properties.name.type,
+                  parentSchema: schema52.properties.schemas.items.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -4070,8 +4387,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema50.properties.schemas.items.properties.url.type,
-                  parentSchema: schema50.properties.schemas.items.properties.url,
+                  schema: schema52.properties.schemas.items.properties.url.type,
+                  parentSchema: schema52.properties.schemas.items.properties.url,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -4089,8 +4406,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema50.properties.schemas.items.type,
-              parentSchema: schema50.properties.schemas.items,
+              schema: schema52.properties.schemas.items.type,
+              parentSchema: schema52.properties.schemas.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -4108,440 +4425,9 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema50.properties.schemas.type,
-          parentSchema: schema50.properties.schemas,
+          schema: schema52.properties.schemas.type,
+          parentSchema: schema52.properties.schemas,
           data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema50.type,
-      parentSchema: schema50,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate35.errors = vErrors;
-  return errors === 0;
-}
-validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsPutRequest = validate36;
-const schema51 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/settings-put-request.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['version', 'settings'],
-  properties: {
-    version: { type: 'integer', minimum: 0, 'x-messages': { '*': 'version must be a whole number of at least 0' } },
-    settings: { type: 'object', 'x-messages': { type: 'settings must be an object' } },
-  },
-  'x-messages': {
-    type: 'The request body must be a JSON object',
-    required: '{missingProperty} is required',
-    additionalProperties: 'Unknown field: {name}',
-  },
-};
-function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/settings-put-request.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate36.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.version === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'version' },
-        message: "must have required property '" + 'version' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.settings === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'settings' },
-        message: "must have required property '" + 'settings' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'version' || key0 === 'settings')) {
-        const err2 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema51,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      let data0 = data.version;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err3 = {
-          instancePath: instancePath + '/version',
-          schemaPath: '#/properties/version/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema51.properties.version.type,
-          parentSchema: schema51.properties.version,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (typeof data0 == 'number' && isFinite(data0)) {
-        if (data0 < 0 || isNaN(data0)) {
-          const err4 = {
-            instancePath: instancePath + '/version',
-            schemaPath: '#/properties/version/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema51.properties.version,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.settings !== undefined) {
-      let data1 = data.settings;
-      if (!(data1 && typeof data1 == 'object' && !Array.isArray(data1))) {
-        const err5 = {
-          instancePath: instancePath + '/settings',
-          schemaPath: '#/properties/settings/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-          schema: schema51.properties.settings.type,
-          parentSchema: schema51.properties.settings,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema51.type,
-      parentSchema: schema51,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate36.errors = vErrors;
-  return errors === 0;
-}
-validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsResponse = validate37;
-const schema52 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/settings-response.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success', 'section', 'version', 'settings'],
-  properties: {
-    success: { const: true },
-    section: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
-    version: { type: 'integer', minimum: 0 },
-    settings: { type: 'object' },
-  },
-};
-const pattern12 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
-function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate37.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.success === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'success' },
-        message: "must have required property '" + 'success' + "'",
-        schema: schema52.required,
-        parentSchema: schema52,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.section === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'section' },
-        message: "must have required property '" + 'section' + "'",
-        schema: schema52.required,
-        parentSchema: schema52,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.version === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'version' },
-        message: "must have required property '" + 'version' + "'",
-        schema: schema52.required,
-        parentSchema: schema52,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.settings === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'settings' },
-        message: "must have required property '" + 'settings' + "'",
-        schema: schema52.required,
-        parentSchema: schema52,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'success' || key0 === 'section' || key0 === 'version' || key0 === 'settings')) {
-        const err4 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema52,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.success !== undefined) {
-      let data0 = data.success;
-      if (true !== data0) {
-        const err5 = {
-          instancePath: instancePath + '/success',
-          schemaPath: '#/properties/success/const',
-          keyword: 'const',
-          params: { allowedValue: true },
-          message: 'must be equal to constant',
-          schema: true,
-          parentSchema: schema52.properties.success,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.section !== undefined) {
-      let data1 = data.section;
-      if (typeof data1 === 'string') {
-        if (!pattern12.test(data1)) {
-          const err6 = {
-            instancePath: instancePath + '/section',
-            schemaPath: '#/properties/section/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[a-z][a-z0-9-]*$' },
-            message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
-            schema: '^[a-z][a-z0-9-]*$',
-            parentSchema: schema52.properties.section,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + '/section',
-          schemaPath: '#/properties/section/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema52.properties.section.type,
-          parentSchema: schema52.properties.section,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      let data2 = data.version;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err8 = {
-          instancePath: instancePath + '/version',
-          schemaPath: '#/properties/version/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema52.properties.version.type,
-          parentSchema: schema52.properties.version,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (typeof data2 == 'number' && isFinite(data2)) {
-        if (data2 < 0 || isNaN(data2)) {
-          const err9 = {
-            instancePath: instancePath + '/version',
-            schemaPath: '#/properties/version/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema52.properties.version,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.settings !== undefined) {
-      let data3 = data.settings;
-      if (!(data3 && typeof data3 == 'object' && !Array.isArray(data3))) {
-        const err10 = {
-          instancePath: instancePath + '/settings',
-          schemaPath: '#/properties/settings/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-          schema: schema52.properties.settings.type,
-          parentSchema: schema52.properties.settings,
-          data: data3,
         };
         if (vErrors === null) {
           vErrors = [err10];
@@ -4569,38 +4455,47 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate46;
-const schema63 = {
+validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsPutRequest = validate37;
+const schema53 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/snowflake.json',
-  type: 'string',
-  pattern: '^[0-9]{17,20}$',
-  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+  $id: 'https://guildhall.dev/schemas/api/settings-put-request.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['version', 'settings'],
+  properties: {
+    version: { type: 'integer', minimum: 0, 'x-messages': { '*': 'version must be a whole number of at least 0' } },
+    settings: { type: 'object', 'x-messages': { type: 'settings must be an object' } },
+  },
+  'x-messages': {
+    type: 'The request body must be a JSON object',
+    required: '{missingProperty} is required',
+    additionalProperties: 'Unknown field: {name}',
+  },
 };
-function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
+function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/settings-put-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (typeof data === 'string') {
-    if (!pattern5.test(data)) {
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.version === undefined) {
       const err0 = {
         instancePath,
-        schemaPath: '#/pattern',
-        keyword: 'pattern',
-        params: { pattern: '^[0-9]{17,20}$' },
-        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-        schema: '^[0-9]{17,20}$',
-        parentSchema: schema63,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -4610,39 +4505,145 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.settings === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'settings' },
+        message: "must have required property '" + 'settings' + "'",
+        schema: schema53.required,
+        parentSchema: schema53,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'version' || key0 === 'settings')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema53,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data0 = data.version;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err3 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema53.properties.version.type,
+          parentSchema: schema53.properties.version,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data0 == 'number' && isFinite(data0)) {
+        if (data0 < 0 || isNaN(data0)) {
+          const err4 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema53.properties.version,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.settings !== undefined) {
+      let data1 = data.settings;
+      if (!(data1 && typeof data1 == 'object' && !Array.isArray(data1))) {
+        const err5 = {
+          instancePath: instancePath + '/settings',
+          schemaPath: '#/properties/settings/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema53.properties.settings.type,
+          parentSchema: schema53.properties.settings,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err1 = {
+    const err6 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: 'string' },
-      message: 'must be string',
-      schema: schema63.type,
-      parentSchema: schema63,
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema53.type,
+      parentSchema: schema53,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err6];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err6);
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSuccessResponse = validate38;
-const schema53 = {
+validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsResponse = validate38;
+const schema54 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/success-response.json',
+  $id: 'https://guildhall.dev/schemas/api/settings-response.json',
   type: 'object',
   additionalProperties: false,
-  required: ['success'],
-  properties: { success: { const: true } },
+  required: ['success', 'section', 'version', 'settings'],
+  properties: {
+    success: { const: true },
+    section: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+    version: { type: 'integer', minimum: 0 },
+    settings: { type: 'object' },
+  },
 };
+const pattern13 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
 function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
+  /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
   let errors = 0;
   const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
@@ -4659,8 +4660,324 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
+        schema: schema54.required,
+        parentSchema: schema54,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.section === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'section' },
+        message: "must have required property '" + 'section' + "'",
+        schema: schema54.required,
+        parentSchema: schema54,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema54.required,
+        parentSchema: schema54,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.settings === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'settings' },
+        message: "must have required property '" + 'settings' + "'",
+        schema: schema54.required,
+        parentSchema: schema54,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'section' || key0 === 'version' || key0 === 'settings')) {
+        const err4 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema54,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err5 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema54.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.section !== undefined) {
+      let data1 = data.section;
+      if (typeof data1 === 'string') {
+        if (!pattern13.test(data1)) {
+          const err6 = {
+            instancePath: instancePath + '/section',
+            schemaPath: '#/properties/section/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[a-z][a-z0-9-]*$' },
+            message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
+            schema: '^[a-z][a-z0-9-]*$',
+            parentSchema: schema54.properties.section,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/section',
+          schemaPath: '#/properties/section/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema54.properties.section.type,
+          parentSchema: schema54.properties.section,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data2 = data.version;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err8 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema54.properties.version.type,
+          parentSchema: schema54.properties.version,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 < 0 || isNaN(data2)) {
+          const err9 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema54.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.settings !== undefined) {
+      let data3 = data.settings;
+      if (!(data3 && typeof data3 == 'object' && !Array.isArray(data3))) {
+        const err10 = {
+          instancePath: instancePath + '/settings',
+          schemaPath: '#/properties/settings/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema54.properties.settings.type,
+          parentSchema: schema54.properties.settings,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema54.type,
+      parentSchema: schema54,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate38.errors = vErrors;
+  return errors === 0;
+}
+validate38.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSnowflake = validate47;
+const schema65 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/snowflake.json',
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate47.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data === 'string') {
+    if (!pattern5.test(data)) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/pattern',
+        keyword: 'pattern',
+        params: { pattern: '^[0-9]{17,20}$' },
+        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+        schema: '^[0-9]{17,20}$',
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'string' },
+      message: 'must be string',
+      schema: schema65.type,
+      parentSchema: schema65,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate47.errors = vErrors;
+  return errors === 0;
+}
+validate47.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSuccessResponse = validate39;
+const schema55 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/success-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success'],
+  properties: { success: { const: true } },
+};
+function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate39.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema55.required,
+        parentSchema: schema55,
         data,
       };
       if (vErrors === null) {
@@ -4679,7 +4996,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema53,
+          parentSchema: schema55,
           data,
         };
         if (vErrors === null) {
@@ -4700,7 +5017,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema53.properties.success,
+          parentSchema: schema55.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -4718,8 +5035,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema53.type,
-      parentSchema: schema53,
+      schema: schema55.type,
+      parentSchema: schema55,
       data,
     };
     if (vErrors === null) {
@@ -4729,12 +5046,12 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate39;
-const schema54 = {
+validate39.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate40;
+const schema56 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -4772,13 +5089,13 @@ const schema54 = {
     },
   },
 };
-const schema55 = {
+const schema57 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
 const func1 = Object.prototype.hasOwnProperty;
-const schema57 = {
+const schema59 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -4791,10 +5108,10 @@ const schema57 = {
     owner: { type: 'boolean' },
   },
 };
-function validate40(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate41(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4809,8 +5126,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -4827,8 +5144,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -4845,8 +5162,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -4863,8 +5180,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -4890,7 +5207,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema57,
+          parentSchema: schema59,
           data,
         };
         if (vErrors === null) {
@@ -4912,7 +5229,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema55,
+            parentSchema: schema57,
             data: data0,
           };
           if (vErrors === null) {
@@ -4929,8 +5246,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema55.type,
-          parentSchema: schema55,
+          schema: schema57.type,
+          parentSchema: schema57,
           data: data0,
         };
         if (vErrors === null) {
@@ -4950,8 +5267,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.name.type,
-          parentSchema: schema57.properties.name,
+          schema: schema59.properties.name.type,
+          parentSchema: schema59.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -4969,10 +5286,10 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema57.properties.iconURL.type },
+          params: { type: schema59.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema57.properties.iconURL.type,
-          parentSchema: schema57.properties.iconURL,
+          schema: schema59.properties.iconURL.type,
+          parentSchema: schema59.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -4992,8 +5309,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.settingsUrl.type,
-          parentSchema: schema57.properties.settingsUrl,
+          schema: schema59.properties.settingsUrl.type,
+          parentSchema: schema59.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -5015,7 +5332,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema57.properties.permissions,
+            parentSchema: schema59.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -5032,8 +5349,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.permissions.type,
-          parentSchema: schema57.properties.permissions,
+          schema: schema59.properties.permissions.type,
+          parentSchema: schema59.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -5053,8 +5370,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema57.properties.owner.type,
-          parentSchema: schema57.properties.owner,
+          schema: schema59.properties.owner.type,
+          parentSchema: schema59.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -5072,8 +5389,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema57.type,
-      parentSchema: schema57,
+      schema: schema59.type,
+      parentSchema: schema59,
       data,
     };
     if (vErrors === null) {
@@ -5083,14 +5400,14 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate40(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5108,8 +5425,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -5126,8 +5443,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -5144,8 +5461,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -5162,8 +5479,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -5180,8 +5497,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -5198,8 +5515,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -5216,8 +5533,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -5228,7 +5545,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema54.properties, key0)) {
+      if (!func1.call(schema56.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -5236,7 +5553,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema54,
+          parentSchema: schema56,
           data,
         };
         if (vErrors === null) {
@@ -5257,7 +5574,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema54.properties.success,
+          parentSchema: schema56.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -5279,7 +5596,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema55,
+            parentSchema: schema57,
             data: data1,
           };
           if (vErrors === null) {
@@ -5296,8 +5613,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema55.type,
-          parentSchema: schema55,
+          schema: schema57.type,
+          parentSchema: schema57,
           data: data1,
         };
         if (vErrors === null) {
@@ -5317,8 +5634,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema54.properties.username.type,
-          parentSchema: schema54.properties.username,
+          schema: schema56.properties.username.type,
+          parentSchema: schema56.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -5336,10 +5653,10 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema54.properties.global_name.type },
+          params: { type: schema56.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema54.properties.global_name.type,
-          parentSchema: schema54.properties.global_name,
+          schema: schema56.properties.global_name.type,
+          parentSchema: schema56.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -5357,10 +5674,10 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema54.properties.avatar.type },
+          params: { type: schema56.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema54.properties.avatar.type,
-          parentSchema: schema54.properties.avatar,
+          schema: schema56.properties.avatar.type,
+          parentSchema: schema56.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -5380,8 +5697,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema54.properties.discriminator.type,
-          parentSchema: schema54.properties.discriminator,
+          schema: schema56.properties.discriminator.type,
+          parentSchema: schema56.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -5399,10 +5716,10 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema54.properties.email.type },
+          params: { type: schema56.properties.email.type },
           message: 'must be string,null',
-          schema: schema54.properties.email.type,
-          parentSchema: schema54.properties.email,
+          schema: schema56.properties.email.type,
+          parentSchema: schema56.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -5424,7 +5741,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema55,
+            parentSchema: schema57,
             data: data7,
           };
           if (vErrors === null) {
@@ -5441,8 +5758,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema55.type,
-          parentSchema: schema55,
+          schema: schema57.type,
+          parentSchema: schema57,
           data: data7,
         };
         if (vErrors === null) {
@@ -5458,7 +5775,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate40(data8[i0], {
+          !validate41(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -5466,7 +5783,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+          vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
           errors = vErrors.length;
         }
       }
@@ -5477,8 +5794,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema54.properties.guilds.type,
-        parentSchema: schema54.properties.guilds,
+        schema: schema56.properties.guilds.type,
+        parentSchema: schema56.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -5495,8 +5812,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema54.type,
-      parentSchema: schema54,
+      schema: schema56.type,
+      parentSchema: schema56,
       data,
     };
     if (vErrors === null) {
@@ -5506,10 +5823,10 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate40.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export { validateEnvironment } from './environment-validator.js';
 /** Every validator by its schema's $id (the shape RJSF's createPrecompiledValidator expects). */
 export const validatorsById = Object.freeze({
@@ -5520,6 +5837,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/guild-stats.json': validateGuildStats,
   'https://guildhall.dev/schemas/api/guild-summary.json': validateGuildSummary,
   'https://guildhall.dev/schemas/api/health-status.json': validateHealthStatus,
+  'https://guildhall.dev/schemas/api/managed-guild.json': validateManagedGuild,
   'https://guildhall.dev/schemas/api/role-list.json': validateRoleList,
   'https://guildhall.dev/schemas/api/role.json': validateRole,
   'https://guildhall.dev/schemas/api/schema-list.json': validateSchemaList,

@@ -1,4 +1,7 @@
+import { publishedSchemas } from '@guildhall/generated/schemas';
+import { validatorsById } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import operations from '../../schemas/operations.json' with { type: 'json' };
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
@@ -272,5 +275,52 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
       expect(ready.status).toBe(200);
       expect(((await ready.json()) as any).storage).toBe('pglite');
     });
+  });
+});
+
+describe('API contract: the operations table matches the running API', () => {
+  const data = tempDataDir();
+  let app: App;
+  let owner: TestBrowser;
+  let guildId: string;
+  beforeAll(async () => {
+    app = await startTestApp({ DATA_DIR: data.dir });
+    owner = app.browser();
+    await owner.signIn('demo-owner');
+    guildId = (await owner.json('/api/user')).body.guilds.find((g: Guild) => g.settingsUrl.startsWith('/manage/')).id;
+  });
+  afterAll(async () => {
+    await app?.close();
+    data.remove();
+  });
+
+  const pascal = (title: string) => title.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
+  const validatorForType = (typeName: string) => {
+    const schema = Object.values(publishedSchemas).find((s) => pascal(String((s as { title?: string }).title)) === typeName) as {
+      $id: string;
+    };
+    return (validatorsById as Record<string, ((d: unknown) => boolean) & { errors?: unknown }>)[schema.$id]!;
+  };
+
+  it('answers every GET operation of the table with a body valid against its response schema', async () => {
+    const gets = operations.operations.filter((op) => op.method === 'get' && op.access !== 'public');
+    expect(gets.length).toBeGreaterThan(0);
+    for (const op of gets) {
+      const { status, body } = await owner.json(op.path.replace('{guildId}', guildId));
+      expect({ op: op.operationId, status }).toEqual({ op: op.operationId, status: 200 });
+      const validate = validatorForType(op.response);
+      expect({ op: op.operationId, valid: validate(structuredClone(body)), errors: validate.errors ?? null }).toMatchObject({
+        valid: true,
+      });
+    }
+  });
+
+  it('answers /api/user and the settings GETs with bodies valid against their schemas', async () => {
+    const user = (await owner.json('/api/user')).body;
+    expect(validatorForType('User')(structuredClone(user))).toBe(true);
+    for (const section of ['basic', 'moderation', 'levels']) {
+      const { body } = await owner.json(`/api/guild/${guildId}/settings/${section}`);
+      expect(validatorForType('SettingsResponse')(structuredClone(body))).toBe(true);
+    }
   });
 });

@@ -97,15 +97,11 @@ export function buildOpenApi(catalog) {
     };
   }
 
-  for (const [path, operationId, summary, schema] of [
-    ['channels', 'getGuildChannels', "The guild's channels", 'ChannelList'],
-    ['roles', 'getGuildRoles', "The guild's roles", 'RoleList'],
-    ['stats', 'getGuildStats', "The guild's member count", 'GuildStats'],
-  ]) {
-    paths[`/api/guild/{guildId}/${path}`] = {
-      parameters: [{ $ref: '#/components/parameters/GuildId' }],
-      get: operation('guild', operationId, summary, { responses: { 200: ok(summary, ref(schema)), ...guildProblems() } }),
-    };
+  // Everything else the API offers is a row of schemas/operations.json.
+  for (const op of catalog.operations) {
+    paths[op.path] ??= {};
+    if (op.access === 'guild' && !paths[op.path].parameters) paths[op.path].parameters = [{ $ref: '#/components/parameters/GuildId' }];
+    paths[op.path][op.method] = tableOperation(op);
   }
 
   paths['/api/schemas'] = {
@@ -207,6 +203,43 @@ export function buildOpenApi(catalog) {
       },
     },
   };
+}
+
+const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
+
+/** One row of the operations table as an OpenAPI operation: access decides security and the usual errors. */
+function tableOperation(op) {
+  const writes = STATE_CHANGING.has(op.method);
+  const extraParams = [...op.path.matchAll(/\{(\w+)\}/g)]
+    .map((m) => m[1])
+    .filter((name) => !(op.access === 'guild' && name === 'guildId'))
+    .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters = [...extraParams, ...(writes ? [{ $ref: '#/components/parameters/XsrfToken' }] : [])];
+  const security = op.access === 'public' ? (writes ? [{ xsrf: [] }] : []) : [{ session: [], ...(writes ? { xsrf: [] } : {}) }];
+  const accessErrors =
+    op.access === 'guild'
+      ? guildProblems()
+      : op.access === 'session'
+        ? { 401: problem('Unauthorized'), 429: problem('TooManyRequests') }
+        : { 429: problem('TooManyRequests') };
+  const names = {
+    400: 'BadRequest',
+    404: 'NotFound',
+    409: 'Conflict',
+    413: 'BadRequest',
+    500: 'BadGateway',
+    502: 'BadGateway',
+    503: 'BadGateway',
+  };
+  const extraErrors = Object.fromEntries((op.errors ?? []).map((status) => [status, problem(names[status])]));
+  if (writes) extraErrors[403] ??= problem('Forbidden');
+  return operation(op.tag, op.operationId, op.summary, {
+    ...(op.description ? { description: op.description } : {}),
+    security,
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.request ? { requestBody: { required: true, content: json(ref(op.request)) } } : {}),
+    responses: { 200: ok(op.summary, ref(op.response)), ...accessErrors, ...extraErrors },
+  });
 }
 
 function operation(tag, operationId, summary, rest) {

@@ -11,6 +11,8 @@ export const ID_BASE = 'https://guildhall.dev/schemas/';
 export const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 const SECTIONS_FILE = 'sections.json';
 const SECTION_TABLE_ID = `${ID_BASE}meta/section-table.json`;
+const OPERATIONS_FILE = 'operations.json';
+const OPERATION_TABLE_ID = `${ID_BASE}meta/operation-table.json`;
 /** Groups served at /api/schemas/{name}; config/ and meta/ are for the backend and the generator only. */
 const PUBLISHED_GROUPS = new Set(['common', 'settings', 'api']);
 
@@ -26,16 +28,17 @@ const PUBLISHED_GROUPS = new Set(['common', 'settings', 'api']);
  * @property {object} schema
  */
 
-/** @returns {Promise<{ dir: string, files: SchemaFile[], byId: Map<string, SchemaFile>, sections: object[] }>} */
+/** @returns {Promise<{ dir: string, files: SchemaFile[], byId: Map<string, SchemaFile>, sections: object[], operations: object[] }>} */
 export async function load(schemasDir) {
-  const rels = (await listJson(schemasDir)).filter((rel) => rel !== SECTIONS_FILE);
+  const rels = (await listJson(schemasDir)).filter((rel) => rel !== SECTIONS_FILE && rel !== OPERATIONS_FILE);
   const files = [];
   for (const rel of rels) files.push(await loadSchemaFile(schemasDir, rel));
   const byId = new Map(files.map((file) => [file.id, file]));
   for (const key of ['name', 'typeName']) unique(files, key);
 
   const sections = await loadSections(schemasDir, files, byId);
-  return { dir: schemasDir, files, byId, sections };
+  const operations = await loadOperations(schemasDir, files, byId);
+  return { dir: schemasDir, files, byId, sections, operations };
 }
 
 async function loadSchemaFile(schemasDir, rel) {
@@ -60,16 +63,35 @@ async function loadSchemaFile(schemasDir, rel) {
   };
 }
 
-async function loadSections(schemasDir, files, byId) {
-  const table = await readJson(path.join(schemasDir, SECTIONS_FILE), SECTIONS_FILE);
-  if (!byId.has(SECTION_TABLE_ID)) throw new SchemaError(SECTIONS_FILE, `its schema ${SECTION_TABLE_ID} is missing`);
+/** Reads a data table (sections.json, operations.json) and checks it against its meta schema. */
+async function loadTable(schemasDir, files, byId, fileName, tableId) {
+  const table = await readJson(path.join(schemasDir, fileName), fileName);
+  if (!byId.has(tableId)) throw new SchemaError(fileName, `its schema ${tableId} is missing`);
   const ajv = createAjv();
   for (const file of files) ajv.addSchema(file.schema);
-  const validate = ajv.getSchema(SECTION_TABLE_ID);
+  const validate = ajv.getSchema(tableId);
   if (!validate(table)) {
     const detail = validate.errors.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-    throw new SchemaError(SECTIONS_FILE, `does not match ${SECTION_TABLE_ID}: ${detail}`);
+    throw new SchemaError(fileName, `does not match ${tableId}: ${detail}`);
   }
+  return table;
+}
+
+async function loadOperations(schemasDir, files, byId) {
+  const { operations } = await loadTable(schemasDir, files, byId, OPERATIONS_FILE, OPERATION_TABLE_ID);
+  const types = new Set(files.filter((file) => file.published).map((file) => file.typeName));
+  for (const op of operations) {
+    for (const key of ['request', 'response']) {
+      if (op[key] && !types.has(op[key]))
+        throw new SchemaError(OPERATIONS_FILE, `${op.operationId}: no published schema titled as type "${op[key]}"`);
+    }
+  }
+  unique(operations, 'operationId', OPERATIONS_FILE);
+  return operations;
+}
+
+async function loadSections(schemasDir, files, byId) {
+  const table = await loadTable(schemasDir, files, byId, SECTIONS_FILE, SECTION_TABLE_ID);
   const sections = table.sections.map((row) => {
     const file = byId.get(row.schema) ?? byId.get(ID_BASE + row.schema);
     if (!file) throw new SchemaError(SECTIONS_FILE, `section "${row.name}": no schema "${row.schema}"`);
