@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
@@ -24,6 +25,15 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['test/setup.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'frontend',
+          root: 'frontend',
+          include: ['test/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
         },
       },
       {

@@ -129,3 +129,76 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+test.describe('manage layout', () => {
+  test('sidebar search, info tooltip, server switcher and the redirect to basic', async ({ page }) => {
+    await signInThroughChooser(page, 'demo-owner');
+    await page.goto(`/manage/${COMMUNITY}`);
+    await expect(page).toHaveURL(new RegExp(`/manage/${COMMUNITY}/basic$`));
+    const nav = page.getByRole('navigation', { name: 'Server management' });
+    await expect(nav.getByText('BESIC FEATURES', { exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Server Settings' })).toHaveClass(/bg-brand/);
+
+    await page.getByPlaceholder('Search features...').fill('config');
+    await expect(nav.getByRole('link')).toHaveText([
+      'Welcome Configuration',
+      'Antinuke Configuration',
+      'Embeds Configuration',
+      'Add more servers',
+      'Contact support',
+    ]);
+    await page.getByPlaceholder('Search features...').fill('');
+
+    await nav.getByRole('button', { name: 'About Levels' }).click();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toContainText('XP for chatting');
+    await expect(tooltip.getByRole('link', { name: 'Learn more about this feature' })).toBeVisible();
+    await page.getByRole('heading', { name: 'Server Settings' }).click();
+    await expect(tooltip).toHaveCount(0);
+
+    await page.getByRole('button', { name: /Switch server/ }).click();
+    const list = page.getByRole('listbox', { name: 'Your Servers' });
+    await expect(list).toBeVisible();
+    const active = list.getByRole('option', { selected: true });
+    await expect(active).toContainText('Active');
+    await expect(active).toContainText(COMMUNITY.slice(0, 8));
+    await page.keyboard.press('Escape');
+    await expect(list).toHaveCount(0);
+  });
+
+  test('on a phone the header toggle opens the sidebar with a backdrop, and the link list is hidden', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signInThroughChooser(page, 'demo-owner');
+    await page.goto(`/manage/${COMMUNITY}/basic`);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open server menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Server menu' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('button', { name: 'Close server menu' }).click();
+    await expect(menu).toHaveCount(0);
+  });
+
+  test('/manage without a server shows the loading text', async ({ page }) => {
+    await signInThroughChooser(page, 'demo-owner');
+    await page.goto('/manage');
+    await expect(page.getByRole('status')).toContainText('Loading server information...');
+  });
+
+  test('the user menu closes on Escape and on an outside click', async ({ page }) => {
+    await signInThroughChooser(page, 'demo-owner');
+    const trigger = page.getByRole('banner').getByRole('button', { name: /owner/i });
+    await trigger.click();
+    await expect(page.getByRole('menu', { name: 'Account' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await trigger.click();
+    await page.getByRole('heading', { name: 'Select a server' }).click();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  });
+
+  test('an unknown address shows the 404 page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle(/Page not found/);
+  });
+});

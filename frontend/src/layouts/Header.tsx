@@ -1,9 +1,10 @@
-import { LayoutDashboard, LogOut, Menu, Crown, UserRound, X } from 'lucide-react';
+import { Crown, LayoutDashboard, LogOut, Menu, Moon, Sun, UserRound, X } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
 import { avatarUrl } from '../lib/discord-cdn';
 import { useDismiss } from '../lib/use-dismiss';
+import { currentTheme, setTheme, type Theme } from '../lib/theme';
 
 export const HEADER_LINKS = [
   { to: '/', label: 'Home' },
@@ -77,6 +78,24 @@ function UserMenu() {
   );
 }
 
+function ThemeToggle() {
+  const [theme, setLocal] = useState<Theme>(currentTheme);
+  const next: Theme = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      className="rounded-md p-2 text-muted hover:text-fg"
+      aria-label={`Switch to ${next} theme`}
+      onClick={() => {
+        setTheme(next);
+        setLocal(next);
+      }}
+    >
+      {theme === 'dark' ? <Sun aria-hidden="true" className="h-5 w-5" /> : <Moon aria-hidden="true" className="h-5 w-5" />}
+    </button>
+  );
+}
+
 /**
  * The site header. On /manage/ paths the mobile toggle opens the manage sidebar (the link list is
  * hidden there); elsewhere it opens the link list.
@@ -115,6 +134,7 @@ export function Header({ onToggleSidebar }: { onToggleSidebar?: () => void }) {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <ThemeToggle />
           {status === 'authenticated' ? (
             <UserMenu />
           ) : status === 'unauthenticated' ? (

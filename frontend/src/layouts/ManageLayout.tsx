@@ -220,7 +220,13 @@ export function ManageLayout() {
   const { open, setOpen } = useSidebarToggle();
   const location = useLocation();
   const guild = useManagedGuild(guildId ?? '');
-  useEffect(() => setOpen(false), [location.pathname, setOpen]);
+  // Close the mobile menu when the page changes (not on mount: a tap may already have opened it).
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    setOpen(false);
+  }, [location.pathname, setOpen]);
 
   if (!guildId) return <Spinner label="Loading server information..." />;
 

@@ -1,0 +1,74 @@
+import { describe, expect, it, beforeEach } from 'vitest';
+import { fieldErrorsToErrorSchema } from '../src/form/core/error-schema';
+import { applyVisibility } from '../src/form/core/visibility';
+import { filterMenu, MANAGE_MENU } from '../src/layouts/manage-menu';
+import { filterGuilds } from '../src/pages/Selector';
+import { peekRedirect, rememberRedirect, takeRedirect, REDIRECT_KEY } from '../src/auth/redirect-memory';
+import { uiSchemas } from '@guildhall/generated/ui-schemas';
+
+describe('server selector search', () => {
+  const guilds = [
+    { id: '1', name: 'Guildhall Community', iconURL: null, settingsUrl: '/manage/1/dashboard' },
+    { id: '2', name: 'Pixel Painters', iconURL: null, settingsUrl: '/manage/2/dashboard' },
+  ];
+  it('matches a case-insensitive substring of the name', () => {
+    expect(filterGuilds(guilds, 'PIXEL').map((g) => g.id)).toEqual(['2']);
+    expect(filterGuilds(guilds, 'community').map((g) => g.id)).toEqual(['1']);
+    expect(filterGuilds(guilds, '  ')).toHaveLength(2);
+    expect(filterGuilds(guilds, 'nothing')).toEqual([]);
+  });
+});
+
+describe('manage sidebar', () => {
+  it('spells the groups as the spec does', () => {
+    expect(MANAGE_MENU.map((g) => g.heading)).toEqual([undefined, 'BESIC FEATURES', 'SERVER MANAGEMENT']);
+    expect(MANAGE_MENU[1]!.items.map((i) => [i.name, i.path])).toEqual([
+      ['Levels', 'progression'],
+      ['Reaction Roles', 'reactionroles'],
+      ['Welcome Configuration', 'welcome'],
+    ]);
+  });
+  it('filters items by case-insensitive name and drops empty groups', () => {
+    const result = filterMenu(MANAGE_MENU, 'CONFIG');
+    expect(result.flatMap((g) => g.items.map((i) => i.name))).toEqual([
+      'Welcome Configuration',
+      'Antinuke Configuration',
+      'Embeds Configuration',
+    ]);
+    expect(filterMenu(MANAGE_MENU, 'zzz')).toEqual([]);
+  });
+});
+
+describe('redirect after login', () => {
+  beforeEach(() => sessionStorage.clear());
+  it('remembers a protected path once, never / or /login', () => {
+    rememberRedirect('/');
+    rememberRedirect('/login');
+    expect(peekRedirect()).toBeNull();
+    rememberRedirect('/manage/1/basic');
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBe('/manage/1/basic');
+    expect(takeRedirect()).toBe('/manage/1/basic');
+    expect(takeRedirect()).toBeNull();
+  });
+  it('refuses to send anyone off-site', () => {
+    sessionStorage.setItem(REDIRECT_KEY, '//evil.example');
+    expect(takeRedirect()).toBeNull();
+  });
+});
+
+describe('form engine core', () => {
+  it('puts server field errors at their fields (JSON Pointer paths)', () => {
+    expect(
+      fieldErrorsToErrorSchema([
+        { path: '/prefix', message: 'Prefix must be 1 to 5 characters' },
+        { path: '/welcome/embed/title', message: 'Too long' },
+      ]),
+    ).toEqual({ prefix: { __errors: ['Prefix must be 1 to 5 characters'] }, welcome: { embed: { title: { __errors: ['Too long'] } } } });
+  });
+  it("hides Levels' XP options while ranking is off, from the schema's visibleIf", () => {
+    const ui = uiSchemas.levels as Record<string, any>;
+    expect(applyVisibility(ui, { ranking: false }).levelup_message['ui:widget']).toBe('hidden');
+    expect(applyVisibility(ui, { ranking: false }).levelup_channel['ui:widget']).toBe('hidden');
+    expect(applyVisibility(ui, { ranking: true }).levelup_message['ui:widget']).toBe('textarea');
+  });
+});
