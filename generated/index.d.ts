@@ -5,4 +5,5 @@ export * from './field-errors.js';
 export * from './schemas.js';
 export * from './sections.js';
 export * from './ui-schemas.js';
+export * from './plans.js';
 export { openapi } from './openapi.js';

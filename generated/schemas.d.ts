@@ -5,10 +5,19 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
 export type SchemaName =
   | 'api-error'
   | 'basic'
+  | 'bot-status'
   | 'channel'
   | 'channel-list'
   | 'channel-reference'
+  | 'contact-message'
+  | 'contact-response'
   | 'field-error'
+  | 'greeting'
+  | 'greeting-embed'
+  | 'greeting-message-type'
+  | 'greeting-placeholder'
+  | 'greeting-preview-request'
+  | 'greeting-preview-response'
   | 'guild-stats'
   | 'guild-summary'
   | 'health-status'
@@ -25,6 +34,8 @@ export type SchemaName =
   | 'settings-response'
   | 'snowflake'
   | 'success-response'
+  | 'top-server'
+  | 'top-server-list'
   | 'user';
 /** By name; indexable by any string (check with Object.hasOwn first). */
 export declare const publishedSchemas: { readonly [N in SchemaName]: JsonSchema } & { readonly [name: string]: JsonSchema | undefined };

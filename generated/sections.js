@@ -38,5 +38,46 @@ export const sections = deepFreeze({
     validator: 'validateLevels',
     defaults: { ranking: false, levelup_message: '{member:mention} just reached level {level}!', levelup_channel: null },
   },
+  greeting: {
+    name: 'greeting',
+    title: 'Welcome Configuration',
+    storageKey: 'greeting',
+    policy: 'manage-guild',
+    schemaId: 'https://guildhall.dev/schemas/settings/greeting.json',
+    schemaName: 'greeting',
+    validator: 'validateGreeting',
+    defaults: {
+      welcome: {
+        enabled: false,
+        channel: null,
+        content: 'Welcome {member.mention} to **{server.name}**! We now have {server.members} members.',
+        type: 'both',
+        embed: {
+          title: 'Welcome to {server.name}!',
+          description: "Hey {member.mention}, glad you're here. Read the rules and say hi!",
+          color: '#068ADD',
+          thumbnail: true,
+          footer: 'Member #{server.members}',
+          image: '',
+          author: { name: '', iconURL: '' },
+        },
+      },
+      farewell: {
+        enabled: false,
+        channel: null,
+        content: '**{member.tag}** has left {server.name}. We now have {server.members} members.',
+        type: 'both',
+        embed: {
+          title: 'Goodbye, {member.name}',
+          description: "{member.tag} has left the server. We'll miss you!",
+          color: '#ED4245',
+          thumbnail: true,
+          footer: '{server.name}',
+          image: '',
+          author: { name: '', iconURL: '' },
+        },
+      },
+    },
+  },
 });
 export const sectionNames = Object.freeze(Object.keys(sections));

@@ -4,6 +4,12 @@
  */
 export type Snowflake = string;
 /**
+ * GET /api/top-servers: the guilds the bot is in, largest first (by approximate member count), at most 9. The spec's shape: a bare array.
+ *
+ * @maxItems 9
+ */
+export type TopServerList = TopServer[];
+/**
  * A channel of the guild, by id; null means none.
  */
 export type ChannelReference = string | null;
@@ -12,6 +18,28 @@ export type ChannelReference = string | null;
  */
 export type HexColour = string;
 /**
+ * What a welcome or farewell message consists of: the text only (message), the embed only (embed), or both.
+ */
+export type GreetingMessageType = 'message' | 'embed' | 'both';
+/**
+ * A placeholder that welcome and farewell texts may contain, written in braces (e.g. {member.mention}); the bot replaces it with the member's or the server's value when it sends the message. The labels say what each becomes.
+ */
+export type GreetingPlaceholder =
+  | 'member.name'
+  | 'member.tag'
+  | 'member.id'
+  | 'member.mention'
+  | 'member.avatar'
+  | 'member.createdAt'
+  | 'member.joinedAt'
+  | 'server.name'
+  | 'server.id'
+  | 'server.icon'
+  | 'server.members'
+  | 'server.owner'
+  | 'server.boosts'
+  | 'server.boostTier';
+/**
  * What the bot does to a member as a punishment: timeout (a temporary mute of 24 hours), kick or ban.
  */
 export type ModerationAction = 'timeout' | 'kick' | 'ban';
@@ -19,6 +47,26 @@ export type ModerationAction = 'timeout' | 'kick' | 'ban';
  * A role of the guild, by id; null means none.
  */
 export type RoleReference = string | null;
+/**
+ * A plan's internal key: starter is shown as Basic, intermediate as Standard.
+ */
+export type PlanKey = 'starter' | 'intermediate' | 'unlimited';
+/**
+ * A plan's name in URLs: /plans/{slug}; basic, standard and unlimited name starter, intermediate and unlimited.
+ */
+export type PlanSlug = 'basic' | 'standard' | 'unlimited';
+/**
+ * An amount in whole Indian rupees, GST included.
+ */
+export type Rupees = number;
+/**
+ * A duration's key, as in /premium/{planType}/{period}/process.
+ */
+export type PeriodKey = 'monthly' | 'quarterly' | 'yearly' | 'lifetime';
+/**
+ * A plan's allowance of a feature: a number, or included, unlimited, or not shown (the plan pages do not list it for that plan).
+ */
+export type PlanLimit = number | ('included' | 'unlimited' | 'not shown');
 
 /**
  * Every failed API call answers this: a message for people; for a validation failure (400) the invalid fields; for a conflict (409) what is stored now.
@@ -50,6 +98,18 @@ export interface FieldError {
   message: string;
 }
 /**
+ * GET /api/debug/bot-status: the guilds the bot is in with their approximate member counts, and how many there are (the dashboard sums the counts as the bot's users). Answering at all means the bot's token works.
+ */
+export interface BotStatus {
+  success: true;
+  guilds: {
+    id: Snowflake;
+    name: string;
+    memberCount: number;
+  }[];
+  guildCount: number;
+}
+/**
  * GET /api/guild/{guildId}/channels.
  */
 export interface ChannelList {
@@ -68,6 +128,43 @@ export interface Channel {
    * The category the channel sits in.
    */
   parent_id?: string | null;
+}
+/**
+ * POST /api/contact: a message from the contact page's form, kept for the support team.
+ */
+export interface ContactMessage {
+  name: string;
+  /**
+   * Where the reply goes.
+   */
+  email: string;
+  subject: 'support' | 'billing' | 'feedback' | 'other';
+  message: string;
+}
+/**
+ * The answer to POST /api/contact: the message was stored for the support team.
+ */
+export interface ContactResponse {
+  success: true;
+  /**
+   * The stored message's id, to quote in a follow-up.
+   */
+  id: string;
+}
+/**
+ * POST /api/guild/{guildId}/greeting/preview: which saved greeting (welcome or farewell) the bot posts to its channel, filled in for the signed-in user.
+ */
+export interface GreetingPreviewRequest {
+  type: 'welcome' | 'farewell';
+}
+/**
+ * The answer to a greeting preview: the bot posted the message; where, and a sentence to show.
+ */
+export interface GreetingPreviewResponse {
+  success: true;
+  message: string;
+  channelId: Snowflake;
+  messageId: Snowflake;
 }
 /**
  * GET /api/guild/{guildId}/stats.
@@ -179,6 +276,29 @@ export interface SuccessResponse {
   success: true;
 }
 /**
+ * A guild the bot is in, as the home page's top-servers showcase shows it (spec 1:3).
+ */
+export interface TopServer {
+  id: Snowflake;
+  name: string;
+  /**
+   * The guild's icon on Discord's CDN; null when it has none.
+   */
+  iconURL: string | null;
+  /**
+   * Approximate member count, from Discord.
+   */
+  memberCount: number;
+  /**
+   * Server boost tier, 0 to 3.
+   */
+  boostLevel: number;
+  /**
+   * Number of server boosts.
+   */
+  boostCount: number;
+}
+/**
  * The signed-in user (GET /api/user) with the guilds they can see.
  */
 export interface User {
@@ -200,6 +320,30 @@ export interface User {
   email: string | null;
   discord_id: Snowflake;
   guilds: GuildSummary[];
+}
+/**
+ * The embed of a welcome or farewell message: title, description, colour, the member's avatar as thumbnail, footer, image and author. Texts may use the greeting placeholders, e.g. {member.mention}.
+ */
+export interface GreetingEmbed {
+  title: string;
+  description: string;
+  color: HexColour;
+  /**
+   * The member's avatar as the embed's thumbnail.
+   */
+  thumbnail: boolean;
+  footer: string;
+  /**
+   * A large image under the embed; empty for none. {member.avatar} and {server.icon} work too.
+   */
+  image: string;
+  /**
+   * A line above the title, with a small icon.
+   */
+  author: {
+    name: string;
+    iconURL: string;
+  };
 }
 /**
  * The backend's environment variables, validated (strings coerced, defaults applied) at start-up. Without the Discord credentials the backend runs against the Discord sandbox.
@@ -349,6 +493,126 @@ export interface SectionTableRow {
   policy: 'manage-guild';
 }
 /**
+ * The shape of schemas/plans/plans.json: the premium plans (Basic, Standard, Unlimited), their durations and prices in Indian rupees, their feature limits (spec 1:3 and 1:9), and the pricing policy's own reading of the plans and billing periods (spec 2:9). The plan pages, the pricing policy and later the server's price computation read this one file.
+ */
+export interface PlanCatalog {
+  $schema?: string;
+  /**
+   * ISO 4217 code of every price in the catalog.
+   */
+  currency: 'INR';
+  /**
+   * In display order.
+   *
+   * @minItems 1
+   */
+  plans: Plan[];
+  /**
+   * The durations a plan can be bought for, in display order.
+   *
+   * @minItems 1
+   */
+  periods: PlanPeriod[];
+  /**
+   * The feature-limit table, one row per feature, in display order.
+   */
+  limits: PlanLimitRow[];
+  /**
+   * Features every plan includes.
+   */
+  includedForAll: string[];
+  pricingPolicy: PricingPolicy;
+}
+/**
+ * A premium plan as the plan pages show it.
+ */
+export interface Plan {
+  key: PlanKey;
+  slug: PlanSlug;
+  /**
+   * The name people see.
+   */
+  name: string;
+  /**
+   * One sentence under the name.
+   */
+  summary: string;
+  /**
+   * The price of each duration.
+   */
+  prices: {
+    monthly: Rupees;
+    quarterly: Rupees;
+    yearly: Rupees;
+    lifetime: Rupees;
+  };
+}
+/**
+ * A duration a plan is bought for.
+ */
+export interface PlanPeriod {
+  key: PeriodKey;
+  /**
+   * As shown on the duration card.
+   */
+  label: string;
+  /**
+   * The displayed saving compares the price with this many months at the monthly price (3 for 3 months, 12 for 1 year; lifetime is compared with 36 months, three years of monthly payments). null: no saving shown (the monthly price itself).
+   */
+  savingsBasisMonths: number | null;
+  /**
+   * Marked Most Popular.
+   */
+  mostPopular?: boolean;
+}
+/**
+ * One feature of the feature-limit table.
+ */
+export interface PlanLimitRow {
+  feature: string;
+  limits: {
+    starter: PlanLimit;
+    intermediate: PlanLimit;
+    unlimited: PlanLimit;
+  };
+  /**
+   * How the plan cards of /premium label the feature where they read it differently from this table (spec 1:3: Invite Tracking is Limited on the Standard card). Both readings are kept, each where it appears.
+   */
+  cardLabels?: {
+    starter?: string;
+    intermediate?: string;
+    unlimited?: string;
+  };
+}
+/**
+ * The pricing policy page's reading (spec 2:9), which differs from the plan pages': both readings are kept, each where it appears.
+ */
+export interface PricingPolicy {
+  /**
+   * Items: A plan as the pricing policy and FAQ pages describe it.
+   */
+  plans: {
+    plan: PlanKey;
+    /**
+     * Starting price per month; 0 means free.
+     */
+    monthlyFrom: Rupees;
+    /**
+     * @minItems 1
+     */
+    features: string[];
+  }[];
+  /**
+   * @minItems 1
+   *
+   * Items: A billing period of the pricing policy, with its automatic discount.
+   */
+  billingPeriods: {
+    label: string;
+    discountPercent?: number;
+  }[];
+}
+/**
  * The bot's general settings for a guild (the Server Settings page): command prefix, flag translation and invite tracking.
  */
 export interface BasicSettings {
@@ -364,6 +628,55 @@ export interface BasicSettings {
    * Translate a message when a member reacts to it with a country flag.
    */
   flag_translation: boolean;
+}
+/**
+ * Welcome and farewell messages (the Welcome page): for each, whether it is on, the text channel, the text, the type (message, embed or both) and the embed. An enabled message needs a channel.
+ */
+export interface GreetingSettings {
+  /**
+   * The message the bot posts when a member joins.
+   */
+  welcome: {
+    /**
+     * Post a message when a member joins.
+     */
+    enabled: boolean;
+    /**
+     * The text channel where welcome messages are posted.
+     */
+    channel: ChannelReference;
+    /**
+     * The text of the message; Discord markdown and placeholders such as {member.mention} work.
+     */
+    content: string;
+    /**
+     * Send the text, the embed, or both.
+     */
+    type: GreetingMessageType;
+    embed: GreetingEmbed;
+  };
+  /**
+   * The message the bot posts when a member leaves.
+   */
+  farewell: {
+    /**
+     * Post a message when a member leaves.
+     */
+    enabled: boolean;
+    /**
+     * The text channel where farewell messages are posted.
+     */
+    channel: ChannelReference;
+    /**
+     * The text of the message; Discord markdown and placeholders such as {member.mention} work.
+     */
+    content: string;
+    /**
+     * Send the text, the embed, or both.
+     */
+    type: GreetingMessageType;
+    embed: GreetingEmbed;
+  };
 }
 /**
  * XP and levels (the Levels page): members earn XP by chatting and the bot announces each new level.
@@ -405,6 +718,7 @@ export interface SettingsBySection {
   basic: BasicSettings;
   moderation: ModerationSettings;
   levels: LevelsSettings;
+  greeting: GreetingSettings;
 }
 
 /** A settings section's name, as in /api/guild/{guildId}/settings/{section}. */

@@ -42,4 +42,73 @@ export const uiSchemas = deepFreeze({
     },
     'ui:options': { groups: [{ id: 'xp', title: 'XP options', description: 'Shown while XP and levels are on.' }] },
   },
+  greeting: {
+    'ui:order': ['welcome', 'farewell', '*'],
+    welcome: {
+      'ui:order': ['enabled', 'channel', 'content', 'type', 'embed', '*'],
+      enabled: { 'ui:widget': 'toggle', 'ui:options': { group: 'message' } },
+      channel: {
+        'ui:widget': 'channel-select',
+        'ui:help': 'Text channels only.',
+        'ui:placeholder': 'Select a channel',
+        'ui:options': { group: 'message', channelTypes: [0] },
+      },
+      content: { 'ui:widget': 'textarea', 'ui:options': { group: 'message', rows: 4 } },
+      type: { 'ui:widget': 'select', 'ui:enumNames': ['Message', 'Embed', 'Both'], 'ui:options': { group: 'message' } },
+      embed: {
+        'ui:order': ['title', 'description', 'color', 'thumbnail', 'footer', 'image', 'author', '*'],
+        title: { 'ui:placeholder': 'Welcome to {server.name}!' },
+        description: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } },
+        color: { 'ui:widget': 'colour' },
+        thumbnail: { 'ui:widget': 'toggle' },
+        footer: { 'ui:placeholder': '{server.name} • {server.members} members' },
+        image: { 'ui:placeholder': 'https://example.com/banner.png' },
+        author: {
+          'ui:order': ['name', 'iconURL', '*'],
+          name: { 'ui:placeholder': '{server.name}' },
+          iconURL: { 'ui:help': 'An image URL, or {server.icon} / {member.avatar}.', 'ui:placeholder': '{server.icon}' },
+        },
+        'ui:options': { group: 'embed' },
+      },
+      'ui:options': {
+        groups: [
+          { id: 'message', title: 'Message', description: 'Whether, where and what the bot posts when a member joins.' },
+          { id: 'embed', title: 'Embed', description: "The embed's texts, colour, thumbnail, image and author." },
+        ],
+      },
+    },
+    farewell: {
+      'ui:order': ['enabled', 'channel', 'content', 'type', 'embed', '*'],
+      enabled: { 'ui:widget': 'toggle', 'ui:options': { group: 'message' } },
+      channel: {
+        'ui:widget': 'channel-select',
+        'ui:help': 'Text channels only.',
+        'ui:placeholder': 'Select a channel',
+        'ui:options': { group: 'message', channelTypes: [0] },
+      },
+      content: { 'ui:widget': 'textarea', 'ui:options': { group: 'message', rows: 4 } },
+      type: { 'ui:widget': 'select', 'ui:enumNames': ['Message', 'Embed', 'Both'], 'ui:options': { group: 'message' } },
+      embed: {
+        'ui:order': ['title', 'description', 'color', 'thumbnail', 'footer', 'image', 'author', '*'],
+        title: { 'ui:placeholder': 'Welcome to {server.name}!' },
+        description: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } },
+        color: { 'ui:widget': 'colour' },
+        thumbnail: { 'ui:widget': 'toggle' },
+        footer: { 'ui:placeholder': '{server.name} • {server.members} members' },
+        image: { 'ui:placeholder': 'https://example.com/banner.png' },
+        author: {
+          'ui:order': ['name', 'iconURL', '*'],
+          name: { 'ui:placeholder': '{server.name}' },
+          iconURL: { 'ui:help': 'An image URL, or {server.icon} / {member.avatar}.', 'ui:placeholder': '{server.icon}' },
+        },
+        'ui:options': { group: 'embed' },
+      },
+      'ui:options': {
+        groups: [
+          { id: 'message', title: 'Message', description: 'Whether, where and what the bot posts when a member leaves.' },
+          { id: 'embed', title: 'Embed', description: "The embed's texts, colour, thumbnail, image and author." },
+        ],
+      },
+    },
+  },
 });

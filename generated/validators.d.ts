@@ -3,9 +3,14 @@ import type { ErrorObject } from 'ajv';
 export * from './environment-validator.js';
 import type {
   ApiError,
+  BotStatus,
   ChannelList,
   Channel,
+  ContactMessage,
+  ContactResponse,
   FieldError,
+  GreetingPreviewRequest,
+  GreetingPreviewResponse,
   GuildStats,
   GuildSummary,
   HealthStatus,
@@ -16,13 +21,19 @@ import type {
   SettingsPutRequest,
   SettingsResponse,
   SuccessResponse,
+  TopServerList,
+  TopServer,
   User,
   ChannelReference,
+  GreetingEmbed,
+  GreetingMessageType,
+  GreetingPlaceholder,
   HexColour,
   ModerationAction,
   RoleReference,
   Snowflake,
   BasicSettings,
+  GreetingSettings,
   LevelsSettings,
   ModerationSettings,
 } from './types.js';
@@ -36,12 +47,22 @@ export interface StandaloneValidator<T> {
 }
 /** Validates ApiError (https://guildhall.dev/schemas/api/api-error.json). */
 export declare const validateApiError: StandaloneValidator<ApiError>;
+/** Validates BotStatus (https://guildhall.dev/schemas/api/bot-status.json). */
+export declare const validateBotStatus: StandaloneValidator<BotStatus>;
 /** Validates ChannelList (https://guildhall.dev/schemas/api/channel-list.json). */
 export declare const validateChannelList: StandaloneValidator<ChannelList>;
 /** Validates Channel (https://guildhall.dev/schemas/api/channel.json). */
 export declare const validateChannel: StandaloneValidator<Channel>;
+/** Validates ContactMessage (https://guildhall.dev/schemas/api/contact-message.json). */
+export declare const validateContactMessage: StandaloneValidator<ContactMessage>;
+/** Validates ContactResponse (https://guildhall.dev/schemas/api/contact-response.json). */
+export declare const validateContactResponse: StandaloneValidator<ContactResponse>;
 /** Validates FieldError (https://guildhall.dev/schemas/api/field-error.json). */
 export declare const validateFieldError: StandaloneValidator<FieldError>;
+/** Validates GreetingPreviewRequest (https://guildhall.dev/schemas/api/greeting-preview-request.json). */
+export declare const validateGreetingPreviewRequest: StandaloneValidator<GreetingPreviewRequest>;
+/** Validates GreetingPreviewResponse (https://guildhall.dev/schemas/api/greeting-preview-response.json). */
+export declare const validateGreetingPreviewResponse: StandaloneValidator<GreetingPreviewResponse>;
 /** Validates GuildStats (https://guildhall.dev/schemas/api/guild-stats.json). */
 export declare const validateGuildStats: StandaloneValidator<GuildStats>;
 /** Validates GuildSummary (https://guildhall.dev/schemas/api/guild-summary.json). */
@@ -62,10 +83,20 @@ export declare const validateSettingsPutRequest: StandaloneValidator<SettingsPut
 export declare const validateSettingsResponse: StandaloneValidator<SettingsResponse>;
 /** Validates SuccessResponse (https://guildhall.dev/schemas/api/success-response.json). */
 export declare const validateSuccessResponse: StandaloneValidator<SuccessResponse>;
+/** Validates TopServerList (https://guildhall.dev/schemas/api/top-server-list.json). */
+export declare const validateTopServerList: StandaloneValidator<TopServerList>;
+/** Validates TopServer (https://guildhall.dev/schemas/api/top-server.json). */
+export declare const validateTopServer: StandaloneValidator<TopServer>;
 /** Validates User (https://guildhall.dev/schemas/api/user.json). */
 export declare const validateUser: StandaloneValidator<User>;
 /** Validates ChannelReference (https://guildhall.dev/schemas/common/channel-reference.json). */
 export declare const validateChannelReference: StandaloneValidator<ChannelReference>;
+/** Validates GreetingEmbed (https://guildhall.dev/schemas/common/greeting-embed.json). */
+export declare const validateGreetingEmbed: StandaloneValidator<GreetingEmbed>;
+/** Validates GreetingMessageType (https://guildhall.dev/schemas/common/greeting-message-type.json). */
+export declare const validateGreetingMessageType: StandaloneValidator<GreetingMessageType>;
+/** Validates GreetingPlaceholder (https://guildhall.dev/schemas/common/greeting-placeholder.json). */
+export declare const validateGreetingPlaceholder: StandaloneValidator<GreetingPlaceholder>;
 /** Validates HexColour (https://guildhall.dev/schemas/common/hex-colour.json). */
 export declare const validateHexColour: StandaloneValidator<HexColour>;
 /** Validates ModerationAction (https://guildhall.dev/schemas/common/moderation-action.json). */
@@ -76,6 +107,8 @@ export declare const validateRoleReference: StandaloneValidator<RoleReference>;
 export declare const validateSnowflake: StandaloneValidator<Snowflake>;
 /** Validates BasicSettings (https://guildhall.dev/schemas/settings/basic.json). */
 export declare const validateBasic: StandaloneValidator<BasicSettings>;
+/** Validates GreetingSettings (https://guildhall.dev/schemas/settings/greeting.json). */
+export declare const validateGreeting: StandaloneValidator<GreetingSettings>;
 /** Validates LevelsSettings (https://guildhall.dev/schemas/settings/levels.json). */
 export declare const validateLevels: StandaloneValidator<LevelsSettings>;
 /** Validates ModerationSettings (https://guildhall.dev/schemas/settings/moderation.json). */

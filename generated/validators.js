@@ -416,8 +416,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate22.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate48;
-const schema66 = {
+export const validateBasic = validate60;
+const schema83 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -453,11 +453,11 @@ const schema66 = {
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
 const func2 = runtime_ucs2length;
-const pattern22 = new RegExp('^\\S+$', 'u');
-function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern33 = new RegExp('^\\S+$', 'u');
+function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -483,7 +483,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema66,
+          parentSchema: schema83,
           data,
         };
         if (vErrors === null) {
@@ -504,7 +504,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema66.properties.prefix,
+          parentSchema: schema83.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -522,7 +522,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema66.properties.prefix,
+          parentSchema: schema83.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -532,7 +532,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern22.test(data0)) {
+      if (!pattern33.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -540,7 +540,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema66.properties.prefix,
+          parentSchema: schema83.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -557,8 +557,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema66.properties.prefix.type,
-        parentSchema: schema66.properties.prefix,
+        schema: schema83.properties.prefix.type,
+        parentSchema: schema83.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -576,8 +576,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema66.properties.invite_tracking.type,
-        parentSchema: schema66.properties.invite_tracking,
+        schema: schema83.properties.invite_tracking.type,
+        parentSchema: schema83.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -595,8 +595,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema66.properties.flag_translation.type,
-        parentSchema: schema66.properties.flag_translation,
+        schema: schema83.properties.flag_translation.type,
+        parentSchema: schema83.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -613,8 +613,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema66.type,
-      parentSchema: schema66,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -624,12 +624,436 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannel = validate26;
-const schema38 = {
+validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateBotStatus = validate23;
+const schema35 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/bot-status.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'guilds', 'guildCount'],
+  properties: {
+    success: { const: true },
+    guilds: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'name', 'memberCount'],
+        properties: { id: { $ref: '#/$defs/Snowflake' }, name: { type: 'string' }, memberCount: { type: 'integer', minimum: 0 } },
+      },
+    },
+    guildCount: { type: 'integer', minimum: 0 },
+  },
+  $defs: {
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema36 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+const pattern5 = new RegExp('^[0-9]{17,20}$', 'u');
+function validate23(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/bot-status.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate23.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema35.required,
+        parentSchema: schema35,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.guilds === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'guilds' },
+        message: "must have required property '" + 'guilds' + "'",
+        schema: schema35.required,
+        parentSchema: schema35,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.guildCount === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'guildCount' },
+        message: "must have required property '" + 'guildCount' + "'",
+        schema: schema35.required,
+        parentSchema: schema35,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'guilds' || key0 === 'guildCount')) {
+        const err3 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema35,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err4 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema35.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.guilds !== undefined) {
+      let data1 = data.guilds;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+            if (data2.id === undefined) {
+              const err5 = {
+                instancePath: instancePath + '/guilds/' + i0,
+                schemaPath: '#/properties/guilds/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'id' },
+                message: "must have required property '" + 'id' + "'",
+                schema: schema35.properties.guilds.items.required,
+                parentSchema: schema35.properties.guilds.items,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+            if (data2.name === undefined) {
+              const err6 = {
+                instancePath: instancePath + '/guilds/' + i0,
+                schemaPath: '#/properties/guilds/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'name' },
+                message: "must have required property '" + 'name' + "'",
+                schema: schema35.properties.guilds.items.required,
+                parentSchema: schema35.properties.guilds.items,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+            if (data2.memberCount === undefined) {
+              const err7 = {
+                instancePath: instancePath + '/guilds/' + i0,
+                schemaPath: '#/properties/guilds/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'memberCount' },
+                message: "must have required property '" + 'memberCount' + "'",
+                schema: schema35.properties.guilds.items.required,
+                parentSchema: schema35.properties.guilds.items,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+            for (const key1 in data2) {
+              if (!(key1 === 'id' || key1 === 'name' || key1 === 'memberCount')) {
+                const err8 = {
+                  instancePath: instancePath + '/guilds/' + i0,
+                  schemaPath: '#/properties/guilds/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key1 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema35.properties.guilds.items,
+                  data: data2,
+                };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            if (data2.id !== undefined) {
+              let data3 = data2.id;
+              if (typeof data3 === 'string') {
+                if (!pattern5.test(data3)) {
+                  const err9 = {
+                    instancePath: instancePath + '/guilds/' + i0 + '/id',
+                    schemaPath: '#/$defs/Snowflake/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[0-9]{17,20}$' },
+                    message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                    schema: '^[0-9]{17,20}$',
+                    parentSchema: schema36,
+                    data: data3,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err9];
+                  } else {
+                    vErrors.push(err9);
+                  }
+                  errors++;
+                }
+              } else {
+                const err10 = {
+                  instancePath: instancePath + '/guilds/' + i0 + '/id',
+                  schemaPath: '#/$defs/Snowflake/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema36.type,
+                  parentSchema: schema36,
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+            if (data2.name !== undefined) {
+              let data4 = data2.name;
+              if (typeof data4 !== 'string') {
+                const err11 = {
+                  instancePath: instancePath + '/guilds/' + i0 + '/name',
+                  schemaPath: '#/properties/guilds/items/properties/name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema35.properties.guilds.items.properties.name.type,
+                  parentSchema: schema35.properties.guilds.items.properties.name,
+                  data: data4,
+                };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
+                errors++;
+              }
+            }
+            if (data2.memberCount !== undefined) {
+              let data5 = data2.memberCount;
+              if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+                const err12 = {
+                  instancePath: instancePath + '/guilds/' + i0 + '/memberCount',
+                  schemaPath: '#/properties/guilds/items/properties/memberCount/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema35.properties.guilds.items.properties.memberCount.type,
+                  parentSchema: schema35.properties.guilds.items.properties.memberCount,
+                  data: data5,
+                };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+              if (typeof data5 == 'number' && isFinite(data5)) {
+                if (data5 < 0 || isNaN(data5)) {
+                  const err13 = {
+                    instancePath: instancePath + '/guilds/' + i0 + '/memberCount',
+                    schemaPath: '#/properties/guilds/items/properties/memberCount/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema35.properties.guilds.items.properties.memberCount,
+                    data: data5,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err13];
+                  } else {
+                    vErrors.push(err13);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err14 = {
+              instancePath: instancePath + '/guilds/' + i0,
+              schemaPath: '#/properties/guilds/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema35.properties.guilds.items.type,
+              parentSchema: schema35.properties.guilds.items,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/guilds',
+          schemaPath: '#/properties/guilds/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema35.properties.guilds.type,
+          parentSchema: schema35.properties.guilds,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.guildCount !== undefined) {
+      let data6 = data.guildCount;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err16 = {
+          instancePath: instancePath + '/guildCount',
+          schemaPath: '#/properties/guildCount/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema35.properties.guildCount.type,
+          parentSchema: schema35.properties.guildCount,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 < 0 || isNaN(data6)) {
+          const err17 = {
+            instancePath: instancePath + '/guildCount',
+            schemaPath: '#/properties/guildCount/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema35.properties.guildCount,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err18 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema35.type,
+      parentSchema: schema35,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+  }
+  validate23.errors = vErrors;
+  return errors === 0;
+}
+validate23.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannel = validate27;
+const schema40 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/channel.json',
   type: 'object',
@@ -650,16 +1074,311 @@ const schema38 = {
     },
   },
 };
+const schema41 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/channel.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate27.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema40.required,
+        parentSchema: schema40,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema40.required,
+        parentSchema: schema40,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+        schema: schema40.required,
+        parentSchema: schema40,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'id' || key0 === 'name' || key0 === 'type' || key0 === 'position' || key0 === 'parent_id')) {
+        const err3 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema40,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (!pattern5.test(data0)) {
+          const err4 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema41,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema41.type,
+          parentSchema: schema41,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 !== 'string') {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema40.properties.name.type,
+          parentSchema: schema40.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err7 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/properties/type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema40.properties.type.type,
+          parentSchema: schema40.properties.type,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 < 0 || isNaN(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/type',
+            schemaPath: '#/properties/type/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema40.properties.type,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.position !== undefined) {
+      let data3 = data.position;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err9 = {
+          instancePath: instancePath + '/position',
+          schemaPath: '#/properties/position/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema40.properties.position.type,
+          parentSchema: schema40.properties.position,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.parent_id !== undefined) {
+      let data4 = data.parent_id;
+      if (typeof data4 !== 'string' && data4 !== null) {
+        const err10 = {
+          instancePath: instancePath + '/parent_id',
+          schemaPath: '#/properties/parent_id/type',
+          keyword: 'type',
+          params: { type: schema40.properties.parent_id.type },
+          message: 'must be string,null',
+          schema: schema40.properties.parent_id.type,
+          parentSchema: schema40.properties.parent_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema40.type,
+      parentSchema: schema40,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate27.errors = vErrors;
+  return errors === 0;
+}
+validate27.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannelList = validate24;
+const schema37 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/channel-list.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'channels'],
+  properties: { success: { const: true }, channels: { type: 'array', items: { $ref: '#/$defs/Channel' } } },
+  $defs: {
+    Channel: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name', 'type'],
+      properties: {
+        id: { $ref: '#/$defs/Snowflake' },
+        name: { type: 'string' },
+        type: { type: 'integer', minimum: 0 },
+        position: { type: 'integer' },
+        parent_id: { type: ['string', 'null'] },
+      },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema38 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'type'],
+  properties: {
+    id: { $ref: '#/$defs/Snowflake' },
+    name: { type: 'string' },
+    type: { type: 'integer', minimum: 0 },
+    position: { type: 'integer' },
+    parent_id: { type: ['string', 'null'] },
+  },
+};
 const schema39 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const pattern5 = new RegExp('^[0-9]{17,20}$', 'u');
-function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/channel.json" */ let vErrors = null;
+function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate26.evaluated;
+  const evaluated0 = validate25.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -903,310 +1622,14 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelList = validate23;
-const schema35 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/channel-list.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success', 'channels'],
-  properties: { success: { const: true }, channels: { type: 'array', items: { $ref: '#/$defs/Channel' } } },
-  $defs: {
-    Channel: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'name', 'type'],
-      properties: {
-        id: { $ref: '#/$defs/Snowflake' },
-        name: { type: 'string' },
-        type: { type: 'integer', minimum: 0 },
-        position: { type: 'integer' },
-        parent_id: { type: ['string', 'null'] },
-      },
-    },
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
-  },
-};
-const schema36 = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'type'],
-  properties: {
-    id: { $ref: '#/$defs/Snowflake' },
-    name: { type: 'string' },
-    type: { type: 'integer', minimum: 0 },
-    position: { type: 'integer' },
-    parent_id: { type: ['string', 'null'] },
-  },
-};
-const schema37 = {
-  type: 'string',
-  pattern: '^[0-9]{17,20}$',
-  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-};
+validate25.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate24.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'id' },
-        message: "must have required property '" + 'id' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'name' },
-        message: "must have required property '" + 'name' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'type' },
-        message: "must have required property '" + 'type' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'id' || key0 === 'name' || key0 === 'type' || key0 === 'position' || key0 === 'parent_id')) {
-        const err3 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema36,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      let data0 = data.id;
-      if (typeof data0 === 'string') {
-        if (!pattern5.test(data0)) {
-          const err4 = {
-            instancePath: instancePath + '/id',
-            schemaPath: '#/$defs/Snowflake/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9]{17,20}$' },
-            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-            schema: '^[0-9]{17,20}$',
-            parentSchema: schema37,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + '/id',
-          schemaPath: '#/$defs/Snowflake/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema37.type,
-          parentSchema: schema37,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      let data1 = data.name;
-      if (typeof data1 !== 'string') {
-        const err6 = {
-          instancePath: instancePath + '/name',
-          schemaPath: '#/properties/name/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema36.properties.name.type,
-          parentSchema: schema36.properties.name,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data2 = data.type;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err7 = {
-          instancePath: instancePath + '/type',
-          schemaPath: '#/properties/type/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema36.properties.type.type,
-          parentSchema: schema36.properties.type,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if (typeof data2 == 'number' && isFinite(data2)) {
-        if (data2 < 0 || isNaN(data2)) {
-          const err8 = {
-            instancePath: instancePath + '/type',
-            schemaPath: '#/properties/type/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema36.properties.type,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.position !== undefined) {
-      let data3 = data.position;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err9 = {
-          instancePath: instancePath + '/position',
-          schemaPath: '#/properties/position/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema36.properties.position.type,
-          parentSchema: schema36.properties.position,
-          data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.parent_id !== undefined) {
-      let data4 = data.parent_id;
-      if (typeof data4 !== 'string' && data4 !== null) {
-        const err10 = {
-          instancePath: instancePath + '/parent_id',
-          schemaPath: '#/properties/parent_id/type',
-          keyword: 'type',
-          params: { type: schema36.properties.parent_id.type },
-          message: 'must be string,null',
-          schema: schema36.properties.parent_id.type,
-          parentSchema: schema36.properties.parent_id,
-          data: data4,
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema36.type,
-      parentSchema: schema36,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate24.errors = vErrors;
-  return errors === 0;
-}
-validate24.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate23(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/channel-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate23.evaluated;
+  const evaluated0 = validate24.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1221,8 +1644,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema35.required,
-        parentSchema: schema35,
+        schema: schema37.required,
+        parentSchema: schema37,
         data,
       };
       if (vErrors === null) {
@@ -1239,8 +1662,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channels' },
         message: "must have required property '" + 'channels' + "'",
-        schema: schema35.required,
-        parentSchema: schema35,
+        schema: schema37.required,
+        parentSchema: schema37,
         data,
       };
       if (vErrors === null) {
@@ -1259,7 +1682,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema35,
+          parentSchema: schema37,
           data,
         };
         if (vErrors === null) {
@@ -1280,7 +1703,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema35.properties.success,
+          parentSchema: schema37.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -1297,7 +1720,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate24(data1[i0], {
+            !validate25(data1[i0], {
               instancePath: instancePath + '/channels/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -1305,7 +1728,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
             errors = vErrors.length;
           }
         }
@@ -1316,8 +1739,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema35.properties.channels.type,
-          parentSchema: schema35.properties.channels,
+          schema: schema37.properties.channels.type,
+          parentSchema: schema37.properties.channels,
           data: data1,
         };
         if (vErrors === null) {
@@ -1335,8 +1758,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema35.type,
-      parentSchema: schema35,
+      schema: schema37.type,
+      parentSchema: schema37,
       data,
     };
     if (vErrors === null) {
@@ -1346,12 +1769,12 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate24.errors = vErrors;
   return errors === 0;
 }
-validate23.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate43;
-const schema61 = {
+validate24.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannelReference = validate52;
+const schema74 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -1359,10 +1782,10 @@ const schema61 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
 };
-function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1374,10 +1797,10 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema61.type },
+      params: { type: schema74.type },
       message: 'must be string,null',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema74.type,
+      parentSchema: schema74,
       data,
     };
     if (vErrors === null) {
@@ -1396,7 +1819,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema61,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -1407,12 +1830,567 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate43.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateFieldError = validate27;
-const schema40 = {
+validate52.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateContactMessage = validate28;
+const schema42 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/contact-message.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'email', 'message'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '\\S',
+      'x-messages': {
+        type: 'Please enter your name',
+        minLength: 'Please enter your name',
+        pattern: 'Please enter your name',
+        maxLength: 'Your name can be at most 100 characters',
+      },
+    },
+    email: {
+      type: 'string',
+      maxLength: 254,
+      pattern: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$',
+      'x-messages': {
+        type: 'Please enter a valid email address',
+        pattern: 'Please enter a valid email address',
+        maxLength: 'Your email address can be at most 254 characters',
+      },
+    },
+    subject: {
+      enum: ['support', 'billing', 'feedback', 'other'],
+      default: 'support',
+      'x-ui': { enumLabels: { support: 'Support', billing: 'Billing', feedback: 'Feedback', other: 'Other' } },
+      'x-messages': { enum: 'Please choose a subject: support, billing, feedback or other' },
+    },
+    message: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2000,
+      pattern: '\\S',
+      'x-messages': {
+        type: 'Please enter a message',
+        minLength: 'Please enter a message',
+        pattern: 'Please enter a message',
+        maxLength: 'Your message can be at most 2000 characters',
+      },
+    },
+  },
+  'x-messages': {
+    type: 'The message must be an object',
+    required: 'This field is required',
+    additionalProperties: 'Unknown field: {name}',
+  },
+};
+const pattern8 = new RegExp('\\S', 'u');
+const pattern9 = new RegExp('^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$', 'u');
+function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/contact-message.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate28.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.subject === undefined) {
+      data.subject = 'support';
+    }
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema42.required,
+        parentSchema: schema42,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.email === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'email' },
+        message: "must have required property '" + 'email' + "'",
+        schema: schema42.required,
+        parentSchema: schema42,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.message === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'message' },
+        message: "must have required property '" + 'message' + "'",
+        schema: schema42.required,
+        parentSchema: schema42,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'name' || key0 === 'email' || key0 === 'subject' || key0 === 'message')) {
+        const err3 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema42,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 100) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema42.properties.name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema42.properties.name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!pattern8.test(data0)) {
+          const err6 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/pattern',
+            keyword: 'pattern',
+            params: { pattern: '\\S' },
+            message: 'must match pattern "' + '\\S' + '"',
+            schema: '\\S',
+            parentSchema: schema42.properties.name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema42.properties.name.type,
+          parentSchema: schema42.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data1 = data.email;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 254) {
+          const err8 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 254 },
+            message: 'must NOT have more than 254 characters',
+            schema: 254,
+            parentSchema: schema42.properties.email,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern9.test(data1)) {
+          const err9 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$' },
+            message: 'must match pattern "' + '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$' + '"',
+            schema: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$',
+            parentSchema: schema42.properties.email,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema42.properties.email.type,
+          parentSchema: schema42.properties.email,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    let data2 = data.subject;
+    if (!(data2 === 'support' || data2 === 'billing' || data2 === 'feedback' || data2 === 'other')) {
+      const err11 = {
+        instancePath: instancePath + '/subject',
+        schemaPath: '#/properties/subject/enum',
+        keyword: 'enum',
+        params: { allowedValues: schema42.properties.subject.enum },
+        message: 'must be equal to one of the allowed values',
+        schema: schema42.properties.subject.enum,
+        parentSchema: schema42.properties.subject,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    if (data.message !== undefined) {
+      let data3 = data.message;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 2000) {
+          const err12 = {
+            instancePath: instancePath + '/message',
+            schemaPath: '#/properties/message/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+            schema: 2000,
+            parentSchema: schema42.properties.message,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err13 = {
+            instancePath: instancePath + '/message',
+            schemaPath: '#/properties/message/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema42.properties.message,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!pattern8.test(data3)) {
+          const err14 = {
+            instancePath: instancePath + '/message',
+            schemaPath: '#/properties/message/pattern',
+            keyword: 'pattern',
+            params: { pattern: '\\S' },
+            message: 'must match pattern "' + '\\S' + '"',
+            schema: '\\S',
+            parentSchema: schema42.properties.message,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/message',
+          schemaPath: '#/properties/message/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema42.properties.message.type,
+          parentSchema: schema42.properties.message,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema42.type,
+      parentSchema: schema42,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate28.errors = vErrors;
+  return errors === 0;
+}
+validate28.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateContactResponse = validate29;
+const schema43 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/contact-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'id'],
+  properties: { success: { const: true }, id: { type: 'string', minLength: 1 } },
+};
+function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/contact-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate29.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema43.required,
+        parentSchema: schema43,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema43.required,
+        parentSchema: schema43,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'id')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema43,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema43.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data1 = data.id;
+      if (typeof data1 === 'string') {
+        if (func2(data1) < 1) {
+          const err4 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/properties/id/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema43.properties.id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/properties/id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema43.properties.id.type,
+          parentSchema: schema43.properties.id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema43.type,
+      parentSchema: schema43,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate29.errors = vErrors;
+  return errors === 0;
+}
+validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateFieldError = validate30;
+const schema44 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/field-error.json',
   type: 'object',
@@ -1420,10 +2398,10 @@ const schema40 = {
   required: ['path', 'message'],
   properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
 };
-function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/field-error.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate27.evaluated;
+  const evaluated0 = validate30.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1438,8 +2416,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'path' },
         message: "must have required property '" + 'path' + "'",
-        schema: schema40.required,
-        parentSchema: schema40,
+        schema: schema44.required,
+        parentSchema: schema44,
         data,
       };
       if (vErrors === null) {
@@ -1456,8 +2434,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema40.required,
-        parentSchema: schema40,
+        schema: schema44.required,
+        parentSchema: schema44,
         data,
       };
       if (vErrors === null) {
@@ -1476,7 +2454,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema40,
+          parentSchema: schema44,
           data,
         };
         if (vErrors === null) {
@@ -1498,7 +2476,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(/.*)?$' },
             message: 'must match pattern "' + '^(/.*)?$' + '"',
             schema: '^(/.*)?$',
-            parentSchema: schema40.properties.path,
+            parentSchema: schema44.properties.path,
             data: data0,
           };
           if (vErrors === null) {
@@ -1515,8 +2493,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema40.properties.path.type,
-          parentSchema: schema40.properties.path,
+          schema: schema44.properties.path.type,
+          parentSchema: schema44.properties.path,
           data: data0,
         };
         if (vErrors === null) {
@@ -1536,8 +2514,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema40.properties.message.type,
-          parentSchema: schema40.properties.message,
+          schema: schema44.properties.message.type,
+          parentSchema: schema44.properties.message,
           data: data1,
         };
         if (vErrors === null) {
@@ -1555,8 +2533,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema40.type,
-      parentSchema: schema40,
+      schema: schema44.type,
+      parentSchema: schema44,
       data,
     };
     if (vErrors === null) {
@@ -1566,12 +2544,2584 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate30.errors = vErrors;
   return errors === 0;
 }
-validate27.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGuildStats = validate28;
-const schema41 = {
+validate30.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreeting = validate61;
+const schema84 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/greeting.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    welcome: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        enabled: {
+          type: 'boolean',
+          default: false,
+          'x-ui': { order: 1, widget: 'toggle', group: 'message' },
+          'x-messages': { type: 'Welcome messages must be on or off' },
+        },
+        channel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 2, group: 'message', help: 'Text channels only.' } },
+        content: {
+          type: 'string',
+          maxLength: 2000,
+          default: 'Welcome {member.mention} to **{server.name}**! We now have {server.members} members.',
+          'x-ui': { order: 3, group: 'message', widget: 'textarea', rows: 4 },
+          'x-messages': { type: 'Message must be text', maxLength: 'Message must be at most 2000 characters' },
+        },
+        type: { $ref: '#/$defs/GreetingMessageType', default: 'both', 'x-ui': { order: 4, group: 'message' } },
+        embed: {
+          $ref: '#/$defs/GreetingEmbed',
+          default: {
+            title: 'Welcome to {server.name}!',
+            description: "Hey {member.mention}, glad you're here. Read the rules and say hi!",
+            color: '#068ADD',
+            thumbnail: true,
+            footer: 'Member #{server.members}',
+            image: '',
+            author: { name: '', iconURL: '' },
+          },
+          'x-ui': { order: 5, group: 'embed' },
+        },
+      },
+      if: { properties: { enabled: { const: true } }, required: ['enabled'] },
+      then: {
+        required: ['channel'],
+        properties: { channel: { type: 'string', 'x-messages': { type: 'Please select a channel' } } },
+        'x-messages': { required: 'Please select a channel' },
+      },
+      'x-ui': {
+        groups: [
+          { id: 'message', title: 'Message', description: 'Whether, where and what the bot posts when a member joins.' },
+          { id: 'embed', title: 'Embed', description: "The embed's texts, colour, thumbnail, image and author." },
+        ],
+      },
+      'x-messages': {
+        type: 'Welcome settings must be an object',
+        if: 'Please select a channel',
+        additionalProperties: 'Unknown setting: {name}',
+      },
+    },
+    farewell: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        enabled: {
+          type: 'boolean',
+          default: false,
+          'x-ui': { order: 1, widget: 'toggle', group: 'message' },
+          'x-messages': { type: 'Farewell messages must be on or off' },
+        },
+        channel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 2, group: 'message', help: 'Text channels only.' } },
+        content: {
+          type: 'string',
+          maxLength: 2000,
+          default: '**{member.tag}** has left {server.name}. We now have {server.members} members.',
+          'x-ui': { order: 3, group: 'message', widget: 'textarea', rows: 4 },
+          'x-messages': { type: 'Message must be text', maxLength: 'Message must be at most 2000 characters' },
+        },
+        type: { $ref: '#/$defs/GreetingMessageType', default: 'both', 'x-ui': { order: 4, group: 'message' } },
+        embed: {
+          $ref: '#/$defs/GreetingEmbed',
+          default: {
+            title: 'Goodbye, {member.name}',
+            description: "{member.tag} has left the server. We'll miss you!",
+            color: '#ED4245',
+            thumbnail: true,
+            footer: '{server.name}',
+            image: '',
+            author: { name: '', iconURL: '' },
+          },
+          'x-ui': { order: 5, group: 'embed' },
+        },
+      },
+      if: { properties: { enabled: { const: true } }, required: ['enabled'] },
+      then: {
+        required: ['channel'],
+        properties: { channel: { type: 'string', 'x-messages': { type: 'Please select a channel' } } },
+        'x-messages': { required: 'Please select a channel' },
+      },
+      'x-ui': {
+        groups: [
+          { id: 'message', title: 'Message', description: 'Whether, where and what the bot posts when a member leaves.' },
+          { id: 'embed', title: 'Embed', description: "The embed's texts, colour, thumbnail, image and author." },
+        ],
+      },
+      'x-messages': {
+        type: 'Farewell settings must be an object',
+        if: 'Please select a channel',
+        additionalProperties: 'Unknown setting: {name}',
+      },
+    },
+  },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+  $defs: {
+    ChannelReference: {
+      type: ['string', 'null'],
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
+    },
+    GreetingMessageType: {
+      type: 'string',
+      enum: ['message', 'embed', 'both'],
+      'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
+      'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
+    },
+    GreetingEmbed: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['color'],
+      properties: {
+        title: {
+          type: 'string',
+          maxLength: 256,
+          default: '',
+          'x-ui': { order: 1, placeholder: 'Welcome to {server.name}!' },
+          'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most 256 characters' },
+        },
+        description: {
+          type: 'string',
+          maxLength: 2000,
+          default: '',
+          'x-ui': { order: 2, widget: 'textarea', rows: 4 },
+          'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most 2000 characters' },
+        },
+        color: { $ref: '#/$defs/HexColour', 'x-ui': { order: 3 } },
+        thumbnail: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 4, widget: 'toggle' },
+          'x-messages': { type: 'Thumbnail must be on or off' },
+        },
+        footer: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          'x-ui': { order: 5, placeholder: '{server.name} • {server.members} members' },
+          'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most 2048 characters' },
+        },
+        image: {
+          type: 'string',
+          maxLength: 2048,
+          pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          default: '',
+          'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' },
+          'x-messages': {
+            type: 'Image URL must be text',
+            maxLength: 'Image URL must be at most 2048 characters',
+            pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+          },
+        },
+        author: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            name: {
+              type: 'string',
+              maxLength: 256,
+              default: '',
+              'x-ui': { order: 1, placeholder: '{server.name}' },
+              'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most 256 characters' },
+            },
+            iconURL: {
+              type: 'string',
+              maxLength: 2048,
+              pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+              default: '',
+              'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
+              'x-messages': {
+                type: 'Author icon URL must be text',
+                maxLength: 'Author icon URL must be at most 2048 characters',
+                pattern: 'Author icon URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+              },
+            },
+          },
+          'x-ui': { order: 7 },
+          'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
+        },
+      },
+      'x-messages': {
+        type: 'Embed must be an object',
+        required: '{missingProperty} is required',
+        additionalProperties: 'Unknown embed field: {name}',
+      },
+    },
+    HexColour: {
+      type: 'string',
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
+    },
+  },
+};
+const schema85 = {
+  type: ['string', 'null'],
+  pattern: '^[0-9]{17,20}$',
+  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
+};
+const schema86 = {
+  type: 'string',
+  enum: ['message', 'embed', 'both'],
+  'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
+  'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
+};
+const schema87 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['color'],
+  properties: {
+    title: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-ui': { order: 1, placeholder: 'Welcome to {server.name}!' },
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most 256 characters' },
+    },
+    description: {
+      type: 'string',
+      maxLength: 2000,
+      default: '',
+      'x-ui': { order: 2, widget: 'textarea', rows: 4 },
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most 2000 characters' },
+    },
+    color: { $ref: '#/$defs/HexColour', 'x-ui': { order: 3 } },
+    thumbnail: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 4, widget: 'toggle' },
+      'x-messages': { type: 'Thumbnail must be on or off' },
+    },
+    footer: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      'x-ui': { order: 5, placeholder: '{server.name} • {server.members} members' },
+      'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most 2048 characters' },
+    },
+    image: {
+      type: 'string',
+      maxLength: 2048,
+      pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+      default: '',
+      'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' },
+      'x-messages': {
+        type: 'Image URL must be text',
+        maxLength: 'Image URL must be at most 2048 characters',
+        pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+      },
+    },
+    author: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        name: {
+          type: 'string',
+          maxLength: 256,
+          default: '',
+          'x-ui': { order: 1, placeholder: '{server.name}' },
+          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most 256 characters' },
+        },
+        iconURL: {
+          type: 'string',
+          maxLength: 2048,
+          pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          default: '',
+          'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
+          'x-messages': {
+            type: 'Author icon URL must be text',
+            maxLength: 'Author icon URL must be at most 2048 characters',
+            pattern: 'Author icon URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+          },
+        },
+      },
+      'x-ui': { order: 7 },
+      'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
+    },
+  },
+  'x-messages': {
+    type: 'Embed must be an object',
+    required: '{missingProperty} is required',
+    additionalProperties: 'Unknown embed field: {name}',
+  },
+};
+const schema88 = {
+  type: 'string',
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
+};
+const pattern27 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern28 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate62.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.title === undefined) {
+      data.title = '';
+    }
+    if (data.description === undefined) {
+      data.description = '';
+    }
+    if (data.thumbnail === undefined) {
+      data.thumbnail = true;
+    }
+    if (data.footer === undefined) {
+      data.footer = '';
+    }
+    if (data.image === undefined) {
+      data.image = '';
+    }
+    if (data.author === undefined) {
+      data.author = {};
+    }
+    if (data.color === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'color' },
+        message: "must have required property '" + 'color' + "'",
+        schema: schema87.required,
+        parentSchema: schema87,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'title' ||
+        key0 === 'description' ||
+        key0 === 'color' ||
+        key0 === 'thumbnail' ||
+        key0 === 'footer' ||
+        key0 === 'image' ||
+        key0 === 'author'
+      )) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema87,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.title;
+    if (typeof data0 === 'string') {
+      if (func2(data0) > 256) {
+        const err2 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema87.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    } else {
+      const err3 = {
+        instancePath: instancePath + '/title',
+        schemaPath: '#/properties/title/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema87.properties.title.type,
+        parentSchema: schema87.properties.title,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    let data1 = data.description;
+    if (typeof data1 === 'string') {
+      if (func2(data1) > 2000) {
+        const err4 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2000 },
+          message: 'must NOT have more than 2000 characters',
+          schema: 2000,
+          parentSchema: schema87.properties.description,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    } else {
+      const err5 = {
+        instancePath: instancePath + '/description',
+        schemaPath: '#/properties/description/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema87.properties.description.type,
+        parentSchema: schema87.properties.description,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.color !== undefined) {
+      let data2 = data.color;
+      if (typeof data2 === 'string') {
+        if (!pattern27.test(data2)) {
+          const err6 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/$defs/HexColour/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+            schema: '^#[0-9A-Fa-f]{6}$',
+            parentSchema: schema88,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/$defs/HexColour/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema88.type,
+          parentSchema: schema88,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    let data3 = data.thumbnail;
+    if (typeof data3 !== 'boolean') {
+      const err8 = {
+        instancePath: instancePath + '/thumbnail',
+        schemaPath: '#/properties/thumbnail/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema87.properties.thumbnail.type,
+        parentSchema: schema87.properties.thumbnail,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    let data4 = data.footer;
+    if (typeof data4 === 'string') {
+      if (func2(data4) > 2048) {
+        const err9 = {
+          instancePath: instancePath + '/footer',
+          schemaPath: '#/properties/footer/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema87.properties.footer,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    } else {
+      const err10 = {
+        instancePath: instancePath + '/footer',
+        schemaPath: '#/properties/footer/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema87.properties.footer.type,
+        parentSchema: schema87.properties.footer,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    let data5 = data.image;
+    if (typeof data5 === 'string') {
+      if (func2(data5) > 2048) {
+        const err11 = {
+          instancePath: instancePath + '/image',
+          schemaPath: '#/properties/image/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema87.properties.image,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (!pattern28.test(data5)) {
+        const err12 = {
+          instancePath: instancePath + '/image',
+          schemaPath: '#/properties/image/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
+          message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
+          schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          parentSchema: schema87.properties.image,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    } else {
+      const err13 = {
+        instancePath: instancePath + '/image',
+        schemaPath: '#/properties/image/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema87.properties.image.type,
+        parentSchema: schema87.properties.image,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err13];
+      } else {
+        vErrors.push(err13);
+      }
+      errors++;
+    }
+    let data6 = data.author;
+    if (data6 && typeof data6 == 'object' && !Array.isArray(data6)) {
+      if (data6.name === undefined) {
+        data6.name = '';
+      }
+      if (data6.iconURL === undefined) {
+        data6.iconURL = '';
+      }
+      for (const key1 in data6) {
+        if (!(key1 === 'name' || key1 === 'iconURL')) {
+          const err14 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema87.properties.author,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+      let data7 = data6.name;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 256) {
+          const err15 = {
+            instancePath: instancePath + '/author/name',
+            schemaPath: '#/properties/author/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 characters',
+            schema: 256,
+            parentSchema: schema87.properties.author.properties.name,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/author/name',
+          schemaPath: '#/properties/author/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema87.properties.author.properties.name.type,
+          parentSchema: schema87.properties.author.properties.name,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      let data8 = data6.iconURL;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 2048) {
+          const err17 = {
+            instancePath: instancePath + '/author/iconURL',
+            schemaPath: '#/properties/author/properties/iconURL/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema87.properties.author.properties.iconURL,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (!pattern28.test(data8)) {
+          const err18 = {
+            instancePath: instancePath + '/author/iconURL',
+            schemaPath: '#/properties/author/properties/iconURL/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
+            message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
+            schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+            parentSchema: schema87.properties.author.properties.iconURL,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/author/iconURL',
+          schemaPath: '#/properties/author/properties/iconURL/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema87.properties.author.properties.iconURL.type,
+          parentSchema: schema87.properties.author.properties.iconURL,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    } else {
+      const err20 = {
+        instancePath: instancePath + '/author',
+        schemaPath: '#/properties/author/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema87.properties.author.type,
+        parentSchema: schema87.properties.author,
+        data: data6,
+      };
+      if (vErrors === null) {
+        vErrors = [err20];
+      } else {
+        vErrors.push(err20);
+      }
+      errors++;
+    }
+  } else {
+    const err21 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema87.type,
+      parentSchema: schema87,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err21];
+    } else {
+      vErrors.push(err21);
+    }
+    errors++;
+  }
+  validate62.errors = vErrors;
+  return errors === 0;
+}
+validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate61.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.welcome === undefined) {
+      data.welcome = {};
+    }
+    if (data.farewell === undefined) {
+      data.farewell = {};
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'welcome' || key0 === 'farewell')) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema84,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.welcome;
+    const _errs5 = errors;
+    let valid1 = true;
+    const _errs6 = errors;
+    if (data0 && typeof data0 == 'object' && !Array.isArray(data0)) {
+      let missing0;
+      if (data0.enabled === undefined && (missing0 = 'enabled')) {
+        const err1 = {};
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      } else {
+        if (data0.enabled !== undefined) {
+          if (true !== data0.enabled) {
+            const err2 = {};
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+      }
+    }
+    var _valid0 = _errs6 === errors;
+    errors = _errs5;
+    if (vErrors !== null) {
+      if (_errs5) {
+        vErrors.length = _errs5;
+      } else {
+        vErrors = null;
+      }
+    }
+    if (_valid0) {
+      const _errs8 = errors;
+      if (data0 && typeof data0 == 'object' && !Array.isArray(data0)) {
+        if (data0.channel === undefined) {
+          const err3 = {
+            instancePath: instancePath + '/welcome',
+            schemaPath: '#/properties/welcome/then/required',
+            keyword: 'required',
+            params: { missingProperty: 'channel' },
+            message: "must have required property '" + 'channel' + "'",
+            schema: schema84.properties.welcome.then.required,
+            parentSchema: schema84.properties.welcome.then,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data0.channel !== undefined) {
+          let data2 = data0.channel;
+          if (typeof data2 !== 'string') {
+            const err4 = {
+              instancePath: instancePath + '/welcome/channel',
+              schemaPath: '#/properties/welcome/then/properties/channel/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema84.properties.welcome.then.properties.channel.type,
+              parentSchema: schema84.properties.welcome.then.properties.channel,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      }
+      var _valid0 = _errs8 === errors;
+      valid1 = _valid0;
+      if (valid1) {
+        var props0 = {};
+        props0.channel = true;
+        props0.enabled = true;
+      }
+    }
+    if (!valid1) {
+      const err5 = {
+        instancePath: instancePath + '/welcome',
+        schemaPath: '#/properties/welcome/if',
+        keyword: 'if',
+        params: { failingKeyword: 'then' },
+        message: 'must match "then" schema',
+        schema: schema84.properties.welcome.if,
+        parentSchema: schema84.properties.welcome,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data0 && typeof data0 == 'object' && !Array.isArray(data0)) {
+      if (data0.enabled === undefined) {
+        data0.enabled = false;
+      }
+      if (data0.channel === undefined) {
+        data0.channel = null;
+      }
+      if (data0.content === undefined) {
+        data0.content = 'Welcome {member.mention} to **{server.name}**! We now have {server.members} members.';
+      }
+      if (data0.type === undefined) {
+        data0.type = 'both';
+      }
+      if (data0.embed === undefined) {
+        data0.embed = {
+          title: 'Welcome to {server.name}!',
+          description: "Hey {member.mention}, glad you're here. Read the rules and say hi!",
+          color: '#068ADD',
+          thumbnail: true,
+          footer: 'Member #{server.members}',
+          image: '',
+          author: { name: '', iconURL: '' },
+        };
+      }
+      for (const key1 in data0) {
+        if (!(key1 === 'enabled' || key1 === 'channel' || key1 === 'content' || key1 === 'type' || key1 === 'embed')) {
+          const err6 = {
+            instancePath: instancePath + '/welcome',
+            schemaPath: '#/properties/welcome/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema84.properties.welcome,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      let data3 = data0.enabled;
+      if (typeof data3 !== 'boolean') {
+        const err7 = {
+          instancePath: instancePath + '/welcome/enabled',
+          schemaPath: '#/properties/welcome/properties/enabled/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema84.properties.welcome.properties.enabled.type,
+          parentSchema: schema84.properties.welcome.properties.enabled,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      let data4 = data0.channel;
+      if (typeof data4 !== 'string' && data4 !== null) {
+        const err8 = {
+          instancePath: instancePath + '/welcome/channel',
+          schemaPath: '#/$defs/ChannelReference/type',
+          keyword: 'type',
+          params: { type: schema85.type },
+          message: 'must be string,null',
+          schema: schema85.type,
+          parentSchema: schema85,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data4 === 'string') {
+        if (!pattern5.test(data4)) {
+          const err9 = {
+            instancePath: instancePath + '/welcome/channel',
+            schemaPath: '#/$defs/ChannelReference/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema85,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+      let data5 = data0.content;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 2000) {
+          const err10 = {
+            instancePath: instancePath + '/welcome/content',
+            schemaPath: '#/properties/welcome/properties/content/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+            schema: 2000,
+            parentSchema: schema84.properties.welcome.properties.content,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/welcome/content',
+          schemaPath: '#/properties/welcome/properties/content/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema84.properties.welcome.properties.content.type,
+          parentSchema: schema84.properties.welcome.properties.content,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      let data6 = data0.type;
+      if (typeof data6 !== 'string') {
+        const err12 = {
+          instancePath: instancePath + '/welcome/type',
+          schemaPath: '#/$defs/GreetingMessageType/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema86.type,
+          parentSchema: schema86,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data6 === 'message' || data6 === 'embed' || data6 === 'both')) {
+        const err13 = {
+          instancePath: instancePath + '/welcome/type',
+          schemaPath: '#/$defs/GreetingMessageType/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema86.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema86.enum,
+          parentSchema: schema86,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (
+        !validate62(data0.embed, {
+          instancePath: instancePath + '/welcome/embed',
+          parentData: data0,
+          parentDataProperty: 'embed',
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        errors = vErrors.length;
+      }
+    } else {
+      const err14 = {
+        instancePath: instancePath + '/welcome',
+        schemaPath: '#/properties/welcome/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema84.properties.welcome.type,
+        parentSchema: schema84.properties.welcome,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err14];
+      } else {
+        vErrors.push(err14);
+      }
+      errors++;
+    }
+    let data8 = data.farewell;
+    const _errs40 = errors;
+    let valid7 = true;
+    const _errs41 = errors;
+    if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
+      let missing1;
+      if (data8.enabled === undefined && (missing1 = 'enabled')) {
+        const err15 = {};
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      } else {
+        if (data8.enabled !== undefined) {
+          if (true !== data8.enabled) {
+            const err16 = {};
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+      }
+    }
+    var _valid1 = _errs41 === errors;
+    errors = _errs40;
+    if (vErrors !== null) {
+      if (_errs40) {
+        vErrors.length = _errs40;
+      } else {
+        vErrors = null;
+      }
+    }
+    if (_valid1) {
+      const _errs43 = errors;
+      if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
+        if (data8.channel === undefined) {
+          const err17 = {
+            instancePath: instancePath + '/farewell',
+            schemaPath: '#/properties/farewell/then/required',
+            keyword: 'required',
+            params: { missingProperty: 'channel' },
+            message: "must have required property '" + 'channel' + "'",
+            schema: schema84.properties.farewell.then.required,
+            parentSchema: schema84.properties.farewell.then,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (data8.channel !== undefined) {
+          let data10 = data8.channel;
+          if (typeof data10 !== 'string') {
+            const err18 = {
+              instancePath: instancePath + '/farewell/channel',
+              schemaPath: '#/properties/farewell/then/properties/channel/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema84.properties.farewell.then.properties.channel.type,
+              parentSchema: schema84.properties.farewell.then.properties.channel,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+      }
+      var _valid1 = _errs43 === errors;
+      valid7 = _valid1;
+      if (valid7) {
+        var props1 = {};
+        props1.channel = true;
+        props1.enabled = true;
+      }
+    }
+    if (!valid7) {
+      const err19 = {
+        instancePath: instancePath + '/farewell',
+        schemaPath: '#/properties/farewell/if',
+        keyword: 'if',
+        params: { failingKeyword: 'then' },
+        message: 'must match "then" schema',
+        schema: schema84.properties.farewell.if,
+        parentSchema: schema84.properties.farewell,
+        data: data8,
+      };
+      if (vErrors === null) {
+        vErrors = [err19];
+      } else {
+        vErrors.push(err19);
+      }
+      errors++;
+    }
+    if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
+      if (data8.enabled === undefined) {
+        data8.enabled = false;
+      }
+      if (data8.channel === undefined) {
+        data8.channel = null;
+      }
+      if (data8.content === undefined) {
+        data8.content = '**{member.tag}** has left {server.name}. We now have {server.members} members.';
+      }
+      if (data8.type === undefined) {
+        data8.type = 'both';
+      }
+      if (data8.embed === undefined) {
+        data8.embed = {
+          title: 'Goodbye, {member.name}',
+          description: "{member.tag} has left the server. We'll miss you!",
+          color: '#ED4245',
+          thumbnail: true,
+          footer: '{server.name}',
+          image: '',
+          author: { name: '', iconURL: '' },
+        };
+      }
+      for (const key2 in data8) {
+        if (!(key2 === 'enabled' || key2 === 'channel' || key2 === 'content' || key2 === 'type' || key2 === 'embed')) {
+          const err20 = {
+            instancePath: instancePath + '/farewell',
+            schemaPath: '#/properties/farewell/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key2 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema84.properties.farewell,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+      let data11 = data8.enabled;
+      if (typeof data11 !== 'boolean') {
+        const err21 = {
+          instancePath: instancePath + '/farewell/enabled',
+          schemaPath: '#/properties/farewell/properties/enabled/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema84.properties.farewell.properties.enabled.type,
+          parentSchema: schema84.properties.farewell.properties.enabled,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      let data12 = data8.channel;
+      if (typeof data12 !== 'string' && data12 !== null) {
+        const err22 = {
+          instancePath: instancePath + '/farewell/channel',
+          schemaPath: '#/$defs/ChannelReference/type',
+          keyword: 'type',
+          params: { type: schema85.type },
+          message: 'must be string,null',
+          schema: schema85.type,
+          parentSchema: schema85,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      if (typeof data12 === 'string') {
+        if (!pattern5.test(data12)) {
+          const err23 = {
+            instancePath: instancePath + '/farewell/channel',
+            schemaPath: '#/$defs/ChannelReference/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema85,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      }
+      let data13 = data8.content;
+      if (typeof data13 === 'string') {
+        if (func2(data13) > 2000) {
+          const err24 = {
+            instancePath: instancePath + '/farewell/content',
+            schemaPath: '#/properties/farewell/properties/content/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+            schema: 2000,
+            parentSchema: schema84.properties.farewell.properties.content,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/farewell/content',
+          schemaPath: '#/properties/farewell/properties/content/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema84.properties.farewell.properties.content.type,
+          parentSchema: schema84.properties.farewell.properties.content,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+      let data14 = data8.type;
+      if (typeof data14 !== 'string') {
+        const err26 = {
+          instancePath: instancePath + '/farewell/type',
+          schemaPath: '#/$defs/GreetingMessageType/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema86.type,
+          parentSchema: schema86,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (!(data14 === 'message' || data14 === 'embed' || data14 === 'both')) {
+        const err27 = {
+          instancePath: instancePath + '/farewell/type',
+          schemaPath: '#/$defs/GreetingMessageType/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema86.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema86.enum,
+          parentSchema: schema86,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+      if (
+        !validate62(data8.embed, {
+          instancePath: instancePath + '/farewell/embed',
+          parentData: data8,
+          parentDataProperty: 'embed',
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        errors = vErrors.length;
+      }
+    } else {
+      const err28 = {
+        instancePath: instancePath + '/farewell',
+        schemaPath: '#/properties/farewell/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema84.properties.farewell.type,
+        parentSchema: schema84.properties.farewell,
+        data: data8,
+      };
+      if (vErrors === null) {
+        vErrors = [err28];
+      } else {
+        vErrors.push(err28);
+      }
+      errors++;
+    }
+  } else {
+    const err29 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema84.type,
+      parentSchema: schema84,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err29];
+    } else {
+      vErrors.push(err29);
+    }
+    errors++;
+  }
+  validate61.errors = vErrors;
+  return errors === 0;
+}
+validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate53;
+const schema75 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['color'],
+  properties: {
+    title: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-ui': { order: 1, placeholder: 'Welcome to {server.name}!' },
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most 256 characters' },
+    },
+    description: {
+      type: 'string',
+      maxLength: 2000,
+      default: '',
+      'x-ui': { order: 2, widget: 'textarea', rows: 4 },
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most 2000 characters' },
+    },
+    color: { $ref: '#/$defs/HexColour', 'x-ui': { order: 3 } },
+    thumbnail: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 4, widget: 'toggle' },
+      'x-messages': { type: 'Thumbnail must be on or off' },
+    },
+    footer: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      'x-ui': { order: 5, placeholder: '{server.name} • {server.members} members' },
+      'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most 2048 characters' },
+    },
+    image: {
+      type: 'string',
+      maxLength: 2048,
+      pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+      default: '',
+      'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' },
+      'x-messages': {
+        type: 'Image URL must be text',
+        maxLength: 'Image URL must be at most 2048 characters',
+        pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+      },
+    },
+    author: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        name: {
+          type: 'string',
+          maxLength: 256,
+          default: '',
+          'x-ui': { order: 1, placeholder: '{server.name}' },
+          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most 256 characters' },
+        },
+        iconURL: {
+          type: 'string',
+          maxLength: 2048,
+          pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          default: '',
+          'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
+          'x-messages': {
+            type: 'Author icon URL must be text',
+            maxLength: 'Author icon URL must be at most 2048 characters',
+            pattern: 'Author icon URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+          },
+        },
+      },
+      'x-ui': { order: 7 },
+      'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
+    },
+  },
+  'x-messages': {
+    type: 'Embed must be an object',
+    required: '{missingProperty} is required',
+    additionalProperties: 'Unknown embed field: {name}',
+  },
+  $defs: {
+    HexColour: {
+      type: 'string',
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
+    },
+  },
+};
+const schema76 = {
+  type: 'string',
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
+};
+function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.title === undefined) {
+      data.title = '';
+    }
+    if (data.description === undefined) {
+      data.description = '';
+    }
+    if (data.thumbnail === undefined) {
+      data.thumbnail = true;
+    }
+    if (data.footer === undefined) {
+      data.footer = '';
+    }
+    if (data.image === undefined) {
+      data.image = '';
+    }
+    if (data.author === undefined) {
+      data.author = {};
+    }
+    if (data.color === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'color' },
+        message: "must have required property '" + 'color' + "'",
+        schema: schema75.required,
+        parentSchema: schema75,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'title' ||
+        key0 === 'description' ||
+        key0 === 'color' ||
+        key0 === 'thumbnail' ||
+        key0 === 'footer' ||
+        key0 === 'image' ||
+        key0 === 'author'
+      )) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema75,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.title;
+    if (typeof data0 === 'string') {
+      if (func2(data0) > 256) {
+        const err2 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema75.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    } else {
+      const err3 = {
+        instancePath: instancePath + '/title',
+        schemaPath: '#/properties/title/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema75.properties.title.type,
+        parentSchema: schema75.properties.title,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    let data1 = data.description;
+    if (typeof data1 === 'string') {
+      if (func2(data1) > 2000) {
+        const err4 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2000 },
+          message: 'must NOT have more than 2000 characters',
+          schema: 2000,
+          parentSchema: schema75.properties.description,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    } else {
+      const err5 = {
+        instancePath: instancePath + '/description',
+        schemaPath: '#/properties/description/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema75.properties.description.type,
+        parentSchema: schema75.properties.description,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.color !== undefined) {
+      let data2 = data.color;
+      if (typeof data2 === 'string') {
+        if (!pattern27.test(data2)) {
+          const err6 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/$defs/HexColour/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+            schema: '^#[0-9A-Fa-f]{6}$',
+            parentSchema: schema76,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/$defs/HexColour/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema76.type,
+          parentSchema: schema76,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    let data3 = data.thumbnail;
+    if (typeof data3 !== 'boolean') {
+      const err8 = {
+        instancePath: instancePath + '/thumbnail',
+        schemaPath: '#/properties/thumbnail/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema75.properties.thumbnail.type,
+        parentSchema: schema75.properties.thumbnail,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    let data4 = data.footer;
+    if (typeof data4 === 'string') {
+      if (func2(data4) > 2048) {
+        const err9 = {
+          instancePath: instancePath + '/footer',
+          schemaPath: '#/properties/footer/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema75.properties.footer,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    } else {
+      const err10 = {
+        instancePath: instancePath + '/footer',
+        schemaPath: '#/properties/footer/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema75.properties.footer.type,
+        parentSchema: schema75.properties.footer,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    let data5 = data.image;
+    if (typeof data5 === 'string') {
+      if (func2(data5) > 2048) {
+        const err11 = {
+          instancePath: instancePath + '/image',
+          schemaPath: '#/properties/image/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema75.properties.image,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (!pattern28.test(data5)) {
+        const err12 = {
+          instancePath: instancePath + '/image',
+          schemaPath: '#/properties/image/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
+          message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
+          schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          parentSchema: schema75.properties.image,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    } else {
+      const err13 = {
+        instancePath: instancePath + '/image',
+        schemaPath: '#/properties/image/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema75.properties.image.type,
+        parentSchema: schema75.properties.image,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err13];
+      } else {
+        vErrors.push(err13);
+      }
+      errors++;
+    }
+    let data6 = data.author;
+    if (data6 && typeof data6 == 'object' && !Array.isArray(data6)) {
+      if (data6.name === undefined) {
+        data6.name = '';
+      }
+      if (data6.iconURL === undefined) {
+        data6.iconURL = '';
+      }
+      for (const key1 in data6) {
+        if (!(key1 === 'name' || key1 === 'iconURL')) {
+          const err14 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema75.properties.author,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+      let data7 = data6.name;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 256) {
+          const err15 = {
+            instancePath: instancePath + '/author/name',
+            schemaPath: '#/properties/author/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 characters',
+            schema: 256,
+            parentSchema: schema75.properties.author.properties.name,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/author/name',
+          schemaPath: '#/properties/author/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema75.properties.author.properties.name.type,
+          parentSchema: schema75.properties.author.properties.name,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      let data8 = data6.iconURL;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 2048) {
+          const err17 = {
+            instancePath: instancePath + '/author/iconURL',
+            schemaPath: '#/properties/author/properties/iconURL/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema75.properties.author.properties.iconURL,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (!pattern28.test(data8)) {
+          const err18 = {
+            instancePath: instancePath + '/author/iconURL',
+            schemaPath: '#/properties/author/properties/iconURL/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
+            message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
+            schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+            parentSchema: schema75.properties.author.properties.iconURL,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/author/iconURL',
+          schemaPath: '#/properties/author/properties/iconURL/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema75.properties.author.properties.iconURL.type,
+          parentSchema: schema75.properties.author.properties.iconURL,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    } else {
+      const err20 = {
+        instancePath: instancePath + '/author',
+        schemaPath: '#/properties/author/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema75.properties.author.type,
+        parentSchema: schema75.properties.author,
+        data: data6,
+      };
+      if (vErrors === null) {
+        vErrors = [err20];
+      } else {
+        vErrors.push(err20);
+      }
+      errors++;
+    }
+  } else {
+    const err21 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema75.type,
+      parentSchema: schema75,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err21];
+    } else {
+      vErrors.push(err21);
+    }
+    errors++;
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate54;
+const schema77 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
+  type: 'string',
+  enum: ['message', 'embed', 'both'],
+  'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
+  'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
+};
+function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate54.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data !== 'string') {
+    const err0 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'string' },
+      message: 'must be string',
+      schema: schema77.type,
+      parentSchema: schema77,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(data === 'message' || data === 'embed' || data === 'both')) {
+    const err1 = {
+      instancePath,
+      schemaPath: '#/enum',
+      keyword: 'enum',
+      params: { allowedValues: schema77.enum },
+      message: 'must be equal to one of the allowed values',
+      schema: schema77.enum,
+      parentSchema: schema77,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate54.errors = vErrors;
+  return errors === 0;
+}
+validate54.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate55;
+const schema78 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
+  type: 'string',
+  enum: [
+    'member.name',
+    'member.tag',
+    'member.id',
+    'member.mention',
+    'member.avatar',
+    'member.createdAt',
+    'member.joinedAt',
+    'server.name',
+    'server.id',
+    'server.icon',
+    'server.members',
+    'server.owner',
+    'server.boosts',
+    'server.boostTier',
+  ],
+  'x-ui': {
+    enumLabels: {
+      'member.name': "The member's display name",
+      'member.tag': "The member's username (tag)",
+      'member.id': "The member's user ID",
+      'member.mention': 'Mentions the member (@name)',
+      'member.avatar': "The member's avatar URL",
+      'member.createdAt': "When the member's account was created",
+      'member.joinedAt': 'When the member joined the server',
+      'server.name': "The server's name",
+      'server.id': "The server's ID",
+      'server.icon': "The server's icon URL",
+      'server.members': "The server's member count",
+      'server.owner': "Mentions the server's owner",
+      'server.boosts': "The server's number of boosts",
+      'server.boostTier': "The server's boost level (0 to 3)",
+    },
+  },
+  'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
+};
+function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate55.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data !== 'string') {
+    const err0 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'string' },
+      message: 'must be string',
+      schema: schema78.type,
+      parentSchema: schema78,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(
+    data === 'member.name' ||
+    data === 'member.tag' ||
+    data === 'member.id' ||
+    data === 'member.mention' ||
+    data === 'member.avatar' ||
+    data === 'member.createdAt' ||
+    data === 'member.joinedAt' ||
+    data === 'server.name' ||
+    data === 'server.id' ||
+    data === 'server.icon' ||
+    data === 'server.members' ||
+    data === 'server.owner' ||
+    data === 'server.boosts' ||
+    data === 'server.boostTier'
+  )) {
+    const err1 = {
+      instancePath,
+      schemaPath: '#/enum',
+      keyword: 'enum',
+      params: { allowedValues: schema78.enum },
+      message: 'must be equal to one of the allowed values',
+      schema: schema78.enum,
+      parentSchema: schema78,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate55.errors = vErrors;
+  return errors === 0;
+}
+validate55.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPreviewRequest = validate31;
+const schema45 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/greeting-preview-request.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: { type: { enum: ['welcome', 'farewell'], 'x-messages': { '*': 'type must be welcome or farewell' } } },
+  'x-messages': {
+    type: 'The request body must be a JSON object',
+    required: 'type must be welcome or farewell',
+    additionalProperties: 'Unknown field: {name}',
+  },
+};
+function validate31(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/greeting-preview-request.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate31.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+        schema: schema45.required,
+        parentSchema: schema45,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'type')) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema45,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (!(data0 === 'welcome' || data0 === 'farewell')) {
+        const err2 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/properties/type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema45.properties.type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema45.properties.type.enum,
+          parentSchema: schema45.properties.type,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema45.type,
+      parentSchema: schema45,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate31.errors = vErrors;
+  return errors === 0;
+}
+validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingPreviewResponse = validate32;
+const schema46 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/greeting-preview-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'message', 'channelId', 'messageId'],
+  properties: {
+    success: { const: true },
+    message: { type: 'string' },
+    channelId: { $ref: '#/$defs/Snowflake' },
+    messageId: { $ref: '#/$defs/Snowflake' },
+  },
+  $defs: {
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema47 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/greeting-preview-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate32.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema46.required,
+        parentSchema: schema46,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.message === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'message' },
+        message: "must have required property '" + 'message' + "'",
+        schema: schema46.required,
+        parentSchema: schema46,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.channelId === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'channelId' },
+        message: "must have required property '" + 'channelId' + "'",
+        schema: schema46.required,
+        parentSchema: schema46,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.messageId === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'messageId' },
+        message: "must have required property '" + 'messageId' + "'",
+        schema: schema46.required,
+        parentSchema: schema46,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'message' || key0 === 'channelId' || key0 === 'messageId')) {
+        const err4 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema46,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err5 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema46.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.message !== undefined) {
+      let data1 = data.message;
+      if (typeof data1 !== 'string') {
+        const err6 = {
+          instancePath: instancePath + '/message',
+          schemaPath: '#/properties/message/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema46.properties.message.type,
+          parentSchema: schema46.properties.message,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.channelId !== undefined) {
+      let data2 = data.channelId;
+      if (typeof data2 === 'string') {
+        if (!pattern5.test(data2)) {
+          const err7 = {
+            instancePath: instancePath + '/channelId',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema47,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/channelId',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema47.type,
+          parentSchema: schema47,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.messageId !== undefined) {
+      let data3 = data.messageId;
+      if (typeof data3 === 'string') {
+        if (!pattern5.test(data3)) {
+          const err9 = {
+            instancePath: instancePath + '/messageId',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema47,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/messageId',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema47.type,
+          parentSchema: schema47,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema46.type,
+      parentSchema: schema46,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate32.errors = vErrors;
+  return errors === 0;
+}
+validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGuildStats = validate33;
+const schema49 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/guild-stats.json',
   type: 'object',
@@ -1592,10 +5142,10 @@ const schema41 = {
     },
   },
 };
-function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/guild-stats.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate28.evaluated;
+  const evaluated0 = validate33.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1610,8 +5160,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema41.required,
-        parentSchema: schema41,
+        schema: schema49.required,
+        parentSchema: schema49,
         data,
       };
       if (vErrors === null) {
@@ -1628,8 +5178,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stats' },
         message: "must have required property '" + 'stats' + "'",
-        schema: schema41.required,
-        parentSchema: schema41,
+        schema: schema49.required,
+        parentSchema: schema49,
         data,
       };
       if (vErrors === null) {
@@ -1648,7 +5198,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema41,
+          parentSchema: schema49,
           data,
         };
         if (vErrors === null) {
@@ -1669,7 +5219,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema41.properties.success,
+          parentSchema: schema49.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -1690,8 +5240,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'memberCount' },
             message: "must have required property '" + 'memberCount' + "'",
-            schema: schema41.properties.stats.required,
-            parentSchema: schema41.properties.stats,
+            schema: schema49.properties.stats.required,
+            parentSchema: schema49.properties.stats,
             data: data1,
           };
           if (vErrors === null) {
@@ -1710,7 +5260,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema41.properties.stats,
+              parentSchema: schema49.properties.stats,
               data: data1,
             };
             if (vErrors === null) {
@@ -1730,8 +5280,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema41.properties.stats.properties.memberCount.type,
-              parentSchema: schema41.properties.stats.properties.memberCount,
+              schema: schema49.properties.stats.properties.memberCount.type,
+              parentSchema: schema49.properties.stats.properties.memberCount,
               data: data2,
             };
             if (vErrors === null) {
@@ -1750,7 +5300,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema41.properties.stats.properties.memberCount,
+                parentSchema: schema49.properties.stats.properties.memberCount,
                 data: data2,
               };
               if (vErrors === null) {
@@ -1771,8 +5321,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema41.properties.stats.properties.onlineCount.type,
-              parentSchema: schema41.properties.stats.properties.onlineCount,
+              schema: schema49.properties.stats.properties.onlineCount.type,
+              parentSchema: schema49.properties.stats.properties.onlineCount,
               data: data3,
             };
             if (vErrors === null) {
@@ -1791,7 +5341,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema41.properties.stats.properties.onlineCount,
+                parentSchema: schema49.properties.stats.properties.onlineCount,
                 data: data3,
               };
               if (vErrors === null) {
@@ -1812,8 +5362,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema41.properties.stats.properties.boostLevel.type,
-              parentSchema: schema41.properties.stats.properties.boostLevel,
+              schema: schema49.properties.stats.properties.boostLevel.type,
+              parentSchema: schema49.properties.stats.properties.boostLevel,
               data: data4,
             };
             if (vErrors === null) {
@@ -1832,7 +5382,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '<=', limit: 3 },
                 message: 'must be <= 3',
                 schema: 3,
-                parentSchema: schema41.properties.stats.properties.boostLevel,
+                parentSchema: schema49.properties.stats.properties.boostLevel,
                 data: data4,
               };
               if (vErrors === null) {
@@ -1850,7 +5400,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema41.properties.stats.properties.boostLevel,
+                parentSchema: schema49.properties.stats.properties.boostLevel,
                 data: data4,
               };
               if (vErrors === null) {
@@ -1871,8 +5421,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema41.properties.stats.properties.boostCount.type,
-              parentSchema: schema41.properties.stats.properties.boostCount,
+              schema: schema49.properties.stats.properties.boostCount.type,
+              parentSchema: schema49.properties.stats.properties.boostCount,
               data: data5,
             };
             if (vErrors === null) {
@@ -1891,7 +5441,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema41.properties.stats.properties.boostCount,
+                parentSchema: schema49.properties.stats.properties.boostCount,
                 data: data5,
               };
               if (vErrors === null) {
@@ -1910,8 +5460,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema41.properties.stats.type,
-          parentSchema: schema41.properties.stats,
+          schema: schema49.properties.stats.type,
+          parentSchema: schema49.properties.stats,
           data: data1,
         };
         if (vErrors === null) {
@@ -1929,8 +5479,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema41.type,
-      parentSchema: schema41,
+      schema: schema49.type,
+      parentSchema: schema49,
       data,
     };
     if (vErrors === null) {
@@ -1940,12 +5490,12 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-validate28.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGuildSummary = validate29;
-const schema42 = {
+validate33.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGuildSummary = validate34;
+const schema50 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/guild-summary.json',
   type: 'object',
@@ -1967,16 +5517,16 @@ const schema42 = {
     },
   },
 };
-const schema43 = {
+const schema51 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const pattern9 = new RegExp('^[0-9]+$', 'u');
-function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern15 = new RegExp('^[0-9]+$', 'u');
+function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/guild-summary.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate29.evaluated;
+  const evaluated0 = validate34.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1991,8 +5541,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -2009,8 +5559,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -2027,8 +5577,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -2045,8 +5595,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -2072,7 +5622,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema42,
+          parentSchema: schema50,
           data,
         };
         if (vErrors === null) {
@@ -2094,7 +5644,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema43,
+            parentSchema: schema51,
             data: data0,
           };
           if (vErrors === null) {
@@ -2111,8 +5661,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema43.type,
-          parentSchema: schema43,
+          schema: schema51.type,
+          parentSchema: schema51,
           data: data0,
         };
         if (vErrors === null) {
@@ -2132,8 +5682,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema42.properties.name.type,
-          parentSchema: schema42.properties.name,
+          schema: schema50.properties.name.type,
+          parentSchema: schema50.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -2151,10 +5701,10 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema42.properties.iconURL.type },
+          params: { type: schema50.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema42.properties.iconURL.type,
-          parentSchema: schema42.properties.iconURL,
+          schema: schema50.properties.iconURL.type,
+          parentSchema: schema50.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -2174,8 +5724,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema42.properties.settingsUrl.type,
-          parentSchema: schema42.properties.settingsUrl,
+          schema: schema50.properties.settingsUrl.type,
+          parentSchema: schema50.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -2189,7 +5739,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.permissions !== undefined) {
       let data4 = data.permissions;
       if (typeof data4 === 'string') {
-        if (!pattern9.test(data4)) {
+        if (!pattern15.test(data4)) {
           const err10 = {
             instancePath: instancePath + '/permissions',
             schemaPath: '#/properties/permissions/pattern',
@@ -2197,7 +5747,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema42.properties.permissions,
+            parentSchema: schema50.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -2214,8 +5764,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema42.properties.permissions.type,
-          parentSchema: schema42.properties.permissions,
+          schema: schema50.properties.permissions.type,
+          parentSchema: schema50.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -2235,8 +5785,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema42.properties.owner.type,
-          parentSchema: schema42.properties.owner,
+          schema: schema50.properties.owner.type,
+          parentSchema: schema50.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -2254,8 +5804,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema42.type,
-      parentSchema: schema42,
+      schema: schema50.type,
+      parentSchema: schema50,
       data,
     };
     if (vErrors === null) {
@@ -2265,12 +5815,12 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHealthStatus = validate30;
-const schema44 = {
+validate34.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateHealthStatus = validate35;
+const schema52 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/health-status.json',
   type: 'object',
@@ -2278,10 +5828,10 @@ const schema44 = {
   required: ['status'],
   properties: { status: { enum: ['ok', 'ready', 'unavailable'] }, storage: { type: 'string' } },
 };
-function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/health-status.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate30.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2296,8 +5846,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema44.required,
-        parentSchema: schema44,
+        schema: schema52.required,
+        parentSchema: schema52,
         data,
       };
       if (vErrors === null) {
@@ -2316,7 +5866,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema44,
+          parentSchema: schema52,
           data,
         };
         if (vErrors === null) {
@@ -2334,10 +5884,10 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema44.properties.status.enum },
+          params: { allowedValues: schema52.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema44.properties.status.enum,
-          parentSchema: schema44.properties.status,
+          schema: schema52.properties.status.enum,
+          parentSchema: schema52.properties.status,
           data: data0,
         };
         if (vErrors === null) {
@@ -2357,8 +5907,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema44.properties.storage.type,
-          parentSchema: schema44.properties.storage,
+          schema: schema52.properties.storage.type,
+          parentSchema: schema52.properties.storage,
           data: data1,
         };
         if (vErrors === null) {
@@ -2376,8 +5926,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema44.type,
-      parentSchema: schema44,
+      schema: schema52.type,
+      parentSchema: schema52,
       data,
     };
     if (vErrors === null) {
@@ -2387,12 +5937,12 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-validate30.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate44;
-const schema62 = {
+validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateHexColour = validate56;
+const schema79 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -2400,11 +5950,10 @@ const schema62 = {
   'x-ui': { widget: 'colour' },
   'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
 };
-const pattern19 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2412,7 +5961,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
     evaluated0.items = undefined;
   }
   if (typeof data === 'string') {
-    if (!pattern19.test(data)) {
+    if (!pattern27.test(data)) {
       const err0 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -2420,7 +5969,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema62,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -2437,8 +5986,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema79.type,
+      parentSchema: schema79,
       data,
     };
     if (vErrors === null) {
@@ -2448,12 +5997,12 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate49;
-const schema67 = {
+validate56.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate65;
+const schema91 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -2493,16 +6042,16 @@ const schema67 = {
     },
   },
 };
-const schema68 = {
+const schema92 = {
   type: ['string', 'null'],
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
 };
-function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2528,7 +6077,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema67,
+          parentSchema: schema91,
           data,
         };
         if (vErrors === null) {
@@ -2547,8 +6096,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema67.properties.ranking.type,
-        parentSchema: schema67.properties.ranking,
+        schema: schema91.properties.ranking.type,
+        parentSchema: schema91.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -2568,7 +6117,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema67.properties.levelup_message,
+          parentSchema: schema91.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -2586,7 +6135,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema67.properties.levelup_message,
+          parentSchema: schema91.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -2603,8 +6152,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema67.properties.levelup_message.type,
-        parentSchema: schema67.properties.levelup_message,
+        schema: schema91.properties.levelup_message.type,
+        parentSchema: schema91.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -2620,10 +6169,10 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema68.type },
+        params: { type: schema92.type },
         message: 'must be string,null',
-        schema: schema68.type,
-        parentSchema: schema68,
+        schema: schema92.type,
+        parentSchema: schema92,
         data: data2,
       };
       if (vErrors === null) {
@@ -2642,7 +6191,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema68,
+          parentSchema: schema92,
           data: data2,
         };
         if (vErrors === null) {
@@ -2660,8 +6209,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema91.type,
+      parentSchema: schema91,
       data,
     };
     if (vErrors === null) {
@@ -2671,12 +6220,12 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateManagedGuild = validate31;
-const schema45 = {
+validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateManagedGuild = validate36;
+const schema53 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/managed-guild.json',
   type: 'object',
@@ -2699,15 +6248,15 @@ const schema45 = {
     },
   },
 };
-const schema46 = {
+const schema54 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate31(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/managed-guild.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate31.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2722,8 +6271,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema45.required,
-        parentSchema: schema45,
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -2740,8 +6289,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guild' },
         message: "must have required property '" + 'guild' + "'",
-        schema: schema45.required,
-        parentSchema: schema45,
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -2760,7 +6309,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema45,
+          parentSchema: schema53,
           data,
         };
         if (vErrors === null) {
@@ -2781,7 +6330,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema45.properties.success,
+          parentSchema: schema53.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -2802,8 +6351,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema45.properties.guild.required,
-            parentSchema: schema45.properties.guild,
+            schema: schema53.properties.guild.required,
+            parentSchema: schema53.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -2820,8 +6369,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'name' },
             message: "must have required property '" + 'name' + "'",
-            schema: schema45.properties.guild.required,
-            parentSchema: schema45.properties.guild,
+            schema: schema53.properties.guild.required,
+            parentSchema: schema53.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -2838,8 +6387,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'iconURL' },
             message: "must have required property '" + 'iconURL' + "'",
-            schema: schema45.properties.guild.required,
-            parentSchema: schema45.properties.guild,
+            schema: schema53.properties.guild.required,
+            parentSchema: schema53.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -2858,7 +6407,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema45.properties.guild,
+              parentSchema: schema53.properties.guild,
               data: data1,
             };
             if (vErrors === null) {
@@ -2880,7 +6429,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema46,
+                parentSchema: schema54,
                 data: data2,
               };
               if (vErrors === null) {
@@ -2897,8 +6446,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema46.type,
-              parentSchema: schema46,
+              schema: schema54.type,
+              parentSchema: schema54,
               data: data2,
             };
             if (vErrors === null) {
@@ -2918,8 +6467,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema45.properties.guild.properties.name.type,
-              parentSchema: schema45.properties.guild.properties.name,
+              schema: schema53.properties.guild.properties.name.type,
+              parentSchema: schema53.properties.guild.properties.name,
               data: data3,
             };
             if (vErrors === null) {
@@ -2937,10 +6486,10 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/guild/iconURL',
               schemaPath: '#/properties/guild/properties/iconURL/type',
               keyword: 'type',
-              params: { type: schema45.properties.guild.properties.iconURL.type },
+              params: { type: schema53.properties.guild.properties.iconURL.type },
               message: 'must be string,null',
-              schema: schema45.properties.guild.properties.iconURL.type,
-              parentSchema: schema45.properties.guild.properties.iconURL,
+              schema: schema53.properties.guild.properties.iconURL.type,
+              parentSchema: schema53.properties.guild.properties.iconURL,
               data: data4,
             };
             if (vErrors === null) {
@@ -2958,8 +6507,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema45.properties.guild.type,
-          parentSchema: schema45.properties.guild,
+          schema: schema53.properties.guild.type,
+          parentSchema: schema53.properties.guild,
           data: data1,
         };
         if (vErrors === null) {
@@ -2977,8 +6526,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema45.type,
-      parentSchema: schema45,
+      schema: schema53.type,
+      parentSchema: schema53,
       data,
     };
     if (vErrors === null) {
@@ -2988,12 +6537,12 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate50;
-const schema69 = {
+validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModeration = validate66;
+const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -3030,22 +6579,22 @@ const schema69 = {
     },
   },
 };
-const schema70 = {
+const schema94 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema71 = {
+const schema95 = {
   type: ['string', 'null'],
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
 };
-function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3071,7 +6620,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema69,
+          parentSchema: schema93,
           data,
         };
         if (vErrors === null) {
@@ -3090,8 +6639,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema69.properties.max_warnings.type,
-        parentSchema: schema69.properties.max_warnings,
+        schema: schema93.properties.max_warnings.type,
+        parentSchema: schema93.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -3110,7 +6659,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema69.properties.max_warnings,
+          parentSchema: schema93.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -3128,7 +6677,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema69.properties.max_warnings,
+          parentSchema: schema93.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -3147,8 +6696,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema70.type,
-        parentSchema: schema70,
+        schema: schema94.type,
+        parentSchema: schema94,
         data: data1,
       };
       if (vErrors === null) {
@@ -3163,10 +6712,10 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema70.enum },
+        params: { allowedValues: schema94.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema70.enum,
-        parentSchema: schema70,
+        schema: schema94.enum,
+        parentSchema: schema94,
         data: data1,
       };
       if (vErrors === null) {
@@ -3182,10 +6731,10 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema71.type },
+        params: { type: schema95.type },
         message: 'must be string,null',
-        schema: schema71.type,
-        parentSchema: schema71,
+        schema: schema95.type,
+        parentSchema: schema95,
         data: data2,
       };
       if (vErrors === null) {
@@ -3204,7 +6753,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema71,
+          parentSchema: schema95,
           data: data2,
         };
         if (vErrors === null) {
@@ -3222,8 +6771,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema93.type,
+      parentSchema: schema93,
       data,
     };
     if (vErrors === null) {
@@ -3233,12 +6782,12 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate45;
-const schema63 = {
+validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate57;
+const schema80 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -3246,10 +6795,10 @@ const schema63 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3263,8 +6812,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema80.type,
+      parentSchema: schema80,
       data,
     };
     if (vErrors === null) {
@@ -3279,10 +6828,10 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema63.enum },
+      params: { allowedValues: schema80.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema63.enum,
-      parentSchema: schema63,
+      schema: schema80.enum,
+      parentSchema: schema80,
       data,
     };
     if (vErrors === null) {
@@ -3292,12 +6841,12 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateRole = validate35;
-const schema50 = {
+validate57.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateRole = validate40;
+const schema58 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role.json',
   type: 'object',
@@ -3318,15 +6867,15 @@ const schema50 = {
     },
   },
 };
-const schema51 = {
+const schema59 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate40(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3341,8 +6890,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -3359,8 +6908,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -3377,8 +6926,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -3395,8 +6944,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -3413,8 +6962,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -3433,7 +6982,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema50,
+          parentSchema: schema58,
           data,
         };
         if (vErrors === null) {
@@ -3455,7 +7004,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema51,
+            parentSchema: schema59,
             data: data0,
           };
           if (vErrors === null) {
@@ -3472,8 +7021,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema51.type,
-          parentSchema: schema51,
+          schema: schema59.type,
+          parentSchema: schema59,
           data: data0,
         };
         if (vErrors === null) {
@@ -3493,8 +7042,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema50.properties.name.type,
-          parentSchema: schema50.properties.name,
+          schema: schema58.properties.name.type,
+          parentSchema: schema58.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -3514,8 +7063,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema50.properties.color.type,
-          parentSchema: schema50.properties.color,
+          schema: schema58.properties.color.type,
+          parentSchema: schema58.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -3534,7 +7083,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema50.properties.color,
+            parentSchema: schema58.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -3552,7 +7101,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema50.properties.color,
+            parentSchema: schema58.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -3573,8 +7122,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema50.properties.position.type,
-          parentSchema: schema50.properties.position,
+          schema: schema58.properties.position.type,
+          parentSchema: schema58.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -3594,8 +7143,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema50.properties.managed.type,
-          parentSchema: schema50.properties.managed,
+          schema: schema58.properties.managed.type,
+          parentSchema: schema58.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -3613,8 +7162,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema50.type,
-      parentSchema: schema50,
+      schema: schema58.type,
+      parentSchema: schema58,
       data,
     };
     if (vErrors === null) {
@@ -3624,12 +7173,12 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleList = validate32;
-const schema47 = {
+validate40.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleList = validate37;
+const schema55 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role-list.json',
   type: 'object',
@@ -3656,7 +7205,7 @@ const schema47 = {
     },
   },
 };
-const schema48 = {
+const schema56 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'color', 'position', 'managed'],
@@ -3668,15 +7217,15 @@ const schema48 = {
     managed: { type: 'boolean' },
   },
 };
-const schema49 = {
+const schema57 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate33.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3691,8 +7240,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema48.required,
-        parentSchema: schema48,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -3709,8 +7258,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema48.required,
-        parentSchema: schema48,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -3727,8 +7276,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema48.required,
-        parentSchema: schema48,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -3745,8 +7294,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema48.required,
-        parentSchema: schema48,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -3763,8 +7312,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema48.required,
-        parentSchema: schema48,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -3783,7 +7332,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema48,
+          parentSchema: schema56,
           data,
         };
         if (vErrors === null) {
@@ -3805,7 +7354,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema49,
+            parentSchema: schema57,
             data: data0,
           };
           if (vErrors === null) {
@@ -3822,8 +7371,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema49.type,
-          parentSchema: schema49,
+          schema: schema57.type,
+          parentSchema: schema57,
           data: data0,
         };
         if (vErrors === null) {
@@ -3843,8 +7392,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema48.properties.name.type,
-          parentSchema: schema48.properties.name,
+          schema: schema56.properties.name.type,
+          parentSchema: schema56.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -3864,8 +7413,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema48.properties.color.type,
-          parentSchema: schema48.properties.color,
+          schema: schema56.properties.color.type,
+          parentSchema: schema56.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -3884,7 +7433,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema48.properties.color,
+            parentSchema: schema56.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -3902,7 +7451,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema48.properties.color,
+            parentSchema: schema56.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -3923,8 +7472,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema48.properties.position.type,
-          parentSchema: schema48.properties.position,
+          schema: schema56.properties.position.type,
+          parentSchema: schema56.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -3944,8 +7493,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema48.properties.managed.type,
-          parentSchema: schema48.properties.managed,
+          schema: schema56.properties.managed.type,
+          parentSchema: schema56.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -3963,8 +7512,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema48.type,
-      parentSchema: schema48,
+      schema: schema56.type,
+      parentSchema: schema56,
       data,
     };
     if (vErrors === null) {
@@ -3974,994 +7523,14 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
-  return errors === 0;
-}
-validate33.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/role-list.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate32.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.success === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'success' },
-        message: "must have required property '" + 'success' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.roles === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'roles' },
-        message: "must have required property '" + 'roles' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'success' || key0 === 'roles')) {
-        const err2 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema47,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.success !== undefined) {
-      let data0 = data.success;
-      if (true !== data0) {
-        const err3 = {
-          instancePath: instancePath + '/success',
-          schemaPath: '#/properties/success/const',
-          keyword: 'const',
-          params: { allowedValue: true },
-          message: 'must be equal to constant',
-          schema: true,
-          parentSchema: schema47.properties.success,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.roles !== undefined) {
-      let data1 = data.roles;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate33(data1[i0], {
-              instancePath: instancePath + '/roles/' + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + '/roles',
-          schemaPath: '#/properties/roles/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema47.properties.roles.type,
-          parentSchema: schema47.properties.roles,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema47.type,
-      parentSchema: schema47,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate32.errors = vErrors;
-  return errors === 0;
-}
-validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate46;
-const schema64 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/role-reference.json',
-  type: ['string', 'null'],
-  pattern: '^[0-9]{17,20}$',
-  'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-  'x-messages': { type: 'Please select a role', pattern: 'Please select a role' },
-};
-function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate46.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (typeof data !== 'string' && data !== null) {
-    const err0 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: schema64.type },
-      message: 'must be string,null',
-      schema: schema64.type,
-      parentSchema: schema64,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  if (typeof data === 'string') {
-    if (!pattern5.test(data)) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/pattern',
-        keyword: 'pattern',
-        params: { pattern: '^[0-9]{17,20}$' },
-        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-        schema: '^[0-9]{17,20}$',
-        parentSchema: schema64,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  }
-  validate46.errors = vErrors;
-  return errors === 0;
-}
-validate46.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSchemaList = validate36;
-const schema52 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/schema-list.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success', 'schemas'],
-  properties: {
-    success: { const: true },
-    schemas: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name', 'url'],
-        properties: { name: { type: 'string' }, url: { type: 'string' } },
-      },
-    },
-  },
-};
-function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/schema-list.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate36.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.success === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'success' },
-        message: "must have required property '" + 'success' + "'",
-        schema: schema52.required,
-        parentSchema: schema52,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.schemas === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'schemas' },
-        message: "must have required property '" + 'schemas' + "'",
-        schema: schema52.required,
-        parentSchema: schema52,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'success' || key0 === 'schemas')) {
-        const err2 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema52,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.success !== undefined) {
-      let data0 = data.success;
-      if (true !== data0) {
-        const err3 = {
-          instancePath: instancePath + '/success',
-          schemaPath: '#/properties/success/const',
-          keyword: 'const',
-          params: { allowedValue: true },
-          message: 'must be equal to constant',
-          schema: true,
-          parentSchema: schema52.properties.success,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.schemas !== undefined) {
-      let data1 = data.schemas;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data2 = data1[i0];
-          if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
-            if (data2.name === undefined) {
-              const err4 = {
-                instancePath: instancePath + '/schemas/' + i0,
-                schemaPath: '#/properties/schemas/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'name' },
-                message: "must have required property '" + 'name' + "'",
-                schema: schema52.properties.schemas.items.required,
-                parentSchema: schema52.properties.schemas.items,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.url === undefined) {
-              const err5 = {
-                instancePath: instancePath + '/schemas/' + i0,
-                schemaPath: '#/properties/schemas/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'url' },
-                message: "must have required property '" + 'url' + "'",
-                schema: schema52.properties.schemas.items.required,
-                parentSchema: schema52.properties.schemas.items,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-            for (const key1 in data2) {
-              if (!(key1 === 'name' || key1 === 'url')) {
-                const err6 = {
-                  instancePath: instancePath + '/schemas/' + i0,
-                  schemaPath: '#/properties/schemas/items/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key1 },
-                  message: 'must NOT have additional properties',
-                  schema: false,
-                  parentSchema: schema52.properties.schemas.items,
-                  data: data2,
-                };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
-              }
-            }
-            if (data2.name !== undefined) {
-              let data3 = data2.name;
-              if (typeof data3 !== 'string') {
-                const err7 = {
-                  instancePath: instancePath + '/schemas/' + i0 + '/name',
-                  schemaPath: '#/properties/schemas/items/properties/name/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema52.properties.schemas.items.properties.name.type,
-                  parentSchema: schema52.properties.schemas.items.properties.name,
-                  data: data3,
-                };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
-                errors++;
-              }
-            }
-            if (data2.url !== undefined) {
-              let data4 = data2.url;
-              if (typeof data4 !== 'string') {
-                const err8 = {
-                  instancePath: instancePath + '/schemas/' + i0 + '/url',
-                  schemaPath: '#/properties/schemas/items/properties/url/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema52.properties.schemas.items.properties.url.type,
-                  parentSchema: schema52.properties.schemas.items.properties.url,
-                  data: data4,
-                };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err9 = {
-              instancePath: instancePath + '/schemas/' + i0,
-              schemaPath: '#/properties/schemas/items/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-              schema: schema52.properties.schemas.items.type,
-              parentSchema: schema52.properties.schemas.items,
-              data: data2,
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + '/schemas',
-          schemaPath: '#/properties/schemas/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema52.properties.schemas.type,
-          parentSchema: schema52.properties.schemas,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema52.type,
-      parentSchema: schema52,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate36.errors = vErrors;
-  return errors === 0;
-}
-validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsPutRequest = validate37;
-const schema53 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/settings-put-request.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['version', 'settings'],
-  properties: {
-    version: { type: 'integer', minimum: 0, 'x-messages': { '*': 'version must be a whole number of at least 0' } },
-    settings: { type: 'object', 'x-messages': { type: 'settings must be an object' } },
-  },
-  'x-messages': {
-    type: 'The request body must be a JSON object',
-    required: '{missingProperty} is required',
-    additionalProperties: 'Unknown field: {name}',
-  },
-};
-function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/settings-put-request.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate37.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.version === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'version' },
-        message: "must have required property '" + 'version' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.settings === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'settings' },
-        message: "must have required property '" + 'settings' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'version' || key0 === 'settings')) {
-        const err2 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema53,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      let data0 = data.version;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err3 = {
-          instancePath: instancePath + '/version',
-          schemaPath: '#/properties/version/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema53.properties.version.type,
-          parentSchema: schema53.properties.version,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (typeof data0 == 'number' && isFinite(data0)) {
-        if (data0 < 0 || isNaN(data0)) {
-          const err4 = {
-            instancePath: instancePath + '/version',
-            schemaPath: '#/properties/version/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema53.properties.version,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.settings !== undefined) {
-      let data1 = data.settings;
-      if (!(data1 && typeof data1 == 'object' && !Array.isArray(data1))) {
-        const err5 = {
-          instancePath: instancePath + '/settings',
-          schemaPath: '#/properties/settings/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-          schema: schema53.properties.settings.type,
-          parentSchema: schema53.properties.settings,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema53.type,
-      parentSchema: schema53,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate37.errors = vErrors;
-  return errors === 0;
-}
-validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsResponse = validate38;
-const schema54 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/settings-response.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success', 'section', 'version', 'settings'],
-  properties: {
-    success: { const: true },
-    section: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
-    version: { type: 'integer', minimum: 0 },
-    settings: { type: 'object' },
-  },
-};
-const pattern13 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
-function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate38.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.success === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'success' },
-        message: "must have required property '" + 'success' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.section === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'section' },
-        message: "must have required property '" + 'section' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.version === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'version' },
-        message: "must have required property '" + 'version' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.settings === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'settings' },
-        message: "must have required property '" + 'settings' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'success' || key0 === 'section' || key0 === 'version' || key0 === 'settings')) {
-        const err4 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema54,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.success !== undefined) {
-      let data0 = data.success;
-      if (true !== data0) {
-        const err5 = {
-          instancePath: instancePath + '/success',
-          schemaPath: '#/properties/success/const',
-          keyword: 'const',
-          params: { allowedValue: true },
-          message: 'must be equal to constant',
-          schema: true,
-          parentSchema: schema54.properties.success,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.section !== undefined) {
-      let data1 = data.section;
-      if (typeof data1 === 'string') {
-        if (!pattern13.test(data1)) {
-          const err6 = {
-            instancePath: instancePath + '/section',
-            schemaPath: '#/properties/section/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[a-z][a-z0-9-]*$' },
-            message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
-            schema: '^[a-z][a-z0-9-]*$',
-            parentSchema: schema54.properties.section,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + '/section',
-          schemaPath: '#/properties/section/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema54.properties.section.type,
-          parentSchema: schema54.properties.section,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      let data2 = data.version;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err8 = {
-          instancePath: instancePath + '/version',
-          schemaPath: '#/properties/version/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema54.properties.version.type,
-          parentSchema: schema54.properties.version,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (typeof data2 == 'number' && isFinite(data2)) {
-        if (data2 < 0 || isNaN(data2)) {
-          const err9 = {
-            instancePath: instancePath + '/version',
-            schemaPath: '#/properties/version/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema54.properties.version,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.settings !== undefined) {
-      let data3 = data.settings;
-      if (!(data3 && typeof data3 == 'object' && !Array.isArray(data3))) {
-        const err10 = {
-          instancePath: instancePath + '/settings',
-          schemaPath: '#/properties/settings/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-          schema: schema54.properties.settings.type,
-          parentSchema: schema54.properties.settings,
-          data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema54.type,
-      parentSchema: schema54,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
   validate38.errors = vErrors;
   return errors === 0;
 }
 validate38.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate47;
-const schema65 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/snowflake.json',
-  type: 'string',
-  pattern: '^[0-9]{17,20}$',
-  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-};
-function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
+function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/role-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (typeof data === 'string') {
-    if (!pattern5.test(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/pattern',
-        keyword: 'pattern',
-        params: { pattern: '^[0-9]{17,20}$' },
-        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-        schema: '^[0-9]{17,20}$',
-        parentSchema: schema65,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'string' },
-      message: 'must be string',
-      schema: schema65.type,
-      parentSchema: schema65,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate47.errors = vErrors;
-  return errors === 0;
-}
-validate47.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSuccessResponse = validate39;
-const schema55 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/success-response.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success'],
-  properties: { success: { const: true } },
-};
-function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4987,6 +7556,986 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.roles === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'roles' },
+        message: "must have required property '" + 'roles' + "'",
+        schema: schema55.required,
+        parentSchema: schema55,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'roles')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema55,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema55.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.roles !== undefined) {
+      let data1 = data.roles;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate38(data1[i0], {
+              instancePath: instancePath + '/roles/' + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + '/roles',
+          schemaPath: '#/properties/roles/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema55.properties.roles.type,
+          parentSchema: schema55.properties.roles,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema55.type,
+      parentSchema: schema55,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate37.errors = vErrors;
+  return errors === 0;
+}
+validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleReference = validate58;
+const schema81 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/role-reference.json',
+  type: ['string', 'null'],
+  pattern: '^[0-9]{17,20}$',
+  'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
+  'x-messages': { type: 'Please select a role', pattern: 'Please select a role' },
+};
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data !== 'string' && data !== null) {
+    const err0 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: schema81.type },
+      message: 'must be string,null',
+      schema: schema81.type,
+      parentSchema: schema81,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (typeof data === 'string') {
+    if (!pattern5.test(data)) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/pattern',
+        keyword: 'pattern',
+        params: { pattern: '^[0-9]{17,20}$' },
+        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+        schema: '^[0-9]{17,20}$',
+        parentSchema: schema81,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  validate58.errors = vErrors;
+  return errors === 0;
+}
+validate58.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSchemaList = validate41;
+const schema60 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/schema-list.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'schemas'],
+  properties: {
+    success: { const: true },
+    schemas: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'url'],
+        properties: { name: { type: 'string' }, url: { type: 'string' } },
+      },
+    },
+  },
+};
+function validate41(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/schema-list.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate41.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema60.required,
+        parentSchema: schema60,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.schemas === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'schemas' },
+        message: "must have required property '" + 'schemas' + "'",
+        schema: schema60.required,
+        parentSchema: schema60,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'schemas')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema60,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema60.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.schemas !== undefined) {
+      let data1 = data.schemas;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+            if (data2.name === undefined) {
+              const err4 = {
+                instancePath: instancePath + '/schemas/' + i0,
+                schemaPath: '#/properties/schemas/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'name' },
+                message: "must have required property '" + 'name' + "'",
+                schema: schema60.properties.schemas.items.required,
+                parentSchema: schema60.properties.schemas.items,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data2.url === undefined) {
+              const err5 = {
+                instancePath: instancePath + '/schemas/' + i0,
+                schemaPath: '#/properties/schemas/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema60.properties.schemas.items.required,
+                parentSchema: schema60.properties.schemas.items,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+            for (const key1 in data2) {
+              if (!(key1 === 'name' || key1 === 'url')) {
+                const err6 = {
+                  instancePath: instancePath + '/schemas/' + i0,
+                  schemaPath: '#/properties/schemas/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key1 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema60.properties.schemas.items,
+                  data: data2,
+                };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+              }
+            }
+            if (data2.name !== undefined) {
+              let data3 = data2.name;
+              if (typeof data3 !== 'string') {
+                const err7 = {
+                  instancePath: instancePath + '/schemas/' + i0 + '/name',
+                  schemaPath: '#/properties/schemas/items/properties/name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema60.properties.schemas.items.properties.name.type,
+                  parentSchema: schema60.properties.schemas.items.properties.name,
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err7];
+                } else {
+                  vErrors.push(err7);
+                }
+                errors++;
+              }
+            }
+            if (data2.url !== undefined) {
+              let data4 = data2.url;
+              if (typeof data4 !== 'string') {
+                const err8 = {
+                  instancePath: instancePath + '/schemas/' + i0 + '/url',
+                  schemaPath: '#/properties/schemas/items/properties/url/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema60.properties.schemas.items.properties.url.type,
+                  parentSchema: schema60.properties.schemas.items.properties.url,
+                  data: data4,
+                };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err9 = {
+              instancePath: instancePath + '/schemas/' + i0,
+              schemaPath: '#/properties/schemas/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema60.properties.schemas.items.type,
+              parentSchema: schema60.properties.schemas.items,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/schemas',
+          schemaPath: '#/properties/schemas/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema60.properties.schemas.type,
+          parentSchema: schema60.properties.schemas,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema60.type,
+      parentSchema: schema60,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate41.errors = vErrors;
+  return errors === 0;
+}
+validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsPutRequest = validate42;
+const schema61 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/settings-put-request.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['version', 'settings'],
+  properties: {
+    version: { type: 'integer', minimum: 0, 'x-messages': { '*': 'version must be a whole number of at least 0' } },
+    settings: { type: 'object', 'x-messages': { type: 'settings must be an object' } },
+  },
+  'x-messages': {
+    type: 'The request body must be a JSON object',
+    required: '{missingProperty} is required',
+    additionalProperties: 'Unknown field: {name}',
+  },
+};
+function validate42(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/settings-put-request.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate42.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.version === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.settings === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'settings' },
+        message: "must have required property '" + 'settings' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'version' || key0 === 'settings')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema61,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data0 = data.version;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err3 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.version.type,
+          parentSchema: schema61.properties.version,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data0 == 'number' && isFinite(data0)) {
+        if (data0 < 0 || isNaN(data0)) {
+          const err4 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema61.properties.version,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.settings !== undefined) {
+      let data1 = data.settings;
+      if (!(data1 && typeof data1 == 'object' && !Array.isArray(data1))) {
+        const err5 = {
+          instancePath: instancePath + '/settings',
+          schemaPath: '#/properties/settings/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema61.properties.settings.type,
+          parentSchema: schema61.properties.settings,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema61.type,
+      parentSchema: schema61,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate42.errors = vErrors;
+  return errors === 0;
+}
+validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsResponse = validate43;
+const schema62 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/settings-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'section', 'version', 'settings'],
+  properties: {
+    success: { const: true },
+    section: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+    version: { type: 'integer', minimum: 0 },
+    settings: { type: 'object' },
+  },
+};
+const pattern19 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
+function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate43.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.section === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'section' },
+        message: "must have required property '" + 'section' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.settings === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'settings' },
+        message: "must have required property '" + 'settings' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'section' || key0 === 'version' || key0 === 'settings')) {
+        const err4 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema62,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err5 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema62.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.section !== undefined) {
+      let data1 = data.section;
+      if (typeof data1 === 'string') {
+        if (!pattern19.test(data1)) {
+          const err6 = {
+            instancePath: instancePath + '/section',
+            schemaPath: '#/properties/section/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[a-z][a-z0-9-]*$' },
+            message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
+            schema: '^[a-z][a-z0-9-]*$',
+            parentSchema: schema62.properties.section,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/section',
+          schemaPath: '#/properties/section/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.section.type,
+          parentSchema: schema62.properties.section,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data2 = data.version;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err8 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema62.properties.version.type,
+          parentSchema: schema62.properties.version,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 < 0 || isNaN(data2)) {
+          const err9 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema62.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.settings !== undefined) {
+      let data3 = data.settings;
+      if (!(data3 && typeof data3 == 'object' && !Array.isArray(data3))) {
+        const err10 = {
+          instancePath: instancePath + '/settings',
+          schemaPath: '#/properties/settings/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema62.properties.settings.type,
+          parentSchema: schema62.properties.settings,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema62.type,
+      parentSchema: schema62,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate43.errors = vErrors;
+  return errors === 0;
+}
+validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSnowflake = validate59;
+const schema82 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/snowflake.json',
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate59.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data === 'string') {
+    if (!pattern5.test(data)) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/pattern',
+        keyword: 'pattern',
+        params: { pattern: '^[0-9]{17,20}$' },
+        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+        schema: '^[0-9]{17,20}$',
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'string' },
+      message: 'must be string',
+      schema: schema82.type,
+      parentSchema: schema82,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate59.errors = vErrors;
+  return errors === 0;
+}
+validate59.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSuccessResponse = validate44;
+const schema63 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/success-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success'],
+  properties: { success: { const: true } },
+};
+function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate44.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === 'success')) {
         const err1 = {
@@ -4996,7 +8545,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema55,
+          parentSchema: schema63,
           data,
         };
         if (vErrors === null) {
@@ -5017,7 +8566,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema55.properties.success,
+          parentSchema: schema63.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -5035,8 +8584,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema55.type,
-      parentSchema: schema55,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -5046,12 +8595,928 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate40;
-const schema56 = {
+validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServer = validate48;
+const schema67 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/top-server.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
+  properties: {
+    id: { $ref: '#/$defs/Snowflake' },
+    name: { type: 'string' },
+    iconURL: { type: ['string', 'null'] },
+    memberCount: { type: 'integer', minimum: 0 },
+    boostLevel: { type: 'integer', minimum: 0, maximum: 3 },
+    boostCount: { type: 'integer', minimum: 0 },
+  },
+  $defs: {
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema68 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/top-server.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate48.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema67.required,
+        parentSchema: schema67,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema67.required,
+        parentSchema: schema67,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.iconURL === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'iconURL' },
+        message: "must have required property '" + 'iconURL' + "'",
+        schema: schema67.required,
+        parentSchema: schema67,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.memberCount === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'memberCount' },
+        message: "must have required property '" + 'memberCount' + "'",
+        schema: schema67.required,
+        parentSchema: schema67,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.boostLevel === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'boostLevel' },
+        message: "must have required property '" + 'boostLevel' + "'",
+        schema: schema67.required,
+        parentSchema: schema67,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.boostCount === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'boostCount' },
+        message: "must have required property '" + 'boostCount' + "'",
+        schema: schema67.required,
+        parentSchema: schema67,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'id' ||
+        key0 === 'name' ||
+        key0 === 'iconURL' ||
+        key0 === 'memberCount' ||
+        key0 === 'boostLevel' ||
+        key0 === 'boostCount'
+      )) {
+        const err6 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema67,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (!pattern5.test(data0)) {
+          const err7 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema68,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema67.properties.name.type,
+          parentSchema: schema67.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.iconURL !== undefined) {
+      let data2 = data.iconURL;
+      if (typeof data2 !== 'string' && data2 !== null) {
+        const err10 = {
+          instancePath: instancePath + '/iconURL',
+          schemaPath: '#/properties/iconURL/type',
+          keyword: 'type',
+          params: { type: schema67.properties.iconURL.type },
+          message: 'must be string,null',
+          schema: schema67.properties.iconURL.type,
+          parentSchema: schema67.properties.iconURL,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.memberCount !== undefined) {
+      let data3 = data.memberCount;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err11 = {
+          instancePath: instancePath + '/memberCount',
+          schemaPath: '#/properties/memberCount/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema67.properties.memberCount.type,
+          parentSchema: schema67.properties.memberCount,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 0 || isNaN(data3)) {
+          const err12 = {
+            instancePath: instancePath + '/memberCount',
+            schemaPath: '#/properties/memberCount/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema67.properties.memberCount,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.boostLevel !== undefined) {
+      let data4 = data.boostLevel;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err13 = {
+          instancePath: instancePath + '/boostLevel',
+          schemaPath: '#/properties/boostLevel/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema67.properties.boostLevel.type,
+          parentSchema: schema67.properties.boostLevel,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 > 3 || isNaN(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/boostLevel',
+            schemaPath: '#/properties/boostLevel/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 3 },
+            message: 'must be <= 3',
+            schema: 3,
+            parentSchema: schema67.properties.boostLevel,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err15 = {
+            instancePath: instancePath + '/boostLevel',
+            schemaPath: '#/properties/boostLevel/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema67.properties.boostLevel,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.boostCount !== undefined) {
+      let data5 = data.boostCount;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err16 = {
+          instancePath: instancePath + '/boostCount',
+          schemaPath: '#/properties/boostCount/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema67.properties.boostCount.type,
+          parentSchema: schema67.properties.boostCount,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 < 0 || isNaN(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/boostCount',
+            schemaPath: '#/properties/boostCount/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema67.properties.boostCount,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err18 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema67.type,
+      parentSchema: schema67,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+  }
+  validate48.errors = vErrors;
+  return errors === 0;
+}
+validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServerList = validate45;
+const schema64 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
+  type: 'array',
+  maxItems: 9,
+  items: { $ref: '#/$defs/TopServer' },
+  $defs: {
+    TopServer: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
+      properties: {
+        id: { $ref: '#/$defs/Snowflake' },
+        name: { type: 'string' },
+        iconURL: { type: ['string', 'null'] },
+        memberCount: { type: 'integer', minimum: 0 },
+        boostLevel: { type: 'integer', minimum: 0, maximum: 3 },
+        boostCount: { type: 'integer', minimum: 0 },
+      },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema65 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
+  properties: {
+    id: { $ref: '#/$defs/Snowflake' },
+    name: { type: 'string' },
+    iconURL: { type: ['string', 'null'] },
+    memberCount: { type: 'integer', minimum: 0 },
+    boostLevel: { type: 'integer', minimum: 0, maximum: 3 },
+    boostCount: { type: 'integer', minimum: 0 },
+  },
+};
+const schema66 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate46.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.iconURL === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'iconURL' },
+        message: "must have required property '" + 'iconURL' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.memberCount === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'memberCount' },
+        message: "must have required property '" + 'memberCount' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.boostLevel === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'boostLevel' },
+        message: "must have required property '" + 'boostLevel' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.boostCount === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'boostCount' },
+        message: "must have required property '" + 'boostCount' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'id' ||
+        key0 === 'name' ||
+        key0 === 'iconURL' ||
+        key0 === 'memberCount' ||
+        key0 === 'boostLevel' ||
+        key0 === 'boostCount'
+      )) {
+        const err6 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema65,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (!pattern5.test(data0)) {
+          const err7 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema66,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema66.type,
+          parentSchema: schema66,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema65.properties.name.type,
+          parentSchema: schema65.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.iconURL !== undefined) {
+      let data2 = data.iconURL;
+      if (typeof data2 !== 'string' && data2 !== null) {
+        const err10 = {
+          instancePath: instancePath + '/iconURL',
+          schemaPath: '#/properties/iconURL/type',
+          keyword: 'type',
+          params: { type: schema65.properties.iconURL.type },
+          message: 'must be string,null',
+          schema: schema65.properties.iconURL.type,
+          parentSchema: schema65.properties.iconURL,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.memberCount !== undefined) {
+      let data3 = data.memberCount;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err11 = {
+          instancePath: instancePath + '/memberCount',
+          schemaPath: '#/properties/memberCount/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.properties.memberCount.type,
+          parentSchema: schema65.properties.memberCount,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 0 || isNaN(data3)) {
+          const err12 = {
+            instancePath: instancePath + '/memberCount',
+            schemaPath: '#/properties/memberCount/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema65.properties.memberCount,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.boostLevel !== undefined) {
+      let data4 = data.boostLevel;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err13 = {
+          instancePath: instancePath + '/boostLevel',
+          schemaPath: '#/properties/boostLevel/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.properties.boostLevel.type,
+          parentSchema: schema65.properties.boostLevel,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 > 3 || isNaN(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/boostLevel',
+            schemaPath: '#/properties/boostLevel/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 3 },
+            message: 'must be <= 3',
+            schema: 3,
+            parentSchema: schema65.properties.boostLevel,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err15 = {
+            instancePath: instancePath + '/boostLevel',
+            schemaPath: '#/properties/boostLevel/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema65.properties.boostLevel,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.boostCount !== undefined) {
+      let data5 = data.boostCount;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err16 = {
+          instancePath: instancePath + '/boostCount',
+          schemaPath: '#/properties/boostCount/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.properties.boostCount.type,
+          parentSchema: schema65.properties.boostCount,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 < 0 || isNaN(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/boostCount',
+            schemaPath: '#/properties/boostCount/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema65.properties.boostCount,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err18 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema65.type,
+      parentSchema: schema65,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+  }
+  validate46.errors = vErrors;
+  return errors === 0;
+}
+validate46.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/top-server-list.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate45.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (Array.isArray(data)) {
+    if (data.length > 9) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/maxItems',
+        keyword: 'maxItems',
+        params: { limit: 9 },
+        message: 'must NOT have more than 9 items',
+        schema: 9,
+        parentSchema: schema64,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    const len0 = data.length;
+    for (let i0 = 0; i0 < len0; i0++) {
+      if (
+        !validate46(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
+      ) {
+        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'array' },
+      message: 'must be array',
+      schema: schema64.type,
+      parentSchema: schema64,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate45.errors = vErrors;
+  return errors === 0;
+}
+validate45.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate49;
+const schema69 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -5089,13 +9554,13 @@ const schema56 = {
     },
   },
 };
-const schema57 = {
+const schema70 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
 const func1 = Object.prototype.hasOwnProperty;
-const schema59 = {
+const schema72 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -5108,10 +9573,10 @@ const schema59 = {
     owner: { type: 'boolean' },
   },
 };
-function validate41(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5126,8 +9591,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -5144,8 +9609,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -5162,8 +9627,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -5180,8 +9645,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -5207,7 +9672,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema59,
+          parentSchema: schema72,
           data,
         };
         if (vErrors === null) {
@@ -5229,7 +9694,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema57,
+            parentSchema: schema70,
             data: data0,
           };
           if (vErrors === null) {
@@ -5246,8 +9711,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.type,
-          parentSchema: schema57,
+          schema: schema70.type,
+          parentSchema: schema70,
           data: data0,
         };
         if (vErrors === null) {
@@ -5267,8 +9732,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema59.properties.name.type,
-          parentSchema: schema59.properties.name,
+          schema: schema72.properties.name.type,
+          parentSchema: schema72.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -5286,10 +9751,10 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema59.properties.iconURL.type },
+          params: { type: schema72.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema59.properties.iconURL.type,
-          parentSchema: schema59.properties.iconURL,
+          schema: schema72.properties.iconURL.type,
+          parentSchema: schema72.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -5309,8 +9774,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema59.properties.settingsUrl.type,
-          parentSchema: schema59.properties.settingsUrl,
+          schema: schema72.properties.settingsUrl.type,
+          parentSchema: schema72.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -5324,7 +9789,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.permissions !== undefined) {
       let data4 = data.permissions;
       if (typeof data4 === 'string') {
-        if (!pattern9.test(data4)) {
+        if (!pattern15.test(data4)) {
           const err10 = {
             instancePath: instancePath + '/permissions',
             schemaPath: '#/properties/permissions/pattern',
@@ -5332,7 +9797,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema59.properties.permissions,
+            parentSchema: schema72.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -5349,8 +9814,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema59.properties.permissions.type,
-          parentSchema: schema59.properties.permissions,
+          schema: schema72.properties.permissions.type,
+          parentSchema: schema72.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -5370,8 +9835,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema59.properties.owner.type,
-          parentSchema: schema59.properties.owner,
+          schema: schema72.properties.owner.type,
+          parentSchema: schema72.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -5389,8 +9854,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema59.type,
-      parentSchema: schema59,
+      schema: schema72.type,
+      parentSchema: schema72,
       data,
     };
     if (vErrors === null) {
@@ -5400,14 +9865,14 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate40(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5425,8 +9890,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -5443,8 +9908,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -5461,8 +9926,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -5479,8 +9944,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -5497,8 +9962,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -5515,8 +9980,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -5533,8 +9998,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -5545,7 +10010,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema56.properties, key0)) {
+      if (!func1.call(schema69.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -5553,7 +10018,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema56,
+          parentSchema: schema69,
           data,
         };
         if (vErrors === null) {
@@ -5574,7 +10039,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema56.properties.success,
+          parentSchema: schema69.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -5596,7 +10061,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema57,
+            parentSchema: schema70,
             data: data1,
           };
           if (vErrors === null) {
@@ -5613,8 +10078,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.type,
-          parentSchema: schema57,
+          schema: schema70.type,
+          parentSchema: schema70,
           data: data1,
         };
         if (vErrors === null) {
@@ -5634,8 +10099,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.properties.username.type,
-          parentSchema: schema56.properties.username,
+          schema: schema69.properties.username.type,
+          parentSchema: schema69.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -5653,10 +10118,10 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema56.properties.global_name.type },
+          params: { type: schema69.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema56.properties.global_name.type,
-          parentSchema: schema56.properties.global_name,
+          schema: schema69.properties.global_name.type,
+          parentSchema: schema69.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -5674,10 +10139,10 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema56.properties.avatar.type },
+          params: { type: schema69.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema56.properties.avatar.type,
-          parentSchema: schema56.properties.avatar,
+          schema: schema69.properties.avatar.type,
+          parentSchema: schema69.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -5697,8 +10162,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.properties.discriminator.type,
-          parentSchema: schema56.properties.discriminator,
+          schema: schema69.properties.discriminator.type,
+          parentSchema: schema69.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -5716,10 +10181,10 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema56.properties.email.type },
+          params: { type: schema69.properties.email.type },
           message: 'must be string,null',
-          schema: schema56.properties.email.type,
-          parentSchema: schema56.properties.email,
+          schema: schema69.properties.email.type,
+          parentSchema: schema69.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -5741,7 +10206,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema57,
+            parentSchema: schema70,
             data: data7,
           };
           if (vErrors === null) {
@@ -5758,8 +10223,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.type,
-          parentSchema: schema57,
+          schema: schema70.type,
+          parentSchema: schema70,
           data: data7,
         };
         if (vErrors === null) {
@@ -5775,7 +10240,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate41(data8[i0], {
+          !validate50(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -5783,7 +10248,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+          vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
           errors = vErrors.length;
         }
       }
@@ -5794,8 +10259,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema56.properties.guilds.type,
-        parentSchema: schema56.properties.guilds,
+        schema: schema69.properties.guilds.type,
+        parentSchema: schema69.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -5812,8 +10277,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema56.type,
-      parentSchema: schema56,
+      schema: schema69.type,
+      parentSchema: schema69,
       data,
     };
     if (vErrors === null) {
@@ -5823,17 +10288,22 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export { validateEnvironment } from './environment-validator.js';
 /** Every validator by its schema's $id (the shape RJSF's createPrecompiledValidator expects). */
 export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/api-error.json': validateApiError,
+  'https://guildhall.dev/schemas/api/bot-status.json': validateBotStatus,
   'https://guildhall.dev/schemas/api/channel-list.json': validateChannelList,
   'https://guildhall.dev/schemas/api/channel.json': validateChannel,
+  'https://guildhall.dev/schemas/api/contact-message.json': validateContactMessage,
+  'https://guildhall.dev/schemas/api/contact-response.json': validateContactResponse,
   'https://guildhall.dev/schemas/api/field-error.json': validateFieldError,
+  'https://guildhall.dev/schemas/api/greeting-preview-request.json': validateGreetingPreviewRequest,
+  'https://guildhall.dev/schemas/api/greeting-preview-response.json': validateGreetingPreviewResponse,
   'https://guildhall.dev/schemas/api/guild-stats.json': validateGuildStats,
   'https://guildhall.dev/schemas/api/guild-summary.json': validateGuildSummary,
   'https://guildhall.dev/schemas/api/health-status.json': validateHealthStatus,
@@ -5844,13 +10314,19 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/settings-put-request.json': validateSettingsPutRequest,
   'https://guildhall.dev/schemas/api/settings-response.json': validateSettingsResponse,
   'https://guildhall.dev/schemas/api/success-response.json': validateSuccessResponse,
+  'https://guildhall.dev/schemas/api/top-server-list.json': validateTopServerList,
+  'https://guildhall.dev/schemas/api/top-server.json': validateTopServer,
   'https://guildhall.dev/schemas/api/user.json': validateUser,
   'https://guildhall.dev/schemas/common/channel-reference.json': validateChannelReference,
+  'https://guildhall.dev/schemas/common/greeting-embed.json': validateGreetingEmbed,
+  'https://guildhall.dev/schemas/common/greeting-message-type.json': validateGreetingMessageType,
+  'https://guildhall.dev/schemas/common/greeting-placeholder.json': validateGreetingPlaceholder,
   'https://guildhall.dev/schemas/common/hex-colour.json': validateHexColour,
   'https://guildhall.dev/schemas/common/moderation-action.json': validateModerationAction,
   'https://guildhall.dev/schemas/common/role-reference.json': validateRoleReference,
   'https://guildhall.dev/schemas/common/snowflake.json': validateSnowflake,
   'https://guildhall.dev/schemas/settings/basic.json': validateBasic,
+  'https://guildhall.dev/schemas/settings/greeting.json': validateGreeting,
   'https://guildhall.dev/schemas/settings/levels.json': validateLevels,
   'https://guildhall.dev/schemas/settings/moderation.json': validateModeration,
   'https://guildhall.dev/schemas/config/environment.json': environment_validateEnvironment,

@@ -29,6 +29,14 @@ export function buildOpenApi(catalog) {
       },
     }),
   };
+  paths['/api/invite'] = {
+    get: operation('public', 'inviteBot', "Add the bot to a server: redirect to Discord's bot authorization, asking for Administrator", {
+      security: [],
+      responses: {
+        302: { description: 'Redirect to Discord to authorize the bot', headers: { Location: { schema: { type: 'string' } } } },
+      },
+    }),
+  };
   paths['/api/callback'] = {
     get: operation('auth', 'loginCallback', 'Where Discord sends the browser back after authorizing', {
       security: [],
@@ -161,6 +169,7 @@ export function buildOpenApi(catalog) {
       { name: 'auth', description: 'Signing in and the current user' },
       { name: 'settings', description: 'A guild’s settings, one path per section (schemas/sections.json)' },
       { name: 'guild', description: 'Guild data from Discord' },
+      { name: 'public', description: 'Public pages: the top-servers showcase, the contact form, the bot invite' },
       { name: 'schemas', description: 'Published schemas and this document' },
       { name: 'health', description: 'Liveness and readiness probes' },
     ],

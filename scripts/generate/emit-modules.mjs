@@ -1,5 +1,5 @@
 // Step 7, emit modules: every output file of generated/ as text (not yet formatted): the validator modules, the
-// data modules (each as ES module and JSON), their .d.ts, the field-errors runtime (from templates/), the index and
+// data modules (sections, ui-schemas, openapi, plans; each as ES module and JSON), their .d.ts, the field-errors runtime (from templates/), the index and
 // the package.json with its exports map. write.mjs formats, adds banners and writes.
 
 import { readFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ const DEEP_FREEZE = `const deepFreeze = (value) => {
 };`;
 
 /** Subpaths of the package (besides "."), each a .js with its .d.ts. */
-const MODULES = ['validators', 'environment-validator', 'field-errors', 'schemas', 'sections', 'ui-schemas', 'openapi', 'types'];
+const MODULES = ['validators', 'environment-validator', 'field-errors', 'schemas', 'sections', 'ui-schemas', 'openapi', 'plans', 'types'];
 
 /** @returns {Record<string, string>} file name in generated/ -> content */
 export function emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi }) {
@@ -137,6 +137,19 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
     `/** The OpenAPI 3.1 document of the API (also openapi.json). */`,
     `export declare const openapi: { readonly openapi: '3.1.0'; readonly [key: string]: unknown };`,
     `export default openapi;`,
+  ].join('\n');
+
+  // Plans (schemas/plans/plans.json): a small module of its own, so public pages import no validator or schema.
+  files['plans.json'] = literal({ $comment: BANNER, planCatalog: catalog.plans });
+  files['plans.js'] = [
+    DEEP_FREEZE,
+    `/** The premium plans, durations, prices (INR) and feature limits (schemas/plans/plans.json). */`,
+    `export const planCatalog = deepFreeze(${literal(catalog.plans)});`,
+  ].join('\n');
+  files['plans.d.ts'] = [
+    `import type { PlanCatalog } from './types.js';`,
+    `/** The premium plans, durations, prices (INR) and feature limits (schemas/plans/plans.json). */`,
+    `export declare const planCatalog: PlanCatalog;`,
   ].join('\n');
 
   // Index

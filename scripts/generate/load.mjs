@@ -1,6 +1,7 @@
 // Step 1, load: read every schema under schemas/, check the house rules that JSON Schema itself cannot express
-// ($id matches the file, title and description present, names unique), and read the sections table, validated
-// against its own schema (schemas/meta/section-table.json).
+// ($id matches the file, title and description present, names unique), and read the data tables, each validated
+// against its own schema: the sections table (schemas/meta/section-table.json), the operations table
+// (schemas/meta/operation-table.json) and the plan catalog (schemas/plans/plan-catalog.json).
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +14,8 @@ const SECTIONS_FILE = 'sections.json';
 const SECTION_TABLE_ID = `${ID_BASE}meta/section-table.json`;
 const OPERATIONS_FILE = 'operations.json';
 const OPERATION_TABLE_ID = `${ID_BASE}meta/operation-table.json`;
+const PLANS_FILE = 'plans/plans.json';
+const PLAN_CATALOG_ID = `${ID_BASE}plans/plan-catalog.json`;
 /** Groups served at /api/schemas/{name}; config/ and meta/ are for the backend and the generator only. */
 const PUBLISHED_GROUPS = new Set(['common', 'settings', 'api']);
 
@@ -28,9 +31,9 @@ const PUBLISHED_GROUPS = new Set(['common', 'settings', 'api']);
  * @property {object} schema
  */
 
-/** @returns {Promise<{ dir: string, files: SchemaFile[], byId: Map<string, SchemaFile>, sections: object[], operations: object[] }>} */
+/** @returns {Promise<{ dir: string, files: SchemaFile[], byId: Map<string, SchemaFile>, sections: object[], operations: object[], plans: object }>} */
 export async function load(schemasDir) {
-  const rels = (await listJson(schemasDir)).filter((rel) => rel !== SECTIONS_FILE && rel !== OPERATIONS_FILE);
+  const rels = (await listJson(schemasDir)).filter((rel) => rel !== SECTIONS_FILE && rel !== OPERATIONS_FILE && rel !== PLANS_FILE);
   const files = [];
   for (const rel of rels) files.push(await loadSchemaFile(schemasDir, rel));
   const byId = new Map(files.map((file) => [file.id, file]));
@@ -38,7 +41,8 @@ export async function load(schemasDir) {
 
   const sections = await loadSections(schemasDir, files, byId);
   const operations = await loadOperations(schemasDir, files, byId);
-  return { dir: schemasDir, files, byId, sections, operations };
+  const plans = await loadPlans(schemasDir, files, byId);
+  return { dir: schemasDir, files, byId, sections, operations, plans };
 }
 
 async function loadSchemaFile(schemasDir, rel) {
@@ -88,6 +92,16 @@ async function loadOperations(schemasDir, files, byId) {
   }
   unique(operations, 'operationId', OPERATIONS_FILE);
   return operations;
+}
+
+/** The plan catalog (data, not a schema): plans, durations, prices and limits, without its "$schema" pointer. */
+async function loadPlans(schemasDir, files, byId) {
+  const { $schema: _pointer, ...catalog } = await loadTable(schemasDir, files, byId, PLANS_FILE, PLAN_CATALOG_ID);
+  for (const key of ['key', 'slug']) unique(catalog.plans, key, PLANS_FILE);
+  unique(catalog.periods, 'key', PLANS_FILE);
+  if (catalog.periods.filter((period) => period.mostPopular).length > 1)
+    throw new SchemaError(PLANS_FILE, 'at most one period is mostPopular');
+  return catalog;
 }
 
 async function loadSections(schemasDir, files, byId) {
