@@ -6,14 +6,21 @@ import { AuthController } from './auth/auth.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
 import { CALLBACK_PATH, DiscordOAuthStrategy } from './auth/discord.strategy.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
+import { BotStatusController } from './dashboard/bot-status.controller.js';
+import { BotStatusService } from './dashboard/bot-status.service.js';
 import { DiscordService } from './discord/discord.service.js';
 import type { SessionUser } from './discord/discord.types.js';
+import { GreetingController } from './greeting/greeting.controller.js';
+import { GreetingService } from './greeting/greeting.service.js';
 import { GuildAccessGuard } from './guild/guild-access.guard.js';
 import { GuildAccessService } from './guild/guild-access.service.js';
 import { GuildController } from './guild/guild.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { ApiExceptionFilter } from './http/exception.filter.js';
 import { LOGGER } from './logging/logger.js';
+import { ContactService } from './public/contact.service.js';
+import { PublicController } from './public/public.controller.js';
+import { TopServersService } from './public/top-servers.service.js';
 import { PublishedController } from './published/published.controller.js';
 import { DiscordSandboxModule } from './sandbox/sandbox.module.js';
 import { SettingsController } from './settings/settings.controller.js';
@@ -43,6 +50,10 @@ export class AppModule {
       GuildAccessService,
       GuildAccessGuard,
       SettingsService,
+      GreetingService,
+      BotStatusService,
+      TopServersService,
+      ContactService,
     ];
     return {
       module: AppModule,
@@ -60,7 +71,16 @@ export class AppModule {
               }),
             ]
           : [],
-      controllers: [HealthController, AuthController, SettingsController, GuildController, PublishedController],
+      controllers: [
+        HealthController,
+        AuthController,
+        SettingsController,
+        GuildController,
+        PublishedController,
+        PublicController,
+        GreetingController,
+        BotStatusController,
+      ],
       providers,
       exports: [PASSPORT],
     };

@@ -95,7 +95,8 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env): Promise<R
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'img-src': ["'self'", 'data:', 'https://cdn.discordapp.com', 'https://media.discordapp.net'],
+          // Embed previews show the images server admins configure, which may live on any https host.
+          'img-src': ["'self'", 'data:', 'https:'],
           // Upgrading requests only makes sense where the app itself is served over https.
           'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
         },

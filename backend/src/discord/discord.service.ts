@@ -5,8 +5,11 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
 import { DiscordFailure } from './discord.errors.js';
-import type { DiscordChannel, DiscordGuild, DiscordRole, SessionUser, UserGuild } from './discord.types.js';
+import type { RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
+import type { DiscordChannel, DiscordGuild, DiscordMember, DiscordMessage, DiscordRole, SessionUser, UserGuild } from './discord.types.js';
 import { TtlCache } from './ttl-cache.js';
+
+export type UserGuildWithCounts = UserGuild & { approximate_member_count?: number };
 
 const BOT_GUILDS_KEY = 'bot';
 
@@ -75,6 +78,21 @@ export class DiscordService implements OnModuleDestroy {
     );
   }
 
+  /** Every guild the bot is in with Discord's approximate member counts (uncached: callers cache what they derive). */
+  async botGuildsWithCounts(): Promise<UserGuildWithCounts[]> {
+    const guilds: UserGuildWithCounts[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const query = new URLSearchParams({ limit: '200', with_counts: 'true' });
+      if (after) query.set('after', after);
+      const page = await this.bot<UserGuildWithCounts[]>(() => this.rest.get(Routes.userGuilds(), { query }));
+      guilds.push(...page);
+      if (page.length < 200) break;
+      after = page[page.length - 1]!.id;
+    }
+    return guilds;
+  }
+
   guild(guildId: string): Promise<DiscordGuild> {
     return this.bot(() => this.rest.get(Routes.guild(guildId), { query: new URLSearchParams({ with_counts: 'true' }) }));
   }
@@ -85,6 +103,16 @@ export class DiscordService implements OnModuleDestroy {
 
   roles(guildId: string): Promise<DiscordRole[]> {
     return this.bot(() => this.rest.get(Routes.guildRoles(guildId)));
+  }
+
+  /** A member of a guild (joined_at, nick, roles) with their user. */
+  member(guildId: string, userId: string): Promise<DiscordMember> {
+    return this.bot(() => this.rest.get(Routes.guildMember(guildId, userId)));
+  }
+
+  /** The bot posts a message (content, embeds, components) in a channel. */
+  createMessage(channelId: string, body: RESTPostAPIChannelMessageJSONBody): Promise<DiscordMessage> {
+    return this.bot(() => this.rest.post(Routes.channelMessages(channelId), { body }));
   }
 
   /** Revokes a user's token at sign-out; failures are logged, never shown (the session ends anyway). */

@@ -1,4 +1,13 @@
-import type { APIGuild, APIGuildChannel, APIRole, APIUser, GuildChannelType, RESTAPIPartialCurrentUserGuild } from 'discord-api-types/v10';
+import type {
+  APIGuild,
+  APIGuildChannel,
+  APIGuildMember,
+  APIMessage,
+  APIRole,
+  APIUser,
+  GuildChannelType,
+  RESTAPIPartialCurrentUserGuild,
+} from 'discord-api-types/v10';
 
 /** What the session keeps of a signed-in user; the tokens stay on the server. */
 export interface SessionUser {
@@ -17,3 +26,5 @@ export type DiscordGuild = APIGuild & { approximate_member_count?: number; appro
 export type DiscordChannel = APIGuildChannel<GuildChannelType> & { position?: number };
 export type DiscordRole = APIRole;
 export type DiscordUser = APIUser;
+export type DiscordMember = APIGuildMember;
+export type DiscordMessage = APIMessage;

@@ -9,6 +9,7 @@ import { SandboxOAuth2Controller } from './oauth2.controller.js';
 import { SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
 import { DISCORD_SANDBOX_OPTIONS, DiscordSandboxService, type DiscordSandboxOptions } from './sandbox.service.js';
 import { SandboxUsersController } from './users.controller.js';
+import { SandboxViewerController } from './viewer.controller.js';
 import { SandboxWebhooksController } from './webhooks.controller.js';
 
 const BODY_CONTROLLERS = [
@@ -29,7 +30,7 @@ export class DiscordSandboxModule implements NestModule {
     return {
       module: DiscordSandboxModule,
       // The catch-all 404 must come last: Express matches routes in the order they are registered.
-      controllers: [...BODY_CONTROLLERS, SandboxCdnController, SandboxNotFoundController],
+      controllers: [...BODY_CONTROLLERS, SandboxCdnController, SandboxViewerController, SandboxNotFoundController],
       providers: [
         { provide: DISCORD_SANDBOX_OPTIONS, useValue: options },
         DiscordSandboxService,

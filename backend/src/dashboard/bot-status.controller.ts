@@ -1,0 +1,16 @@
+import { Controller, Get, HttpStatus, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { ApiError } from '../http/api-error.js';
+import { BotStatusService } from './bot-status.service.js';
+
+/** GET /api/debug/bot-status (spec 1:7): signed-in users only; the path keeps the spec's name. */
+@Controller('api/debug')
+export class BotStatusController {
+  constructor(private readonly botStatus: BotStatusService) {}
+
+  @Get('bot-status')
+  async status(@Req() req: Request) {
+    if (!req.user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
+    return this.botStatus.status();
+  }
+}

@@ -1,0 +1,50 @@
+import { Body, Controller, Get, Header, HttpCode, Inject, Post, Redirect, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DiscordFailure } from '../discord/discord.errors.js';
+import { ContactService } from './contact.service.js';
+import { TopServersService } from './top-servers.service.js';
+
+/** Administrator (spec 2: the recommended bot permission). */
+const BOT_PERMISSIONS = '8';
+
+/** What the public pages call: no sign-in needed (the contact form still sends the CSRF header). */
+@Controller('api')
+export class PublicController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly topServers: TopServersService,
+    private readonly contact: ContactService,
+  ) {}
+
+  /** The spec's shape: a bare array, largest first. */
+  @Get('top-servers')
+  @Header('Cache-Control', 'public, max-age=60')
+  async listTopServers() {
+    try {
+      return await this.topServers.list();
+    } catch (err) {
+      throw DiscordFailure.from(err).toApiError();
+    }
+  }
+
+  @Post('contact')
+  @HttpCode(200)
+  async sendContactMessage(@Body() body: unknown, @Req() req: Request) {
+    const userId = (req.user as { id?: string } | undefined)?.id ?? null;
+    const { id } = await this.contact.receive(body, req.ip ?? req.socket.remoteAddress ?? 'unknown', userId);
+    return { success: true, id };
+  }
+
+  /** The invite page's link: Discord's bot authorization for this app's client id, asking for Administrator. */
+  @Get('invite')
+  @Redirect()
+  invite() {
+    const query = new URLSearchParams({
+      client_id: this.config.discord.clientId,
+      scope: 'bot applications.commands',
+      permissions: BOT_PERMISSIONS,
+    });
+    return { url: `https://discord.com/oauth2/authorize?${query}`, statusCode: 302 };
+  }
+}
