@@ -46,12 +46,12 @@ const protectedPage = (element: React.ReactNode) => <RequireAuth>{element}</Requ
 
 /** Manage screens by path; each later release replaces its "Coming Soon". */
 const MANAGE_PAGES: RouteObject[] = [
-  { path: 'dashboard', element: comingSoon('Dashboard') },
+  { path: 'dashboard', element: page(() => import('./pages/manage/Dashboard')) },
   { path: 'basic', element: page(() => import('./pages/manage/BasicSettings')) },
   { path: 'reactionroles', element: comingSoon('Reaction Roles') },
-  { path: 'welcome', element: comingSoon('Welcome Configuration') },
+  { path: 'welcome', element: page(() => import('./pages/manage/Welcome')) },
   { path: 'personalizer', element: comingSoon('Bot Personalizer') },
-  { path: 'moderation', element: comingSoon('Moderation') },
+  { path: 'moderation', element: page(() => import('./pages/manage/Moderation')) },
   { path: 'antinuke', element: comingSoon('Antinuke Configuration') },
   { path: 'tickets', element: comingSoon('Ticket Management') },
   { path: 'tickets/general', element: comingSoon('Ticket settings') },
@@ -59,35 +59,36 @@ const MANAGE_PAGES: RouteObject[] = [
   { path: 'tickets/panel', element: comingSoon('Ticket panels') },
   { path: 'tickets/limits', element: comingSoon('Ticket limits') },
   { path: 'tickets/transcript', element: comingSoon('Ticket transcripts') },
-  { path: 'progression', element: comingSoon('Levels') },
+  { path: 'progression', element: page(() => import('./pages/manage/Levels')) },
   { path: 'joindms', element: comingSoon('Join DMs') },
   { path: 'embeds', element: comingSoon('Embeds Configuration') },
 ];
 
 /** Public pages by path (spec 1:2.1 and part 2). */
 const PUBLIC_PAGES: RouteObject[] = [
-  { index: true, element: comingSoon('Home') },
+  { index: true, element: page(() => import('./pages/public/Home')) },
   { path: 'login', element: page(() => import('./pages/Login')) },
-  { path: 'dev', element: comingSoon('Developer') },
-  { path: 'premium', element: comingSoon('Premium') },
-  { path: 'premium/:planType/:period/process', element: comingSoon('Order summary') },
-  { path: 'premium/payment/success', element: comingSoon('Payment Successful') },
-  { path: 'premium/payment/failed', element: comingSoon('Payment Failed') },
-  { path: 'premium/payment/pending', element: comingSoon('Payment Processing') },
-  { path: 'features', element: comingSoon('Features') },
-  { path: 'docs', element: comingSoon('Documentation') },
-  { path: 'terms', element: comingSoon('Terms of Service') },
-  { path: 'privacy', element: comingSoon('Privacy Policy') },
-  { path: 'cookies', element: comingSoon('Cookie Policy') },
-  { path: 'cookie-policy', element: comingSoon('Cookie Policy') },
-  { path: 'contact', element: comingSoon('Contact') },
-  { path: 'faq', element: comingSoon('FAQ') },
-  { path: 'pricing', element: comingSoon('Pricing') },
-  { path: 'shipping', element: comingSoon('Shipping Policy') },
-  { path: 'refund', element: comingSoon('Refund Policy') },
-  // The spec's footer spells the refund link with a trailing space; such a link still arrives.
-  { path: 'refund%20', element: <Navigate to="/refund" replace /> },
-  { path: 'invite', element: comingSoon('Invite') },
+  { path: 'dev', element: page(() => import('./pages/public/Developers')) },
+  { path: 'premium', element: page(() => import('./pages/public/Premium')) },
+  { path: 'premium/:planType/:period/process', element: page(() => import('./pages/public/PaymentProcess')) },
+  { path: 'premium/payment/success', element: page(() => import('./pages/public/PaymentSuccess')) },
+  { path: 'premium/payment/failed', element: page(() => import('./pages/public/PaymentFailed')) },
+  { path: 'premium/payment/pending', element: page(() => import('./pages/public/PaymentPending')) },
+  { path: 'features', element: page(() => import('./pages/public/Features')) },
+  { path: 'docs', element: page(() => import('./pages/public/Docs')) },
+  { path: 'terms', element: page(() => import('./pages/public/Terms')) },
+  { path: 'privacy', element: page(() => import('./pages/public/Privacy')) },
+  { path: 'cookies', element: page(() => import('./pages/public/CookiePolicy')) },
+  { path: 'cookie-policy', element: page(() => import('./pages/public/CookiePolicy')) },
+  { path: 'contact', element: page(() => import('./pages/public/Contact')) },
+  { path: 'faq', element: page(() => import('./pages/public/Faq')) },
+  { path: 'pricing', element: page(() => import('./pages/public/Pricing')) },
+  { path: 'shipping', element: page(() => import('./pages/public/Shipping')) },
+  { path: 'refund', element: page(() => import('./pages/public/Refund')) },
+  // The spec's footer spells the refund link with a trailing space; such a link still arrives (as /refund%20,
+  // which the router decodes before matching).
+  { path: 'refund ', element: <Navigate to="/refund" replace /> },
+  { path: 'invite', element: page(() => import('./pages/public/Invite')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -95,12 +96,15 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       // The plan page has no common layout (spec 1:2.1).
-      { path: 'plans/:planType', element: comingSoon('Plan') },
+      { path: 'plans/:planType', element: page(() => import('./pages/public/PlanPage')) },
       {
         element: <PublicLayout />,
         children: [
           ...PUBLIC_PAGES,
           { path: 'selector', element: protectedPage(page(() => import('./pages/Selector'))) },
+          // What the bot posted in the Discord sandbox; the page says so when the sandbox is off. (/sandbox itself is
+          // the backend's mount of the sandbox, never served as the app.)
+          { path: 'sandbox-viewer', element: page(() => import('./pages/sandbox/SandboxViewer')) },
           {
             path: 'manage',
             element: protectedPage(

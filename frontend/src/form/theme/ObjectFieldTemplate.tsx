@@ -10,10 +10,23 @@ interface Group {
  * Properties in order; those whose x-ui names a `group` are gathered in a titled panel after the
  * others (e.g. Levels' XP options). A group whose fields are all hidden disappears with them.
  */
-export function ObjectFieldTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
+export function ObjectFieldTemplate({ properties, uiSchema, title, fieldPathId }: ObjectFieldTemplateProps) {
   const groups = ((uiSchema?.['ui:options'] as { groups?: Group[] } | undefined)?.groups ?? []) as Group[];
   const groupOf = (name: string) => (uiSchema?.[name] as { 'ui:options'?: { group?: string } } | undefined)?.['ui:options']?.group;
   const ungrouped = properties.filter((p) => !groupOf(p.name));
+  // A nested object (e.g. an embed's author) is a titled set of fields, unless its uiSchema turns the label off.
+  const nestedTitle =
+    fieldPathId.path.length > 0 && (uiSchema?.['ui:options'] as { label?: boolean } | undefined)?.label !== false ? title : '';
+  if (nestedTitle && groups.length === 0) {
+    return (
+      <fieldset className="mb-5 rounded-xl border border-line p-4">
+        <legend className="px-1 text-sm font-semibold">{nestedTitle}</legend>
+        {properties.map((p) => (
+          <div key={p.name}>{p.content}</div>
+        ))}
+      </fieldset>
+    );
+  }
   return (
     <div>
       {ungrouped.map((p) => (

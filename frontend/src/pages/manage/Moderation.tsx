@@ -1,0 +1,60 @@
+import { Terminal } from 'lucide-react';
+import { useParams } from 'react-router-dom';
+import { useSettings } from '../../api/queries';
+import { SchemaForm } from '../../form/SchemaForm';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+
+/** The bot's moderation commands, written with the server's prefix ('.' by default, spec 1:2.11). */
+export const MODERATION_COMMANDS: { usage: string; description: string }[] = [
+  { usage: 'warn @member [reason]', description: 'Warn a member; at the threshold the enforcement action applies.' },
+  { usage: 'warnings @member', description: "List a member's warnings." },
+  { usage: 'clearwarns @member', description: "Clear a member's warnings." },
+  { usage: 'mute @member [duration] [reason]', description: 'Time a member out (24 hours by default).' },
+  { usage: 'unmute @member', description: "End a member's timeout." },
+  { usage: 'kick @member [reason]', description: 'Remove a member from the server.' },
+  { usage: 'ban @member [reason]', description: 'Ban a member.' },
+  { usage: 'unban <user id>', description: 'Lift a ban.' },
+  { usage: 'purge <1-100>', description: 'Delete recent messages in this channel.' },
+  { usage: 'slowmode <seconds>', description: "Set this channel's slowmode." },
+  { usage: 'lock', description: 'Stop members from sending messages in this channel.' },
+  { usage: 'unlock', description: 'Let members send messages in this channel again.' },
+];
+
+function CommandList({ prefix }: { prefix: string }) {
+  return (
+    <section aria-labelledby="mod-commands" className="card p-6">
+      <h2 id="mod-commands" className="flex items-center gap-2 text-lg font-semibold">
+        <Terminal aria-hidden="true" className="h-5 w-5 text-brand" /> Moderation commands
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Type these in any channel the bot can read. Prefix: <code className="rounded bg-panel-2 px-1">{prefix}</code>
+      </p>
+      <ul className="mt-4 space-y-3">
+        {MODERATION_COMMANDS.map((c) => (
+          <li key={c.usage}>
+            <code className="rounded bg-panel-2 px-1.5 py-0.5 font-mono text-sm">
+              {prefix}
+              {c.usage}
+            </code>
+            <p className="mt-1 text-xs text-muted">{c.description}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Moderation (spec 1:2.11): warning threshold, enforcement, log channel — from schemas/settings/moderation.json. */
+export default function Moderation() {
+  const { guildId = '' } = useParams();
+  useDocumentMeta('Moderation', 'Warning threshold, enforcement action and the moderation log channel for this server.');
+  const basic = useSettings<{ prefix?: string }>(guildId, 'basic');
+  const prefix = basic.data?.settings.prefix || '.';
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold">Moderation</h1>
+      <p className="mt-1 mb-6 text-muted">Warnings, what happens at the threshold, and where moderation actions are logged.</p>
+      <SchemaForm guildId={guildId} section="moderation" aside={() => <CommandList prefix={prefix} />} />
+    </div>
+  );
+}

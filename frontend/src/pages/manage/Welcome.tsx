@@ -1,0 +1,332 @@
+import { deepEquals, type RJSFValidationError } from '@rjsf/utils';
+import { ArrowLeft, ChevronDown, Send } from 'lucide-react';
+import { memo, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { api, ApiError } from '../../api/client';
+import { DiscordMessage, type MentionNames } from '../../components/discord';
+import { Spinner } from '../../components/Spinner';
+import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
+import { ConflictDialog } from '../../form/ConflictDialog';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+import type { PlaceholderValues } from './shared/placeholders';
+import { BOT_AUTHOR, usePreviewContext } from './shared/preview-context';
+import { GreetingForm, type GreetingGroup } from './welcome/GreetingForm';
+import { greetingMessage, type GreetingKind, type GreetingSection } from './welcome/greeting-message';
+import { PlaceholderPanel } from './welcome/PlaceholderPanel';
+import { KIND_TITLES, type SaveOutcome, useGreeting } from './welcome/use-greeting';
+
+const KINDS: GreetingKind[] = ['welcome', 'farewell'];
+type Tab = 'general' | 'advanced' | 'preview';
+const TABS: { id: Tab; title: string; group?: GreetingGroup }[] = [
+  { id: 'general', title: 'General', group: 'message' },
+  { id: 'advanced', title: 'Advanced', group: 'embed' },
+  { id: 'preview', title: 'Preview' },
+];
+
+function GreetingPreview({
+  section,
+  values,
+  mentions,
+}: {
+  section: GreetingSection;
+  values: PlaceholderValues | null;
+  mentions: MentionNames;
+}) {
+  const message = useMemo(() => (values ? greetingMessage(section, values) : null), [section, values]);
+  if (!message) return <Spinner label="Loading preview..." />;
+  const empty = !message.content && !message.embeds?.length;
+  return (
+    <div className="overflow-hidden rounded-lg" data-greeting-preview="">
+      {empty ? (
+        <p className="bg-panel-2 p-4 text-sm text-muted">Nothing to send: write a message or fill in the embed.</p>
+      ) : (
+        <DiscordMessage author={BOT_AUTHOR} message={message} mentions={mentions} />
+      )}
+    </div>
+  );
+}
+
+interface SectionProps {
+  guildId: string;
+  kind: GreetingKind;
+  group: GreetingGroup;
+  section: GreetingSection;
+  saved: GreetingSection | undefined;
+  values: PlaceholderValues | null;
+  mentions: MentionNames;
+  busy: boolean;
+  serverErrors: ReturnType<typeof useGreeting>['serverErrors'][GreetingKind];
+  onChange(kind: GreetingKind, section: GreetingSection): void;
+  onSave(kind: GreetingKind, group: GreetingGroup): Promise<SaveOutcome | null>;
+}
+
+/** One greeting in the General or Advanced tab: an expandable section with its form, Save and a live preview. */
+const GreetingSectionCard = memo(function GreetingSectionCard(props: SectionProps) {
+  const { guildId, kind, group, section, saved, values, mentions, busy, serverErrors, onChange, onSave } = props;
+  const [open, setOpen] = useState(true);
+  const [banner, showBanner] = useTimedBanner();
+  const bodyId = useId();
+  const title = KIND_TITLES[kind];
+  const dirty = saved !== undefined && !deepEquals(saved, section);
+  const submit = useCallback(
+    (k: GreetingKind) =>
+      void onSave(k, group).then((outcome) => {
+        if (!outcome) return;
+        showBanner({
+          kind: outcome.ok ? 'success' : 'error',
+          message: outcome.detail ? `${outcome.message}: ${outcome.detail}` : outcome.message,
+        });
+      }),
+    [onSave, group, showBanner],
+  );
+  const hiddenErrors = useCallback(
+    (k: GreetingKind, errors: RJSFValidationError[]) =>
+      showBanner({
+        kind: 'error',
+        message: `${group === 'embed' ? `Failed to update ${k} embed settings` : `Failed to update ${k} settings`}: ${errors[0]?.message ?? ''}`,
+      }),
+    [group, showBanner],
+  );
+  return (
+    <section className="card" aria-labelledby={`${bodyId}-title`} data-greeting={kind}>
+      <h2 id={`${bodyId}-title`}>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((o) => !o)}
+          className="flex w-full items-center justify-between gap-3 rounded-xl p-4 text-left hover:bg-panel-2 md:px-6"
+        >
+          <span className="flex flex-wrap items-center gap-2 text-lg font-semibold">
+            {group === 'embed' ? `${title} Embed` : `${title} Message`}
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-normal ${saved?.enabled ? 'bg-ok/15 text-ok' : 'bg-panel-2 text-muted'}`}
+            >
+              {saved?.enabled ? 'Enabled' : 'Disabled'}
+            </span>
+          </span>
+          <ChevronDown aria-hidden="true" className={`h-5 w-5 text-muted transition-transform ${open ? 'rotate-180' : ''}`} />
+        </button>
+      </h2>
+      {open && (
+        <div id={bodyId} className="grid gap-6 border-t border-line p-4 md:p-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,440px)]">
+          <div>
+            <StatusBanner banner={banner} />
+            <GreetingForm
+              guildId={guildId}
+              kind={kind}
+              group={group}
+              section={section}
+              serverErrors={serverErrors}
+              busy={busy}
+              onChange={onChange}
+              onSubmit={submit}
+              onHiddenErrors={hiddenErrors}
+            >
+              <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-4">
+                <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy || undefined}>
+                  {busy ? 'Saving...' : group === 'embed' ? `Save ${title} Embed` : `Save ${title} Settings`}
+                </button>
+                {dirty && !busy && <span className="text-xs text-warn">Unsaved changes</span>}
+              </div>
+            </GreetingForm>
+          </div>
+          <div>
+            <h3 className="mb-2 text-sm font-semibold text-muted">Live preview</h3>
+            <GreetingPreview section={section} values={values} mentions={mentions} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+});
+
+/** The Preview tab's card: what the saved greeting looks like, and Send Preview (spec 1:4, 1:8). */
+function PreviewCard({
+  guildId,
+  kind,
+  section,
+  saved,
+  values,
+  mentions,
+}: {
+  guildId: string;
+  kind: GreetingKind;
+  section: GreetingSection;
+  saved: GreetingSection | undefined;
+  values: PlaceholderValues | null;
+  mentions: MentionNames;
+}) {
+  const [banner, showBanner] = useTimedBanner();
+  const [sending, setSending] = useState(false);
+  const title = KIND_TITLES[kind];
+  const ready = !!saved?.enabled && !!saved.channel;
+  const dirty = saved !== undefined && !deepEquals(saved, section);
+  const hintId = useId();
+  const send = async () => {
+    setSending(true);
+    try {
+      const answer = await api<{ message: string }>(`/api/guild/${guildId}/greeting/preview`, { method: 'POST', json: { type: kind } });
+      showBanner({ kind: 'success', message: answer.message });
+    } catch (err) {
+      const message =
+        err instanceof ApiError && err.status === 500
+          ? 'Server error. The bot may not be properly configured.'
+          : (err instanceof Error && err.message) || 'Failed to send preview.';
+      showBanner({ kind: 'error', message });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <section className="card p-4 md:p-6" aria-labelledby={`preview-${kind}`} data-preview={kind}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`preview-${kind}`} className="text-lg font-semibold">
+          {title} Preview
+        </h2>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={!ready || sending}
+          aria-busy={sending || undefined}
+          aria-describedby={hintId}
+          onClick={() => void send()}
+        >
+          <Send aria-hidden="true" className="h-4 w-4" />
+          {sending ? 'Sending...' : 'Send Preview'}
+        </button>
+      </div>
+      <p id={hintId} className="mb-3 text-xs text-muted">
+        {!ready
+          ? `Enable ${kind} messages, choose a channel and save to send a preview.`
+          : dirty
+            ? 'The bot sends the saved settings; save your changes first to send them.'
+            : 'The bot posts this message in the configured channel, filled in for you.'}
+      </p>
+      <StatusBanner banner={banner} />
+      <GreetingPreview section={section} values={values} mentions={mentions} />
+    </section>
+  );
+}
+
+/** Welcome Configuration (spec 1:2.10): welcome and farewell messages on the greeting section. */
+export default function Welcome() {
+  const { guildId = '' } = useParams();
+  useDocumentMeta('Welcome Configuration', 'Welcome and farewell messages for this server: channel, text, embed and a live preview.');
+  const greeting = useGreeting(guildId);
+  const preview = usePreviewContext(guildId);
+  const [tab, setTab] = useState<Tab>('general');
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ general: null, advanced: null, preview: null });
+  const { save } = greeting;
+  const onSave = useCallback((kind: GreetingKind, group: GreetingGroup) => save(kind, group === 'embed' ? 'embed' : 'message'), [save]);
+
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = TABS.findIndex((t) => t.id === tab);
+    const next =
+      e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
+    if (next === null) return;
+    e.preventDefault();
+    const target = TABS[(next + TABS.length) % TABS.length]!.id;
+    setTab(target);
+    tabRefs.current[target]?.focus();
+  };
+
+  const current = TABS.find((t) => t.id === tab)!;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Welcome Configuration</h1>
+          <p className="mt-1 text-muted">Greet members who join and say goodbye to those who leave.</p>
+        </div>
+        <Link to={`/manage/${guildId}/dashboard`} className="btn-secondary">
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Dashboard
+        </Link>
+      </div>
+
+      {greeting.query.isPending ? (
+        <Spinner label="Loading settings..." />
+      ) : greeting.query.isError ? (
+        <div role="alert" className="card p-6">
+          <p className="font-semibold text-danger">Failed to load settings</p>
+          <p className="mt-1 text-sm text-muted">{greeting.query.error instanceof Error ? greeting.query.error.message : ''}</p>
+          <button type="button" className="btn-secondary mt-4" onClick={() => void greeting.query.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : !greeting.drafts ? (
+        <Spinner label="Loading settings..." />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <PlaceholderPanel />
+          <div
+            role="tablist"
+            aria-label="Welcome settings"
+            className="flex gap-1 overflow-x-auto rounded-xl border border-line bg-panel p-1"
+          >
+            {TABS.map((t) => (
+              <button
+                key={t.id}
+                ref={(el) => {
+                  tabRefs.current[t.id] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`tab-${t.id}`}
+                aria-selected={tab === t.id}
+                aria-controls={`panel-${t.id}`}
+                tabIndex={tab === t.id ? 0 : -1}
+                onClick={() => setTab(t.id)}
+                onKeyDown={onTabKey}
+                className={`flex-1 rounded-lg px-4 py-2 text-sm font-semibold whitespace-nowrap ${tab === t.id ? 'bg-brand text-white' : 'text-muted hover:bg-panel-2 hover:text-fg'}`}
+              >
+                {t.title}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="flex flex-col gap-6">
+            {KINDS.map((kind) =>
+              current.group ? (
+                <GreetingSectionCard
+                  key={`${tab}-${kind}`}
+                  guildId={guildId}
+                  kind={kind}
+                  group={current.group}
+                  section={greeting.drafts![kind]}
+                  saved={greeting.stored?.[kind]}
+                  values={preview.values}
+                  mentions={preview.mentions}
+                  busy={greeting.saving === kind}
+                  serverErrors={greeting.serverErrors[kind]}
+                  onChange={greeting.setDraft}
+                  onSave={onSave}
+                />
+              ) : (
+                <PreviewCard
+                  key={`preview-${kind}`}
+                  guildId={guildId}
+                  kind={kind}
+                  section={greeting.drafts![kind]}
+                  saved={greeting.stored?.[kind]}
+                  values={preview.values}
+                  mentions={preview.mentions}
+                />
+              ),
+            )}
+          </div>
+        </div>
+      )}
+      {greeting.conflict && (
+        <ConflictDialog
+          busy={greeting.saving !== null}
+          onCancel={() => greeting.setConflict(null)}
+          onReload={greeting.reloadFromConflict}
+          onOverwrite={() => {
+            const c = greeting.conflict!;
+            void greeting.save(c.kind, c.scope, { version: c.version, settings: c.settings });
+          }}
+        />
+      )}
+    </div>
+  );
+}

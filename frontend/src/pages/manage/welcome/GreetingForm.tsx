@@ -1,0 +1,132 @@
+import Form from '@rjsf/core';
+import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { publishedSchemas } from '@guildhall/generated/schemas';
+import { uiSchemas } from '@guildhall/generated/ui-schemas';
+import { validateSection } from '@guildhall/generated/field-errors';
+import { memo, type ReactNode, useMemo, useState } from 'react';
+import { validatorFor } from '../../../form/SchemaForm';
+import { templates } from '../../../form/theme';
+import { ObjectFieldTemplate } from '../../../form/theme/ObjectFieldTemplate';
+import { widgets } from '../../../form/widgets';
+import type { GreetingKind, GreetingSection } from './greeting-message';
+
+const schema = publishedSchemas.greeting as RJSFSchema;
+const baseUi = uiSchemas.greeting as UiSchema;
+/**
+ * The form holds the whole document (RJSF compares the schema it resolved against the validator's, which depends on
+ * the data's shape); the greeting not edited here stays at its defaults, is never shown and never saved from here.
+ */
+const DEFAULT_DOCUMENT = (validateSection('greeting', {}) as { value: Record<GreetingKind, GreetingSection> }).value;
+
+/** The page's tabs name the x-ui groups of schemas/settings/greeting.json they show. */
+export type GreetingGroup = 'message' | 'embed';
+
+interface GreetingFormContext {
+  guildId: string;
+  kind: GreetingKind;
+  group: GreetingGroup;
+}
+
+/**
+ * One greeting, one tab: the root shows only this greeting, the greeting shows only the fields of the tab's x-ui
+ * group, nested objects (the embed's author) use the engine's template. Fields, widgets, limits and messages all come
+ * from the schema; this template only chooses which of them a tab shows.
+ */
+function GreetingObjectTemplate(props: ObjectFieldTemplateProps) {
+  const { kind, group } = props.registry.formContext as GreetingFormContext;
+  const depth = props.fieldPathId.path.length;
+  if (depth === 0) return <>{props.properties.find((p) => p.name === kind)?.content}</>;
+  if (depth > 1) return <ObjectFieldTemplate {...props} />;
+  const groupOf = (name: string) => ((props.uiSchema?.[name] as UiSchema | undefined)?.['ui:options'] as { group?: string })?.group;
+  return (
+    <div>
+      {props.properties
+        .filter((p) => groupOf(p.name) === group)
+        .map((p) => (
+          <div key={p.name}>{p.content}</div>
+        ))}
+    </div>
+  );
+}
+
+const formTemplates = { ...templates, ObjectFieldTemplate: GreetingObjectTemplate };
+
+function uiSchemaFor(kind: GreetingKind): UiSchema {
+  const ui = baseUi[kind] as UiSchema;
+  const embed = ui.embed as UiSchema;
+  return {
+    ...baseUi,
+    [kind]: { ...ui, embed: { ...embed, 'ui:options': { ...(embed['ui:options'] as object), label: false } } },
+    'ui:submitButtonOptions': { norender: true },
+  };
+}
+
+export interface GreetingFormProps {
+  guildId: string;
+  kind: GreetingKind;
+  group: GreetingGroup;
+  section: GreetingSection;
+  serverErrors?: ErrorSchema;
+  busy: boolean;
+  onChange(kind: GreetingKind, section: GreetingSection): void;
+  onSubmit(kind: GreetingKind): void;
+  /** Validation failed on fields this tab does not show (e.g. the channel, when saving the embed). */
+  onHiddenErrors(kind: GreetingKind, errors: RJSFValidationError[]): void;
+  children?: ReactNode;
+}
+
+/** RJSF over the whole greeting schema (so the precompiled validator applies as is), holding one greeting. */
+export const GreetingForm = memo(function GreetingForm({
+  guildId,
+  kind,
+  group,
+  section,
+  serverErrors,
+  busy,
+  onChange,
+  onSubmit,
+  onHiddenErrors,
+  children,
+}: GreetingFormProps) {
+  const [attempted, setAttempted] = useState(false);
+  const validator = useMemo(() => validatorFor('greeting'), []);
+  const uiSchema = useMemo(() => uiSchemaFor(kind), [kind]);
+  const formContext = useMemo<GreetingFormContext>(() => ({ guildId, kind, group }), [guildId, kind, group]);
+  const formData = useMemo(() => ({ ...DEFAULT_DOCUMENT, [kind]: section }), [kind, section]);
+  const extraErrors = useMemo(() => (serverErrors ? ({ [kind]: serverErrors } as ErrorSchema) : undefined), [kind, serverErrors]);
+  const shown = (property: string | undefined) => {
+    const field = property?.split('.')[2];
+    const hint = field ? ((uiSchema[kind] as UiSchema)[field] as UiSchema | undefined) : undefined;
+    return (hint?.['ui:options'] as { group?: string } | undefined)?.group === group;
+  };
+  return (
+    <Form
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={formData}
+      validator={validator}
+      widgets={widgets}
+      templates={formTemplates}
+      formContext={formContext}
+      extraErrors={extraErrors}
+      liveValidate={attempted ? 'onChange' : 'onBlur'}
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+      disabled={busy}
+      idPrefix={`greeting-${group}`}
+      onChange={(e) => onChange(kind, (e.formData as Record<GreetingKind, GreetingSection>)[kind])}
+      onError={(errors) => {
+        setAttempted(true);
+        const hidden = errors.filter((e) => e.name !== 'if' && !shown(e.property));
+        if (hidden.length) onHiddenErrors(kind, hidden);
+      }}
+      onSubmit={() => {
+        setAttempted(false);
+        onSubmit(kind);
+      }}
+    >
+      {children}
+    </Form>
+  );
+});

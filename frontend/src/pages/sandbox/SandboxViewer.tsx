@@ -1,0 +1,213 @@
+import { useQuery } from '@tanstack/react-query';
+import { Hash, Megaphone, MessageCircle, RefreshCw } from 'lucide-react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { api, ApiError } from '../../api/client';
+import { DiscordMessage, type DiscordMessageData, type MentionNames } from '../../components/discord';
+import { Spinner } from '../../components/Spinner';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+
+interface ViewerUser {
+  id: string;
+  username: string;
+  global_name: string | null;
+  avatar: string | null;
+  bot: boolean;
+  nick?: string | null;
+}
+interface ViewerChannel {
+  id: string;
+  name: string;
+  type: number;
+  parent_id: string | null;
+  position: number;
+  posted: number;
+}
+interface ViewerGuild {
+  id: string;
+  name: string;
+  botPresent: boolean;
+  channels: ViewerChannel[];
+  roles: { id: string; name: string; color: number }[];
+  members: ViewerUser[];
+}
+interface ViewerData {
+  guilds: ViewerGuild[];
+  dms: (ViewerChannel & { recipient: ViewerUser })[];
+  botUserId: string;
+}
+interface PostedMessage extends DiscordMessageData {
+  id: string;
+  author: { id: string; username: string; global_name: string | null; avatar: string | null; bot?: boolean };
+}
+
+const VIEWER = '/sandbox/discord/viewer';
+const POLL_MS = 3000;
+/** The sandbox serves stand-ins for Discord's CDN, so pictures show without a network. */
+const sandboxImage = (url: string) => url.replace(/^https:\/\/cdn\.discordapp\.com\//, '/sandbox/discord/cdn/');
+const avatarOf = (u: PostedMessage['author']) =>
+  u.avatar ? `/sandbox/discord/cdn/avatars/${u.id}/${u.avatar}.png` : `/sandbox/discord/cdn/embed/avatars/0.png`;
+
+function ChannelIcon({ type }: { type: number }) {
+  const Icon = type === 5 ? Megaphone : type === 1 ? MessageCircle : Hash;
+  return <Icon aria-hidden="true" className="h-4 w-4 shrink-0 text-muted" />;
+}
+
+/**
+ * What the bot posted in the Discord sandbox (spec: the sandbox keeps posts so a person can see them): guilds,
+ * channels and DMs, each channel's messages drawn as Discord draws them. Only answers while the sandbox runs.
+ */
+export default function SandboxViewer() {
+  useDocumentMeta('Discord sandbox', 'What the bot posted in the offline Discord sandbox: previews, embeds and panels.');
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('channel');
+  const overview = useQuery({
+    queryKey: ['sandbox-viewer'],
+    queryFn: () => api<ViewerData>(`${VIEWER}/guilds`),
+    refetchInterval: POLL_MS,
+    retry: false,
+  });
+  const messages = useQuery({
+    queryKey: ['sandbox-viewer', selected],
+    queryFn: () => api<{ channel: ViewerChannel; messages: PostedMessage[] }>(`${VIEWER}/channels/${selected}/messages`),
+    enabled: !!selected,
+    refetchInterval: POLL_MS,
+  });
+
+  const guildOfChannel = overview.data?.guilds.find((g) => g.channels.some((c) => c.id === selected));
+  const mentions = useMemo<MentionNames>(() => {
+    const guilds = overview.data?.guilds ?? [];
+    const users: Record<string, string> = {};
+    for (const g of guilds) for (const m of g.members) users[m.id] = m.nick ?? m.global_name ?? m.username;
+    return {
+      users,
+      roles: Object.fromEntries((guildOfChannel?.roles ?? []).map((r) => [r.id, { name: r.name, color: r.color }])),
+      channels: Object.fromEntries(guilds.flatMap((g) => g.channels.map((c) => [c.id, c.name]))),
+    };
+  }, [overview.data, guildOfChannel]);
+
+  if (overview.isPending) return <Spinner label="Loading the sandbox..." />;
+  if (overview.isError) {
+    const off = overview.error instanceof ApiError && overview.error.status === 404;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Discord sandbox</h1>
+        <p role="alert" className="mt-3 text-muted">
+          {off
+            ? 'The Discord sandbox is not running: this server talks to the real Discord, where posts show in Discord itself.'
+            : 'Could not load the sandbox.'}
+        </p>
+      </div>
+    );
+  }
+
+  const data = overview.data;
+  const textChannels = (g: ViewerGuild) => g.channels.filter((c) => c.type === 0 || c.type === 5);
+  const channelName = messages.data?.channel
+    ? `${messages.data.channel.type === 1 ? '' : '#'}${messages.data.channel.name || 'Direct message'}`
+    : '';
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Discord sandbox</h1>
+          <p className="mt-1 text-muted">What the bot posted: Send Preview, Send Embed and Deploy land here. Refreshes every 3 seconds.</p>
+        </div>
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => {
+            void overview.refetch();
+            if (selected) void messages.refetch();
+          }}
+        >
+          <RefreshCw aria-hidden="true" className="h-4 w-4" /> Refresh
+        </button>
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[300px_minmax(0,1fr)]">
+        <nav aria-label="Sandbox channels" className="card max-h-[75vh] overflow-y-auto p-3">
+          {data.guilds
+            .filter((g) => g.botPresent)
+            .map((g) => (
+              <div key={g.id} className="mb-4">
+                <h2 className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{g.name}</h2>
+                <ul>
+                  {textChannels(g).map((c) => (
+                    <li key={c.id}>
+                      <button
+                        type="button"
+                        aria-current={selected === c.id ? 'page' : undefined}
+                        onClick={() => setParams({ channel: c.id })}
+                        className={`flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm ${selected === c.id ? 'bg-brand/20 font-semibold' : 'hover:bg-panel-2'}`}
+                      >
+                        <ChannelIcon type={c.type} />
+                        <span className="min-w-0 flex-1 truncate">{c.name}</span>
+                        {c.posted > 0 && (
+                          <span className="rounded-full bg-brand px-1.5 text-xs text-white" aria-label={`${c.posted} posted`}>
+                            {c.posted}
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          {data.dms.length > 0 && (
+            <div>
+              <h2 className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">Direct messages</h2>
+              <ul>
+                {data.dms.map((dm) => (
+                  <li key={dm.id}>
+                    <button
+                      type="button"
+                      aria-current={selected === dm.id ? 'page' : undefined}
+                      onClick={() => setParams({ channel: dm.id })}
+                      className={`flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm ${selected === dm.id ? 'bg-brand/20 font-semibold' : 'hover:bg-panel-2'}`}
+                    >
+                      <ChannelIcon type={1} />
+                      <span className="min-w-0 flex-1 truncate">{dm.recipient.global_name ?? dm.recipient.username}</span>
+                      <span className="rounded-full bg-brand px-1.5 text-xs text-white">{dm.posted}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </nav>
+        <section aria-label={channelName ? `Messages in ${channelName}` : 'Messages'} className="card min-h-64 overflow-hidden">
+          {!selected ? (
+            <p className="p-6 text-muted">Choose a channel to see what the bot posted there.</p>
+          ) : messages.isPending ? (
+            <Spinner label="Loading messages..." />
+          ) : messages.isError ? (
+            <p role="alert" className="p-6 text-danger">
+              {messages.error instanceof Error ? messages.error.message : 'Could not load the messages.'}
+            </p>
+          ) : (
+            <>
+              <h2 className="border-b border-line px-4 py-3 font-semibold">{channelName}</h2>
+              {messages.data.messages.length === 0 ? (
+                <p className="p-6 text-muted">Nothing posted here yet.</p>
+              ) : (
+                <ol className="bg-[#313338] py-2">
+                  {messages.data.messages.map((m) => (
+                    <li key={m.id}>
+                      <DiscordMessage
+                        message={m}
+                        author={{ name: m.author.global_name ?? m.author.username, avatarUrl: avatarOf(m.author), bot: m.author.bot }}
+                        mentions={mentions}
+                        resolveImage={sandboxImage}
+                      />
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
