@@ -202,3 +202,53 @@ test.describe('manage layout', () => {
     await expect(page).toHaveTitle(/Page not found/);
   });
 });
+
+test.describe('public layout', () => {
+  test('the footer links every page of spec 1:2.2 (and /cookie-policy), and hides on the selector', async ({ page }) => {
+    await page.goto('/features');
+    const hrefs = await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual([
+      '/features',
+      '/dev',
+      '/selector',
+      '/docs',
+      '/contact',
+      '/faq',
+      '/invite',
+      '/privacy',
+      '/terms',
+      '/cookies',
+      '/cookie-policy',
+      '/pricing',
+      '/shipping',
+      '/refund',
+    ]);
+    await signInThroughChooser(page, 'demo-owner');
+    await expect(page).toHaveURL(/\/selector$/);
+    await expect(page.getByRole('navigation', { name: 'Footer' })).toHaveCount(0);
+  });
+
+  test('back to top appears after 400 px and scrolls up', async ({ page }) => {
+    await page.goto('/faq');
+    const button = page.getByRole('button', { name: 'Back to top' });
+    await expect(button).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect(button).toBeVisible();
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(0);
+    await expect(button).toHaveCount(0);
+  });
+
+  test('the light theme is one click away and is remembered', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/light/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/light/);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+});

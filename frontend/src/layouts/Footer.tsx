@@ -11,7 +11,9 @@ export const FOOTER_LINKS = [
   { to: '/invite', label: 'Invite' },
   { to: '/privacy', label: 'Privacy Policy' },
   { to: '/terms', label: 'Terms of Service' },
-  { to: '/cookies', label: 'Cookie Policy' },
+  { to: '/cookies', label: 'Cookies' },
+  // The spec's route table: the footer also links /cookie-policy (the same page).
+  { to: '/cookie-policy', label: 'Cookie Policy' },
   { to: '/pricing', label: 'Pricing' },
   { to: '/shipping', label: 'Shipping Policy' },
   { to: '/refund', label: 'Refund Policy' },

@@ -2,7 +2,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { BackToTop } from './BackToTop';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { useState, createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 
 interface SidebarToggle {
   open: boolean;
@@ -13,8 +13,12 @@ export const useSidebarToggle = () => useContext(SidebarContext);
 
 /** Header, page, footer; the footer is hidden on the selector and the manage pages (spec 1:2.1). */
 export function PublicLayout() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  // A new page starts at its top, as a full page load would (in-page #anchors keep their place).
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
   const hideFooter = pathname === '/selector' || pathname.startsWith('/manage');
   return (
     <SidebarContext.Provider value={{ open: sidebarOpen, setOpen: setSidebarOpen }}>
