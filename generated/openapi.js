@@ -856,6 +856,11 @@ export const openapi = deepFreeze({
           email: { type: ['string', 'null'] },
           discord_id: { $ref: '#/components/schemas/Snowflake' },
           guilds: { type: 'array', items: { $ref: '#/components/schemas/GuildSummary' }, default: [] },
+          guildsError: {
+            type: 'string',
+            description:
+              "Set when Discord could not be asked for the user's guilds (rate limit, outage): the user is still signed in and the list is empty for now.",
+          },
         },
       },
       ChannelReference: {

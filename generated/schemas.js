@@ -1214,6 +1214,11 @@ export const publishedSchemas = deepFreeze({
       email: { type: ['string', 'null'] },
       discord_id: { $ref: '#/$defs/Snowflake' },
       guilds: { type: 'array', items: { $ref: '#/$defs/GuildSummary' }, default: [] },
+      guildsError: {
+        type: 'string',
+        description:
+          "Set when Discord could not be asked for the user's guilds (rate limit, outage): the user is still signed in and the list is empty for now.",
+      },
     },
     $defs: {
       Snowflake: {

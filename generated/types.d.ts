@@ -320,6 +320,10 @@ export interface User {
   email: string | null;
   discord_id: Snowflake;
   guilds: GuildSummary[];
+  /**
+   * Set when Discord could not be asked for the user's guilds (rate limit, outage): the user is still signed in and the list is empty for now.
+   */
+  guildsError?: string;
 }
 /**
  * The embed of a welcome or farewell message: title, description, colour, the member's avatar as thumbnail, footer, image and author. Texts may use the greeting placeholders, e.g. {member.mention}.

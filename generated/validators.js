@@ -9532,6 +9532,7 @@ const schema69 = {
     email: { type: ['string', 'null'] },
     discord_id: { $ref: '#/$defs/Snowflake' },
     guilds: { type: 'array', items: { $ref: '#/$defs/GuildSummary' }, default: [] },
+    guildsError: { type: 'string' },
   },
   $defs: {
     Snowflake: {
@@ -10270,8 +10271,29 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.guildsError !== undefined) {
+      let data10 = data.guildsError;
+      if (typeof data10 !== 'string') {
+        const err19 = {
+          instancePath: instancePath + '/guildsError',
+          schemaPath: '#/properties/guildsError/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema69.properties.guildsError.type,
+          parentSchema: schema69.properties.guildsError,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err19 = {
+    const err20 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -10282,9 +10304,9 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err19];
+      vErrors = [err20];
     } else {
-      vErrors.push(err19);
+      vErrors.push(err20);
     }
     errors++;
   }

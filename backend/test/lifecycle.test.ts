@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.js';
+import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
 describe('a new app instance on the same DATA_DIR', () => {
@@ -98,5 +99,26 @@ describe('configuration', () => {
     expect(config.discord.mode).toBe('discord');
     expect(config.discord.apiBase).toBe('https://discord.com/api');
     expect(config.discord.authorizeUrl).toBe('https://discord.com/oauth2/authorize');
+  });
+});
+
+describe('when Discord will not list the guilds', () => {
+  it('keeps the user signed in with an empty list and says why', async () => {
+    const data = tempDataDir();
+    const app = await startTestApp({ DATA_DIR: data.dir });
+    try {
+      const browser = app.browser();
+      await browser.signIn('demo-extra');
+      // Every guild-list call is refused with 429 from now on, and nothing is cached for this user yet.
+      app.app.get(DiscordSandboxService).setGuildsRateLimit(0, 60_000);
+      const { status, body } = await browser.json('/api/user');
+      expect(status).toBe(200);
+      expect(body.username).toBe('demo-extra');
+      expect(body.guilds).toEqual([]);
+      expect(body.guildsError).toMatch(/rate limiting/);
+    } finally {
+      await app.close();
+      data.remove();
+    }
   });
 });

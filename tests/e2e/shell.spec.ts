@@ -252,3 +252,26 @@ test.describe('public layout', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 });
+
+test('when Discord cannot list the servers, the selector says so and offers to try again', async ({ page }) => {
+  await signInThroughChooser(page, 'demo-owner');
+  await expect(page.getByRole('heading', { name: 'Select a server' })).toBeVisible();
+  let calls = 0;
+  await page.route('**/api/user', async (route) => {
+    calls += 1;
+    const res = await route.fetch();
+    const body = await res.json();
+    await route.fulfill({
+      response: res,
+      json: { ...body, guilds: [], guildsError: 'Discord is rate limiting requests. Try again in 3 seconds.' },
+    });
+  });
+  await page.reload();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText("Couldn't load your servers");
+  await expect(alert).toContainText('Try again in 3 seconds');
+  await page.unroute('**/api/user');
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('link', { name: /Manage Server/ }).first()).toBeVisible();
+  expect(calls).toBeGreaterThan(0);
+});

@@ -71,7 +71,20 @@ export class AuthController {
   async user(@Req() req: Request) {
     const user = req.user as SessionUser | undefined;
     if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
-    const guilds = await this.access.manageableGuilds(user);
+    let guilds: Awaited<ReturnType<GuildAccessService['manageableGuilds']>> = [];
+    let guildsError: string | undefined;
+    try {
+      guilds = await this.access.manageableGuilds(user);
+    } catch (err) {
+      // Discord no longer accepts this sign-in: end the session so the app asks for a new one.
+      if (err instanceof ApiError && err.getStatus() === HttpStatus.UNAUTHORIZED) {
+        await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+        throw err;
+      }
+      // A busy or failing Discord must not look like being signed out (spec 1:7: the list is just empty).
+      guildsError = err instanceof ApiError ? String((err.getResponse() as { error?: string }).error) : 'Could not load your servers.';
+      this.logger.warn({ userId: user.id, reason: guildsError }, 'guild list unavailable');
+    }
     return {
       success: true,
       id: user.id,
@@ -82,6 +95,7 @@ export class AuthController {
       email: user.email,
       discord_id: user.id,
       guilds,
+      ...(guildsError ? { guildsError } : {}),
     };
   }
 

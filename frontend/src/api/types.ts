@@ -17,6 +17,8 @@ export interface CurrentUser {
   email: string | null;
   discord_id: string;
   guilds: GuildSummary[];
+  /** Discord could not be asked for the guilds just now; the user is still signed in. */
+  guildsError?: string;
 }
 
 export interface Channel {

@@ -65,7 +65,15 @@ export default function Selector() {
           onChange={(e) => setQuery(e.target.value)}
         />
       </label>
-      {guilds.length === 0 ? (
+      {user?.guildsError ? (
+        <div role="alert" className="card mt-8 p-10 text-center">
+          <h2 className="text-lg font-semibold">Couldn't load your servers</h2>
+          <p className="mt-2 text-muted">{user.guildsError}</p>
+          <button type="button" className="btn-secondary mt-4" onClick={() => void refresh()}>
+            Try again
+          </button>
+        </div>
+      ) : guilds.length === 0 ? (
         <div className="card mt-8 p-10 text-center">
           <h2 className="text-lg font-semibold">No servers found</h2>
           {all.length > 0 ? (
