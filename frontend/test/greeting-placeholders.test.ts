@@ -9,7 +9,7 @@ import {
   LEVEL_UP_PLACEHOLDERS,
   type PlaceholderValues,
 } from '../src/pages/manage/shared/placeholders';
-import { greetingMessage } from '../src/pages/manage/welcome/greeting-message';
+import { greetingMessage } from '@guildhall/common/greeting';
 
 const VALUES: PlaceholderValues = {
   'member.name': 'Demo Owner',

@@ -5,8 +5,7 @@ import { DiscordService } from '../discord/discord.service.js';
 import type { DiscordChannel, DiscordGuild, DiscordMember, SessionUser } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
 import { SettingsService } from '../settings/settings.service.js';
-import { greetingMessage, type GreetingKind } from './greeting-message.js';
-import { discordDate, snowflakeSeconds, type PlaceholderValues } from './placeholders.js';
+import { discordDate, greetingMessage, snowflakeSeconds, type GreetingKind, type PlaceholderValues } from '@guildhall/common/greeting';
 
 const CDN = 'https://cdn.discordapp.com';
 const KIND_NAMES: Record<GreetingKind, string> = { welcome: 'Welcome', farewell: 'Farewell' };
@@ -44,12 +43,12 @@ export class GreetingService {
     const channelName = channels.find((c) => c.id === channelId)?.name;
     const shownChannel = channelName ? `#${channelName}` : 'the configured channel';
 
-    const body = greetingMessage(section, placeholderValues(guild, member, user));
-    if (!body.content && !body.embeds?.length) {
+    const message = greetingMessage(section, placeholderValues(guild, member, user));
+    if (!message.content && !message.embeds?.length) {
       throw new ApiError(HttpStatus.BAD_REQUEST, `The ${kind} message is empty: write a message or fill in the embed.`);
     }
     // Only the person asking for the preview is pinged, never roles or @everyone.
-    body.allowed_mentions = { parse: [], users: [user.id] };
+    const body = { ...message, allowed_mentions: { parse: [], users: [user.id] } };
 
     try {
       const message = await this.discord.createMessage(channelId, body);

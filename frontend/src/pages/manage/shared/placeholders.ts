@@ -12,16 +12,8 @@ export const GREETING_PLACEHOLDERS: { name: GreetingPlaceholder; label: string }
   label: placeholderSchema['x-ui'].enumLabels[name],
 }));
 
-export type PlaceholderValues = Record<GreetingPlaceholder, string>;
-
-const KNOWN = new Set<string>(placeholderSchema.enum);
-
-/** {member.name}-style placeholders filled; unknown ones stay visible; a typed "\n" becomes a line break. */
-export function fillGreetingPlaceholders(text: string, values: PlaceholderValues): string {
-  return text
-    .replace(/\\n/g, '\n')
-    .replace(/\{([a-zA-Z]+\.[a-zA-Z]+)\}/g, (match, name: string) => (KNOWN.has(name) ? values[name as GreetingPlaceholder] : match));
-}
+// Filling greeting placeholders is shared with the server's Send Preview (@guildhall/common/greeting).
+export { fillGreetingPlaceholders, discordDate, snowflakeSeconds, type PlaceholderValues } from '@guildhall/common/greeting';
 
 /** Level-up placeholders (spec 1:9), in the order the spec lists them. */
 export const LEVEL_UP_PLACEHOLDERS = [
@@ -68,7 +60,3 @@ export function fillLevelUpPlaceholders(text: string, sample: LevelUpSample): st
       (m) => values[m as keyof typeof values],
     );
 }
-
-const DISCORD_EPOCH = 1420070400000n;
-export const snowflakeSeconds = (id: string) => Number(((BigInt(id) >> 22n) + DISCORD_EPOCH) / 1000n);
-export const discordDate = (seconds: number) => `<t:${Math.floor(seconds)}:D>`;
