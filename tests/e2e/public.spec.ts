@@ -29,7 +29,7 @@ const PAGES: { path: string; heading: string | RegExp; title: RegExp }[] = [
   { path: '/premium/payment/pending', heading: 'Payment Processing', title: /^Payment Processing \| Guildhall$/ },
 ];
 
-/** Twelve servers, largest first, as /api/top-servers answers (the sandbox has only four with the bot). */
+/** Twelve servers, largest first: more than the API ever sends, to check the page itself keeps only the first 9. */
 const TWELVE = Array.from({ length: 12 }, (_, i) => ({
   id: String(1200000000000000000n + BigInt(i)),
   name: `Server ${i + 1}`,
@@ -95,9 +95,27 @@ test.describe('home', () => {
     await expect(page.getByRole('link', { name: 'Read the documentation' })).toHaveAttribute('href', '/docs');
   });
 
-  test('ranks the real top servers from the API, largest first', async ({ page }) => {
+  test('ranks the real top servers from the API, largest first: 9 cards, ranks 1 to 3 highlighted', async ({ page }) => {
     await page.goto('/');
     const cards = page.getByRole('list', { name: 'Top servers' }).getByRole('listitem');
+    // The sandbox's bot is in 10 guilds; the smallest (Quiet Harbor, 4 members) is the one left out.
+    await expect(cards).toHaveCount(9);
+    await expect(cards).toContainText([
+      'Guildhall Community',
+      'Cozy Café',
+      'Star Forge',
+      'Tide Pool',
+      'Night Owls',
+      'Retro Arcade',
+      'Pixel Painters',
+      'Lantern Club',
+      'Paper Planes',
+    ]);
+    await expect(page.getByText('Quiet Harbor', { exact: true })).toHaveCount(0);
+    for (let i = 0; i < 9; i++) {
+      if (i < 3) await expect(cards.nth(i)).toHaveAttribute('data-highlighted', 'true');
+      else await expect(cards.nth(i)).not.toHaveAttribute('data-highlighted');
+    }
     await expect(cards.first()).toContainText('Guildhall Community');
     await expect(cards.first()).toContainText('members');
     await expect(cards.first()).toContainText('Level 2 · 9 boosts');

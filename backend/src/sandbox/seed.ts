@@ -44,6 +44,13 @@ const PIXEL_PAINTERS = '1100000000000020000';
 const QUIET_LIBRARY = '1100000000000030000';
 const NIGHT_OWLS = '1100000000000040000';
 const RETRO_ARCADE = '1100000000000050000';
+// Guilds of ordinary members with the bot, so the home page's top-servers grid has more than 9 to rank.
+const SHOWCASE_COZYCAFE = '1100000000000060000';
+const SHOWCASE_STARFORGE = '1100000000000070000';
+const SHOWCASE_TIDEPOOL = '1100000000000080000';
+const SHOWCASE_LANTERNCLUB = '1100000000000090000';
+const SHOWCASE_PAPERPLANES = '1100000000000100000';
+const SHOWCASE_QUIETHARBOR = '1100000000000110000';
 
 export const SANDBOX_GUILDS = {
   /** Owned by demo-owner, bot present; demo-admin has Manage Server, demo-member is a plain member; 40 members. */
@@ -141,6 +148,79 @@ export const SANDBOX_GUILDS = {
       admin: derived(RETRO_ARCADE, 202),
       highScorer: derived(RETRO_ARCADE, 203),
     },
+  },
+  /** Showcase guilds: owned by ordinary members, bot present; sizes spread for the home page's ranking. */
+  cozyCafe: {
+    id: SHOWCASE_COZYCAFE,
+    name: 'Cozy Café',
+    channels: {
+      lobby: derived(SHOWCASE_COZYCAFE, 101),
+      general: derived(SHOWCASE_COZYCAFE, 102),
+      announcements: derived(SHOWCASE_COZYCAFE, 103),
+      voiceCategory: derived(SHOWCASE_COZYCAFE, 104),
+      lounge: derived(SHOWCASE_COZYCAFE, 105),
+    },
+    roles: { everyone: SHOWCASE_COZYCAFE, bot: derived(SHOWCASE_COZYCAFE, 201) },
+  },
+  starForge: {
+    id: SHOWCASE_STARFORGE,
+    name: 'Star Forge',
+    channels: {
+      lobby: derived(SHOWCASE_STARFORGE, 101),
+      general: derived(SHOWCASE_STARFORGE, 102),
+      announcements: derived(SHOWCASE_STARFORGE, 103),
+      voiceCategory: derived(SHOWCASE_STARFORGE, 104),
+      lounge: derived(SHOWCASE_STARFORGE, 105),
+    },
+    roles: { everyone: SHOWCASE_STARFORGE, bot: derived(SHOWCASE_STARFORGE, 201) },
+  },
+  tidePool: {
+    id: SHOWCASE_TIDEPOOL,
+    name: 'Tide Pool',
+    channels: {
+      lobby: derived(SHOWCASE_TIDEPOOL, 101),
+      general: derived(SHOWCASE_TIDEPOOL, 102),
+      announcements: derived(SHOWCASE_TIDEPOOL, 103),
+      voiceCategory: derived(SHOWCASE_TIDEPOOL, 104),
+      lounge: derived(SHOWCASE_TIDEPOOL, 105),
+    },
+    roles: { everyone: SHOWCASE_TIDEPOOL, bot: derived(SHOWCASE_TIDEPOOL, 201) },
+  },
+  lanternClub: {
+    id: SHOWCASE_LANTERNCLUB,
+    name: 'Lantern Club',
+    channels: {
+      lobby: derived(SHOWCASE_LANTERNCLUB, 101),
+      general: derived(SHOWCASE_LANTERNCLUB, 102),
+      announcements: derived(SHOWCASE_LANTERNCLUB, 103),
+      voiceCategory: derived(SHOWCASE_LANTERNCLUB, 104),
+      lounge: derived(SHOWCASE_LANTERNCLUB, 105),
+    },
+    roles: { everyone: SHOWCASE_LANTERNCLUB, bot: derived(SHOWCASE_LANTERNCLUB, 201) },
+  },
+  paperPlanes: {
+    id: SHOWCASE_PAPERPLANES,
+    name: 'Paper Planes',
+    channels: {
+      lobby: derived(SHOWCASE_PAPERPLANES, 101),
+      general: derived(SHOWCASE_PAPERPLANES, 102),
+      announcements: derived(SHOWCASE_PAPERPLANES, 103),
+      voiceCategory: derived(SHOWCASE_PAPERPLANES, 104),
+      lounge: derived(SHOWCASE_PAPERPLANES, 105),
+    },
+    roles: { everyone: SHOWCASE_PAPERPLANES, bot: derived(SHOWCASE_PAPERPLANES, 201) },
+  },
+  quietHarbor: {
+    id: SHOWCASE_QUIETHARBOR,
+    name: 'Quiet Harbor',
+    channels: {
+      lobby: derived(SHOWCASE_QUIETHARBOR, 101),
+      general: derived(SHOWCASE_QUIETHARBOR, 102),
+      announcements: derived(SHOWCASE_QUIETHARBOR, 103),
+      voiceCategory: derived(SHOWCASE_QUIETHARBOR, 104),
+      lounge: derived(SHOWCASE_QUIETHARBOR, 105),
+    },
+    roles: { everyone: SHOWCASE_QUIETHARBOR, bot: derived(SHOWCASE_QUIETHARBOR, 201) },
   },
 } as const;
 
@@ -545,6 +625,38 @@ function regulars(from: number, count: number): string[] {
   return MEMBER_PEOPLE.slice(from, from + count).map(([username]) => SANDBOX_MEMBER_IDS[username]!);
 }
 
+/** A showcase guild: the first of its regulars owns it, the others are plain members. */
+function showcase(
+  key: SmallGuildPlan['key'],
+  from: number,
+  count: number,
+  premiumTier: 0 | 1 | 2 | 3,
+  boosts: number,
+  description: string,
+): SmallGuildPlan {
+  const [ownerId, ...members] = regulars(from, count);
+  return {
+    key,
+    ownerId: ownerId!,
+    withBot: true,
+    icon: imageHash(`icon:${key}`),
+    description,
+    premiumTier,
+    boosts,
+    features: [],
+    locale: 'en-US',
+    roles: [],
+    members: members.map((userId) => ({ userId })),
+    channels: [
+      { key: 'lobby', type: 4, name: 'Lobby' },
+      { key: 'general', type: 0, name: 'general', parent: 'lobby' },
+      { key: 'announcements', type: 5, name: 'announcements', parent: 'lobby' },
+      { key: 'voiceCategory', type: 4, name: 'Voice' },
+      { key: 'lounge', type: 2, name: 'Lounge', parent: 'voiceCategory' },
+    ],
+  };
+}
+
 function buildSmallGuilds(botId: string): Array<{ guild: SandboxGuildRecord; channels: SandboxChannelRecord[] }> {
   const u = SANDBOX_USERS;
   const plans: SmallGuildPlan[] = [
@@ -650,6 +762,12 @@ function buildSmallGuilds(botId: string): Array<{ guild: SandboxGuildRecord; cha
         { key: 'coop', type: 2, name: 'Co-op', parent: 'voiceCategory' },
       ],
     },
+    showcase('cozyCafe', 0, 30, 2, 8, 'Coffee, cosy games and slow Sunday chats.'),
+    showcase('starForge', 4, 24, 1, 4, 'Space sims, ship builds and fleet nights.'),
+    showcase('tidePool', 8, 19, 1, 2, 'Marine biology fans and aquarium keepers.'),
+    showcase('lanternClub', 12, 8, 0, 0, 'A small book-and-tea circle.'),
+    showcase('paperPlanes', 20, 6, 0, 1, 'Origami folders of every level.'),
+    showcase('quietHarbor', 28, 3, 0, 0, 'A tiny sailing club.'),
   ];
   return plans.map((plan) => buildSmallGuild(plan, botId));
 }
