@@ -2,6 +2,7 @@ import { Controller, Get, HttpStatus, Inject, Next, Query, Req, Res } from '@nes
 import type { NextFunction, Request, Response } from 'express';
 import type { Authenticator } from 'passport';
 import type { Logger } from 'pino';
+import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { SessionUser } from '../discord/discord.types.js';
 import { GuildAccessService } from '../guild/guild-access.service.js';
@@ -76,13 +77,15 @@ export class AuthController {
     try {
       guilds = await this.access.manageableGuilds(user);
     } catch (err) {
+      const failure = err instanceof DiscordFailure ? err.toApiError() : err;
       // Discord no longer accepts this sign-in: end the session so the app asks for a new one.
-      if (err instanceof ApiError && err.getStatus() === HttpStatus.UNAUTHORIZED) {
+      if (failure instanceof ApiError && failure.getStatus() === HttpStatus.UNAUTHORIZED) {
         await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-        throw err;
+        throw failure;
       }
       // A busy or failing Discord must not look like being signed out (spec 1:7: the list is just empty).
-      guildsError = err instanceof ApiError ? String((err.getResponse() as { error?: string }).error) : 'Could not load your servers.';
+      guildsError =
+        failure instanceof ApiError ? String((failure.getResponse() as { error?: string }).error) : 'Could not load your servers.';
       this.logger.warn({ userId: user.id, reason: guildsError }, 'guild list unavailable');
     }
     return {

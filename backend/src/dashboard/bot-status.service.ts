@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BotStatus } from '@guildhall/generated/types';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import { TtlCache } from '../discord/ttl-cache.js';
 
@@ -23,23 +22,19 @@ export class BotStatusService {
     this.cache = new TtlCache(Math.max(config.guildCacheTtlMs, 30_000));
   }
 
-  async status(): Promise<BotStatus> {
-    try {
-      return await this.cache.get(
-        KEY,
-        async () => {
-          const guilds = (await this.discord.botGuildsWithCounts()).map((g) => ({
-            id: g.id,
-            name: g.name,
-            memberCount: g.approximate_member_count ?? 0,
-          }));
-          return { success: true, guilds, guildCount: guilds.length };
-        },
-        // A rate limit or an outage shows the last known numbers rather than an error.
-        { staleOnError: () => true },
-      );
-    } catch (err) {
-      throw DiscordFailure.from(err).toApiError();
-    }
+  status(): Promise<BotStatus> {
+    return this.cache.get(
+      KEY,
+      async () => {
+        const guilds = (await this.discord.botGuildsWithCounts()).map((g) => ({
+          id: g.id,
+          name: g.name,
+          memberCount: g.approximate_member_count ?? 0,
+        }));
+        return { success: true, guilds, guildCount: guilds.length };
+      },
+      // A rate limit or an outage shows the last known numbers rather than an error.
+      { staleOnError: () => true },
+    );
   }
 }

@@ -35,7 +35,7 @@ export class GreetingService {
     const channelId = section.channel;
 
     const [guild, member, channels] = await Promise.all([
-      this.viaDiscord(() => this.discord.guild(guildId)),
+      this.discord.guild(guildId),
       // The signed-in user stands in for the member; should Discord not find them, their session still names them.
       this.discord.member(guildId, user.id).catch(() => null),
       this.discord.channels(guildId).catch(() => [] as DiscordChannel[]),
@@ -59,14 +59,6 @@ export class GreetingService {
       if (reason) throw new ApiError(HttpStatus.BAD_GATEWAY, reason(shownChannel));
       if (failure.code === 50035) throw new ApiError(HttpStatus.BAD_GATEWAY, `Discord refused the message: ${failure.reason}`);
       throw failure.toApiError();
-    }
-  }
-
-  private async viaDiscord<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (err) {
-      throw DiscordFailure.from(err).toApiError();
     }
   }
 }

@@ -55,7 +55,7 @@ export class GuildAccessService {
   }
 
   async manageableGuilds(user: SessionUser): Promise<ManageableGuild[]> {
-    const [guilds, botIds] = await Promise.all([this.userGuilds(user), this.botGuildIdsOrEmpty()]);
+    const [guilds, botIds] = await Promise.all([this.userGuilds(user), this.discord.botGuildIds()]);
     return guilds.filter(canManage).map((g) => ({
       id: g.id,
       name: g.name,
@@ -72,9 +72,7 @@ export class GuildAccessService {
     if (!SNOWFLAKE.test(guildId)) throw new ApiError(HttpStatus.NOT_FOUND, 'Unknown server.');
     const guilds = await this.userGuilds(user);
     const guild = guilds.find((g) => g.id === guildId);
-    const botIds = await this.discord.botGuildIds().catch((err: unknown) => {
-      throw DiscordFailure.from(err).toApiError();
-    });
+    const botIds = await this.discord.botGuildIds();
     if (!guild) {
       if (botIds.has(guildId)) throw new ApiError(HttpStatus.FORBIDDEN, 'You are not a member of this server.');
       throw new ApiError(HttpStatus.NOT_FOUND, 'Unknown server.');
@@ -90,17 +88,10 @@ export class GuildAccessService {
     try {
       return await this.discord.guildsOfUser(user);
     } catch (err) {
-      const failure = DiscordFailure.from(err);
-      if (failure.status === 401) throw new ApiError(HttpStatus.UNAUTHORIZED, 'Your Discord sign-in has expired. Please sign in again.');
-      throw failure.toApiError();
-    }
-  }
-
-  private async botGuildIdsOrEmpty(): Promise<Set<string>> {
-    try {
-      return await this.discord.botGuildIds();
-    } catch (err) {
-      throw DiscordFailure.from(err).toApiError();
+      if (err instanceof DiscordFailure && err.status === 401) {
+        throw new ApiError(HttpStatus.UNAUTHORIZED, 'Your Discord sign-in has expired. Please sign in again.');
+      }
+      throw err;
     }
   }
 }

@@ -2,17 +2,8 @@ import { Controller, Get, Param, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import type { UserGuild } from '../discord/discord.types.js';
 import { GuildAccessService } from './guild-access.service.js';
-import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import { GuildAccessGuard } from './guild-access.guard.js';
-
-async function viaDiscord<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    throw DiscordFailure.from(err).toApiError();
-  }
-}
 
 /** Read-only views of a guild that the settings forms need (channel and role pickers, member count). */
 @Controller('api/guild/:guildId')
@@ -32,7 +23,7 @@ export class GuildController {
 
   @Get('channels')
   async channels(@Param('guildId') guildId: string) {
-    const channels = await viaDiscord(() => this.discord.channels(guildId));
+    const channels = await this.discord.channels(guildId);
     return {
       success: true,
       channels: channels
@@ -43,7 +34,7 @@ export class GuildController {
 
   @Get('roles')
   async roles(@Param('guildId') guildId: string) {
-    const roles = await viaDiscord(() => this.discord.roles(guildId));
+    const roles = await this.discord.roles(guildId);
     return {
       success: true,
       roles: roles
@@ -54,7 +45,7 @@ export class GuildController {
 
   @Get('stats')
   async stats(@Param('guildId') guildId: string) {
-    const guild = await viaDiscord(() => this.discord.guild(guildId));
+    const guild = await this.discord.guild(guildId);
     return {
       success: true,
       stats: {

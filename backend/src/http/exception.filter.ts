@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { DiscordFailure } from '../discord/discord.errors.js';
 import { LOGGER } from '../logging/logger.js';
 
 /**
@@ -12,7 +13,9 @@ import { LOGGER } from '../logging/logger.js';
 export class ApiExceptionFilter implements ExceptionFilter {
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(thrown: unknown, host: ArgumentsHost): void {
+    // Discord's refusals and outages answer 502 (or 429) with the reason, wherever they were thrown.
+    const exception = thrown instanceof DiscordFailure ? thrown.toApiError() : thrown;
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Post, Redirect, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DiscordFailure } from '../discord/discord.errors.js';
 import { ContactService } from './contact.service.js';
 import { TopServersService } from './top-servers.service.js';
 
@@ -20,12 +19,8 @@ export class PublicController {
   /** The spec's shape: a bare array, largest first. */
   @Get('top-servers')
   @Header('Cache-Control', 'public, max-age=60')
-  async listTopServers() {
-    try {
-      return await this.topServers.list();
-    } catch (err) {
-      throw DiscordFailure.from(err).toApiError();
-    }
+  listTopServers() {
+    return this.topServers.list();
   }
 
   @Post('contact')

@@ -29,7 +29,10 @@ export class TopServersService {
   ) {}
 
   list(): Promise<TopServer[]> {
-    return this.cache.get('top', () => this.rank(), { staleOnError: () => true });
+    // The ranking is made only of Discord answers: any failure of it is Discord's, reported as such.
+    return this.cache.get('top', () => this.rank().catch((err: unknown) => Promise.reject(DiscordFailure.from(err))), {
+      staleOnError: () => true,
+    });
   }
 
   private async rank(): Promise<TopServer[]> {
