@@ -63,11 +63,12 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
   const schemaIds = Object.fromEntries(published.map((file) => [file.name, file.id]));
   files['schemas.json'] = literal({ $comment: BANNER, publishedSchemas: schemas, schemaIds });
   files['schemas.js'] = [
+    jsonImport('schemas.json'),
     DEEP_FREEZE,
     `/** Every published schema (self-contained: shared types are copied into its $defs), by name. */`,
-    `export const publishedSchemas = deepFreeze(${literal(schemas)});`,
+    `export const publishedSchemas = deepFreeze(data.publishedSchemas);`,
     `/** Each published schema's $id, by name. */`,
-    `export const schemaIds = deepFreeze(${literal(schemaIds)});`,
+    `export const schemaIds = deepFreeze(data.schemaIds);`,
     `/** Every published schema by $id. */`,
     `export const schemasById = Object.freeze({`,
     ...published.map((file) => `  ${literal(file.id)}: publishedSchemas[${literal(file.name)}],`),
@@ -87,9 +88,10 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
   // Sections
   files['sections.json'] = literal({ $comment: BANNER, sections });
   files['sections.js'] = [
+    jsonImport('sections.json'),
     DEEP_FREEZE,
     `/** The settings sections (schemas/sections.json) by name, in the table's order, each with its default document. */`,
-    `export const sections = deepFreeze(${literal(sections)});`,
+    `export const sections = deepFreeze(data.sections);`,
     `export const sectionNames = Object.freeze(Object.keys(sections));`,
   ].join('\n');
   files['sections.d.ts'] = [
@@ -118,9 +120,10 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
   // UI schemas
   files['ui-schemas.json'] = literal({ $comment: BANNER, uiSchemas });
   files['ui-schemas.js'] = [
+    jsonImport('ui-schemas.json'),
     DEEP_FREEZE,
     `/** RJSF uiSchema of each settings section, from the schemas' x-ui hints. */`,
-    `export const uiSchemas = deepFreeze(${literal(uiSchemas)});`,
+    `export const uiSchemas = deepFreeze(data.uiSchemas);`,
   ].join('\n');
   files['ui-schemas.d.ts'] = [
     `import type { SectionName } from './types.js';`,
@@ -132,7 +135,12 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
   // OpenAPI (JSON: the banner goes in an x- extension, the only extra key an OpenAPI root may have)
   const document = { openapi: openapi.openapi, 'x-generated': BANNER, ...openapi };
   files['openapi.json'] = literal(document);
-  files['openapi.js'] = [DEEP_FREEZE, `export const openapi = deepFreeze(${literal(document)});`, `export default openapi;`].join('\n');
+  files['openapi.js'] = [
+    jsonImport('openapi.json'),
+    DEEP_FREEZE,
+    `export const openapi = deepFreeze(data);`,
+    `export default openapi;`,
+  ].join('\n');
   files['openapi.d.ts'] = [
     `/** The OpenAPI 3.1 document of the API (also openapi.json). */`,
     `export declare const openapi: { readonly openapi: '3.1.0'; readonly [key: string]: unknown };`,
@@ -142,9 +150,10 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
   // Plans (schemas/plans/plans.json): a small module of its own, so public pages import no validator or schema.
   files['plans.json'] = literal({ $comment: BANNER, planCatalog: catalog.plans });
   files['plans.js'] = [
+    jsonImport('plans.json'),
     DEEP_FREEZE,
     `/** The premium plans, durations, prices (INR) and feature limits (schemas/plans/plans.json). */`,
-    `export const planCatalog = deepFreeze(${literal(catalog.plans)});`,
+    `export const planCatalog = deepFreeze(data.planCatalog);`,
   ].join('\n');
   files['plans.d.ts'] = [
     `import type { PlanCatalog } from './types.js';`,
@@ -163,6 +172,11 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
 
   files['package.json'] = literal(packageJson());
   return sortKeys(files);
+}
+
+/** Each data module reads its JSON twin rather than repeating it: the data exists once in generated/. */
+function jsonImport(file) {
+  return `import data from './${file}' with { type: 'json' };`;
 }
 
 /** Declarations of a validator module; `home` is the module that declares StandaloneValidator (validators.d.ts). */
