@@ -1,25 +1,7 @@
 import { Check, ChevronDown, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { COPY_FEEDBACK_MS, copyText } from '../../../lib/clipboard';
 import { GREETING_PLACEHOLDERS } from '../shared/placeholders';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Clipboard API refused (permissions, insecure origin): the old way still works in most browsers.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  }
-}
 
 /** The collapsible list of greeting placeholders (spec 1:2.10), one copy button each. */
 export function PlaceholderPanel() {
@@ -68,12 +50,14 @@ export function PlaceholderPanel() {
                         className="btn-secondary shrink-0 px-2 py-1"
                         aria-label={done ? `Copied ${token}` : `Copy ${token}`}
                         onClick={() =>
-                          void copyText(token).then((ok) => {
-                            if (!ok) return;
-                            setCopied(token);
-                            clearTimeout(timer.current);
-                            timer.current = setTimeout(() => setCopied(null), 2000);
-                          })
+                          void copyText(token).then(
+                            () => {
+                              setCopied(token);
+                              clearTimeout(timer.current);
+                              timer.current = setTimeout(() => setCopied(null), COPY_FEEDBACK_MS);
+                            },
+                            () => undefined,
+                          )
                         }
                       >
                         {done ? <Check aria-hidden="true" className="h-4 w-4 text-ok" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
