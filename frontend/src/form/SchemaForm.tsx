@@ -1,10 +1,6 @@
-import Form from '@rjsf/core';
-import { createSchemaUtils, type ErrorSchema, hashForSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
-import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
-import { localizeErrors } from '@guildhall/generated/field-errors';
+import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
-import { validatorsById } from '@guildhall/generated/validators';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { useSaveSettings, useSettings } from '../api/queries';
@@ -14,43 +10,9 @@ import { ConflictDialog } from './ConflictDialog';
 import { fieldErrorsToErrorSchema } from './core/error-schema';
 import type { SchemaFormContext } from './core/form-context';
 import { applyVisibility } from './core/visibility';
-import { templates } from './theme';
-import { widgets } from './widgets';
+import { EngineForm } from './EngineForm';
 
 type Settings = Record<string, unknown>;
-
-const validatorCache = new Map<string, ReturnType<typeof createPrecompiledValidator>>();
-
-/**
- * Cross-field rules are written as if/then (e.g. "an enabled greeting needs a channel"). RJSF evaluates each `if` to
- * pick the schema it draws, and asks the validator map for a function by the subschema's hash. Our schemas use
- * if/then to validate, never to change a form's shape, so the form draws the base schema (`if` answers false) while
- * the compiled validator of the whole document still enforces the rule and reports it at its field.
- */
-function conditionStubs(schema: unknown, out: Record<string, unknown> = {}): Record<string, unknown> {
-  if (!schema || typeof schema !== 'object') return out;
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'default' || key === 'const' || key === 'enum' || key === 'x-ui' || key === 'x-messages') continue;
-    if (key === 'if' && value && typeof value === 'object')
-      out[hashForSchema(value as RJSFSchema)] = Object.assign(() => false, { errors: null });
-    conditionStubs(value, out);
-  }
-  return out;
-}
-
-/** RJSF over the build-time validators: no Ajv compile in the browser, the schemas' own messages. */
-export function validatorFor(section: string) {
-  let v = validatorCache.get(section);
-  if (!v) {
-    const schema = publishedSchemas[section] as RJSFSchema;
-    // RJSF rewrites a 2020-12 schema's $refs as absolute URLs before use; the validator must hold the same root, or
-    // RJSF's root check fails as soon as it evaluates an `if`.
-    const root = createSchemaUtils(undefined as never, schema).getRootSchema();
-    v = createPrecompiledValidator({ ...conditionStubs(schema), ...validatorsById } as never, root, localizeErrors as never);
-    validatorCache.set(section, v);
-  }
-  return v;
-}
 
 export interface SchemaFormProps {
   guildId: string;
@@ -75,13 +37,11 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
   const [baseVersion, setBaseVersion] = useState(0);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
   const [conflict, setConflict] = useState<{ version: number; settings: Settings } | null>(null);
-  const [attempted, setAttempted] = useState(false);
   const [banner, showBanner] = useTimedBanner();
   const loadedFor = useRef<string | null>(null);
 
-  const schema = publishedSchemas[section] as RJSFSchema | undefined;
+  const schema = publishedSchemas[section];
   const baseUi = (uiSchemas as Record<string, UiSchema>)[section] ?? {};
-  const validator = useMemo(() => validatorFor(section), [section]);
 
   // Take the server's document when it (re)loads, never while the user is editing an older copy.
   useEffect(() => {
@@ -112,7 +72,6 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
         loadedFor.current = null;
         showBanner({ kind: 'success', message: 'Settings saved successfully!' });
         setConflict(null);
-        setAttempted(false);
         // Spec 1:4: reload after a successful save, so what shows is what the server keeps.
         await query.refetch();
         return saved;
@@ -148,26 +107,18 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,420px)]">
       <div className="card p-6">
         <StatusBanner banner={banner} />
-        <Form
-          schema={schema}
+        <EngineForm
+          section={section}
           uiSchema={uiSchema}
           formData={formData}
-          validator={validator}
-          widgets={widgets}
-          templates={templates}
           formContext={formContext}
           extraErrors={serverErrors}
-          liveValidate={attempted ? 'onChange' : 'onBlur'}
-          showErrorList={false}
-          noHtml5Validate
-          focusOnFirstError
-          disabled={busy}
+          busy={busy}
           idPrefix={`${section}`}
           onChange={(e) => {
             setFormData(e.formData as Settings);
             if (serverErrors) setServerErrors(undefined);
           }}
-          onError={() => setAttempted(true)}
           onSubmit={(e) => void submit(e.formData as Settings, baseVersion)}
         >
           <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-line pt-5">
@@ -181,7 +132,6 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
               onClick={() => {
                 setFormData(structuredClone(query.data!.settings));
                 setServerErrors(undefined);
-                setAttempted(false);
               }}
             >
               Reset
@@ -189,7 +139,7 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
             {actions}
             {dirty && !busy && <span className="text-xs text-warn">Unsaved changes</span>}
           </div>
-        </Form>
+        </EngineForm>
       </div>
       {aside && formData && <div>{aside(formData)}</div>}
       {conflict && (

@@ -1,16 +1,12 @@
-import Form from '@rjsf/core';
-import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
-import { publishedSchemas } from '@guildhall/generated/schemas';
+import type { ErrorSchema, ObjectFieldTemplateProps, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
 import { validateSection } from '@guildhall/generated/field-errors';
-import { memo, type ReactNode, useMemo, useState } from 'react';
-import { validatorFor } from '../../../form/SchemaForm';
+import { memo, type ReactNode, useMemo } from 'react';
+import { EngineForm } from '../../../form/EngineForm';
 import { templates } from '../../../form/theme';
 import { ObjectFieldTemplate } from '../../../form/theme/ObjectFieldTemplate';
-import { widgets } from '../../../form/widgets';
 import type { GreetingKind, GreetingSection } from './greeting-message';
 
-const schema = publishedSchemas.greeting as RJSFSchema;
 const baseUi = uiSchemas.greeting as UiSchema;
 /**
  * The form holds the whole document (RJSF compares the schema it resolved against the validator's, which depends on
@@ -88,8 +84,6 @@ export const GreetingForm = memo(function GreetingForm({
   onHiddenErrors,
   children,
 }: GreetingFormProps) {
-  const [attempted, setAttempted] = useState(false);
-  const validator = useMemo(() => validatorFor('greeting'), []);
   const uiSchema = useMemo(() => uiSchemaFor(kind), [kind]);
   const formContext = useMemo<GreetingFormContext>(() => ({ guildId, kind, group }), [guildId, kind, group]);
   const formData = useMemo(() => ({ ...DEFAULT_DOCUMENT, [kind]: section }), [kind, section]);
@@ -100,33 +94,23 @@ export const GreetingForm = memo(function GreetingForm({
     return (hint?.['ui:options'] as { group?: string } | undefined)?.group === group;
   };
   return (
-    <Form
-      schema={schema}
+    <EngineForm
+      section="greeting"
       uiSchema={uiSchema}
       formData={formData}
-      validator={validator}
-      widgets={widgets}
       templates={formTemplates}
       formContext={formContext}
       extraErrors={extraErrors}
-      liveValidate={attempted ? 'onChange' : 'onBlur'}
-      showErrorList={false}
-      noHtml5Validate
-      focusOnFirstError
-      disabled={busy}
+      busy={busy}
       idPrefix={`greeting-${group}`}
       onChange={(e) => onChange(kind, (e.formData as Record<GreetingKind, GreetingSection>)[kind])}
       onError={(errors) => {
-        setAttempted(true);
         const hidden = errors.filter((e) => e.name !== 'if' && !shown(e.property));
         if (hidden.length) onHiddenErrors(kind, hidden);
       }}
-      onSubmit={() => {
-        setAttempted(false);
-        onSubmit(kind);
-      }}
+      onSubmit={() => onSubmit(kind)}
     >
       {children}
-    </Form>
+    </EngineForm>
   );
 });
