@@ -1,4 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { GuildSummary } from '@guildhall/generated/types';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
@@ -8,17 +9,6 @@ import { ApiError } from '../http/api-error.js';
 export const ADMINISTRATOR = 0x8n;
 export const MANAGE_GUILD = 0x20n;
 const SNOWFLAKE = /^\d{17,20}$/;
-
-/** A guild as the selector and sidebar show it (spec 1:3). */
-export interface ManageableGuild {
-  id: string;
-  name: string;
-  iconURL: string | null;
-  /** Our manage page when the bot is in the guild; Discord's bot invite when it is not. */
-  settingsUrl: string;
-  permissions: string;
-  owner: boolean;
-}
 
 export function canManage(guild: Pick<UserGuild, 'owner' | 'permissions'>): boolean {
   if (guild.owner) return true;
@@ -54,7 +44,7 @@ export class GuildAccessService {
     return `https://discord.com/oauth2/authorize?${q}`;
   }
 
-  async manageableGuilds(user: SessionUser): Promise<ManageableGuild[]> {
+  async manageableGuilds(user: SessionUser): Promise<GuildSummary[]> {
     const [guilds, botIds] = await Promise.all([this.userGuilds(user), this.discord.botGuildIds()]);
     return guilds.filter(canManage).map((g) => ({
       id: g.id,

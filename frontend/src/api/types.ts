@@ -1,45 +1,10 @@
-/** Shapes of API answers as the frontend reads them (their schemas live in schemas/api/). */
-export interface GuildSummary {
-  id: string;
-  name: string;
-  iconURL: string | null;
-  settingsUrl: string;
-  permissions?: string;
-  owner?: boolean;
-}
+/** API answers as the frontend reads them: the types generated from schemas/api/, under the names the app uses. */
+import type { Channel, GuildSummary, ManagedGuild, Role, SettingsResponse, User } from '@guildhall/generated/types';
 
-export interface CurrentUser {
-  id: string;
-  username: string;
-  global_name?: string | null;
-  avatar: string | null;
-  discriminator: string;
-  email: string | null;
-  discord_id: string;
-  guilds: GuildSummary[];
-  /** Discord could not be asked for the guilds just now; the user is still signed in. */
-  guildsError?: string;
-}
-
-export interface Channel {
-  id: string;
-  name: string;
-  type: number;
-  position: number;
-  parent_id: string | null;
-}
-
-export interface Role {
-  id: string;
-  name: string;
-  color: number;
-  position: number;
-  managed: boolean;
-}
-
-export interface SettingsEnvelope<T = Record<string, unknown>> {
-  success: true;
-  section: string;
-  version: number;
-  settings: T;
-}
+export type { Channel, GuildSummary, Role };
+/** GET /api/user. */
+export type CurrentUser = User;
+/** GET /api/guild/{guildId}: the guild the manage pages are about. */
+export type ManagedGuildSummary = ManagedGuild['guild'];
+/** A settings GET/PUT answer, with the section's document type. */
+export type SettingsEnvelope<T = Record<string, unknown>> = Omit<SettingsResponse, 'settings'> & { settings: T };

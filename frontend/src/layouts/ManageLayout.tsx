@@ -3,7 +3,7 @@ import { ChevronDown, Crown, Headphones, Info, Plus, Search, X } from 'lucide-re
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router-dom';
 import { api, ApiError } from '../api/client';
-import type { GuildSummary } from '../api/types';
+import type { GuildSummary, ManagedGuildSummary as ManagedGuild } from '../api/types';
 import { useAuth } from '../auth/AuthProvider';
 import { FallbackImage } from '../components/FallbackImage';
 import { Spinner } from '../components/Spinner';
@@ -11,12 +11,6 @@ import { avatarUrl } from '../lib/discord-cdn';
 import { useDismiss } from '../lib/use-dismiss';
 import { filterMenu, LEGACY_DISCORD_HOST, MANAGE_MENU, type MenuItem } from './manage-menu';
 import { useSidebarToggle } from './PublicLayout';
-
-export interface ManagedGuild {
-  id: string;
-  name: string;
-  iconURL: string | null;
-}
 
 /** Checks access on the server (its reason is shown as is) and names the guild for the sidebar. */
 export function useManagedGuild(guildId: string) {
