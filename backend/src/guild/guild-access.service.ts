@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { GuildSummary } from '@guildhall/generated/types';
+import { validateSnowflake } from '@guildhall/generated/validators';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
@@ -8,7 +9,6 @@ import { ApiError } from '../http/api-error.js';
 
 export const ADMINISTRATOR = 0x8n;
 export const MANAGE_GUILD = 0x20n;
-const SNOWFLAKE = /^\d{17,20}$/;
 
 export function canManage(guild: Pick<UserGuild, 'owner' | 'permissions'>): boolean {
   if (guild.owner) return true;
@@ -59,7 +59,7 @@ export class GuildAccessService {
   /** Resolves the guild for a manage call or throws the reason as 401/403/404. */
   async assertCanManage(user: SessionUser | undefined, guildId: string): Promise<UserGuild> {
     if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
-    if (!SNOWFLAKE.test(guildId)) throw new ApiError(HttpStatus.NOT_FOUND, 'Unknown server.');
+    if (!validateSnowflake(guildId)) throw new ApiError(HttpStatus.NOT_FOUND, 'Unknown server.');
     const guilds = await this.userGuilds(user);
     const guild = guilds.find((g) => g.id === guildId);
     const botIds = await this.discord.botGuildIds();
