@@ -42,6 +42,8 @@ export class DatabaseSessionStore extends session.Store {
       cb?.();
       return;
     }
+    // Forgetting when a session was last written only costs one early write, so the map is simply capped.
+    if (this.lastTouch.size >= 10_000) this.lastTouch.clear();
     this.lastTouch.set(sid, now);
     this.sessions.touch(sid, this.expiry(sess)).then(
       () => cb?.(),
