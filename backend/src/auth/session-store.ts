@@ -29,7 +29,7 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
-    this.lastTouch.set(sid, Date.now());
+    this.remember(sid, Date.now());
     this.sessions.set(sid, sess, this.expiry(sess)).then(
       () => cb?.(),
       (err) => cb?.(err),
@@ -42,13 +42,17 @@ export class DatabaseSessionStore extends session.Store {
       cb?.();
       return;
     }
-    // Forgetting when a session was last written only costs one early write, so the map is simply capped.
-    if (this.lastTouch.size >= 10_000) this.lastTouch.clear();
-    this.lastTouch.set(sid, now);
+    this.remember(sid, now);
     this.sessions.touch(sid, this.expiry(sess)).then(
       () => cb?.(),
       (err) => cb?.(err),
     );
+  }
+
+  /** Forgetting when a session was last written only costs one early write, so the map is simply capped. */
+  private remember(sid: string, at: number) {
+    if (this.lastTouch.size >= 10_000) this.lastTouch.clear();
+    this.lastTouch.set(sid, at);
   }
 
   override destroy(sid: string, cb?: (err?: unknown) => void): void {
