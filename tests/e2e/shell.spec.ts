@@ -233,9 +233,12 @@ test.describe('public layout', () => {
 
   test('back to top appears after 400 px and scrolls up', async ({ page }) => {
     await page.goto('/faq');
+    // The page is a lazy chunk: scrolling before it renders would hit a document too short to scroll.
+    await expect(page.getByRole('navigation', { name: 'FAQ topics' })).toBeVisible();
     const button = page.getByRole('button', { name: 'Back to top' });
     await expect(button).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
     await expect(button).toBeVisible();
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(0);
