@@ -80,7 +80,16 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env): Promise<R
     { ttlMs: config.readCacheTtlMs },
   );
   await storage.init();
+  try {
+    return await startOn(config, logger, storage);
+  } catch (err) {
+    // A failed start (a busy port, say) still lets the database go, and with it the data directory's lock.
+    await storage.close().catch(() => undefined);
+    throw err;
+  }
+}
 
+async function startOn(config: AppConfig, logger: Logger, storage: StoragePort): Promise<RunningApp> {
   const secret = await sessionSecret(config, storage);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, logger, storage }), {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
@@ -128,8 +137,14 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env): Promise<R
   if (frontendAvailable()) app.use(...serveFrontend());
   else logger.warn('frontend/dist not found: the API runs without the web app (run npm run build)');
 
-  // No host: dual-stack, so both localhost (::1) and 127.0.0.1 reach it.
-  await app.listen(config.port);
+  try {
+    // No host: dual-stack, so both localhost (::1) and 127.0.0.1 reach it.
+    await app.listen(config.port);
+  } catch (err) {
+    limiter.close();
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   const url = config.internalUrl;
   logger.info(
     { port: config.port, publicUrl: config.publicUrl, discord: config.discord.mode, storage: storage.kind },

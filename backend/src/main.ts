@@ -1,5 +1,6 @@
 import { createApp } from './app.js';
 import { ConfigError } from './config/config.js';
+import { DataDirInUseError } from './storage/pglite.executor.js';
 
 /** `npm start`: run until SIGINT/SIGTERM, then finish requests in flight and close the database. */
 async function main() {
@@ -7,7 +8,7 @@ async function main() {
   try {
     running = await createApp(process.env);
   } catch (err) {
-    if (err instanceof ConfigError) {
+    if (err instanceof ConfigError || err instanceof DataDirInUseError) {
       console.error(err.message);
       process.exit(1);
     }

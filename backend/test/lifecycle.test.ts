@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.js';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
+import { DataDirInUseError } from '../src/storage/pglite.executor.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
 describe('a new app instance on the same DATA_DIR', () => {
@@ -43,6 +44,46 @@ describe('a new app instance on the same DATA_DIR', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('one DATA_DIR, one running app', () => {
+  const data = tempDataDir();
+  const other = tempDataDir();
+  afterAll(() => {
+    data.remove();
+    other.remove();
+  });
+
+  it('refuses a second app while the first runs (two writers would corrupt PGlite), and starts once it stops', async () => {
+    const first = await startTestApp({ DATA_DIR: data.dir });
+    try {
+      const refused = await startTestApp({ DATA_DIR: data.dir }).then(
+        async (app) => {
+          await app.close();
+          return undefined;
+        },
+        (err: unknown) => err,
+      );
+      expect(refused).toBeInstanceOf(DataDirInUseError);
+      expect((refused as Error).message).toContain(`${data.dir}/pglite is already in use by process ${process.pid}`);
+      expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+    } finally {
+      await first.close();
+    }
+    const again = await startTestApp({ DATA_DIR: data.dir });
+    await again.close();
+  });
+
+  it('a start that fails (its port is taken) lets the data directory go', async () => {
+    const first = await startTestApp({ DATA_DIR: data.dir });
+    try {
+      await expect(startTestApp({ DATA_DIR: other.dir, PORT: String(first.config.port) })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await first.close();
+    }
+    const retry = await startTestApp({ DATA_DIR: other.dir });
+    await retry.close();
   });
 });
 

@@ -4,8 +4,9 @@
  * distribution's binaries (required when CI is set). PostgreSQL-specific migration behaviour
  * follows the contract, for both executors.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, pgliteDirectory } from '../src/storage/create-storage.js';
 import { MIGRATIONS, type Migration } from '../src/storage/migrations/index.js';
 import { PgExecutor } from '../src/storage/pg.executor.js';
-import { PgliteExecutor } from '../src/storage/pglite.executor.js';
+import { DataDirInUseError, lockFile, PgliteExecutor } from '../src/storage/pglite.executor.js';
 import { PostgresStorage } from '../src/storage/postgres.storage.js';
 import type { SqlExecutor } from '../src/storage/sql-executor.js';
 import type { StoragePort } from '../src/storage/storage.port.js';
@@ -30,7 +31,7 @@ interface AdapterHarness {
   createDatabase(): Promise<TestDatabase>;
   /** Migration ids recorded in the database the storage is on. */
   appliedMigrations(storage: StoragePort): Promise<string[]>;
-  /** Whether two instances may be open on one database at once (not PGlite: one process owns the directory). */
+  /** Whether two instances may be open on one database at once (not PGlite: one executor owns the directory). */
   concurrentInstances: boolean;
 }
 
@@ -334,7 +335,36 @@ function storageContract(harness: () => AdapterHarness) {
       }
     });
 
-    it.runIf(harness().concurrentInstances)('lets several instances start at once on one database', async () => {
+    if (!harness().concurrentInstances) {
+      it('refuses a second instance while one is open, naming the process, and opens again once it closes', async () => {
+        const db = await harness().createDatabase();
+        try {
+          const first = db.open();
+          await first.init();
+          await first.settings.put('g', 'kept', { kept: true }, 0);
+          const second = db.open();
+          const refused = await second.init().then(
+            () => undefined,
+            (err: unknown) => err,
+          );
+          expect(refused).toBeInstanceOf(DataDirInUseError);
+          expect((refused as Error).message).toMatch(`already in use by process ${process.pid}. Stop that Guildhall, or set DATA_DIR`);
+          await second.close();
+          // The refused instance touched nothing: the first still works, and its data is whole.
+          expect(await first.settings.get('g', 'kept')).toMatchObject({ version: 1, data: { kept: true } });
+          await first.close();
+          const third = db.open();
+          await third.init();
+          expect(await third.settings.get('g', 'kept')).toMatchObject({ version: 1, data: { kept: true } });
+          await third.close();
+        } finally {
+          await db.dispose();
+        }
+      });
+      return;
+    }
+
+    it('lets several instances start at once on one database', async () => {
       const db = await harness().createDatabase();
       const instances = Array.from({ length: 4 }, () => db.open());
       try {
@@ -451,6 +481,30 @@ describe('PGlite storage', () => {
       executor: () => new PgliteExecutor(pgliteDirectory(dataDir)),
       dispose: () => rm(dataDir, { recursive: true, force: true }),
     };
+  });
+
+  it('takes over a lock left by a process that died, and refuses one held by a live process', async () => {
+    const dataDir = await newDataDir();
+    const lock = lockFile(pgliteDirectory(dataDir));
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    await writeFile(lock, `${dead}\n`);
+    const storage = createStorage({ dataDir });
+    await storage.init();
+    expect((await readFile(lock, 'utf8')).trim()).toBe(String(process.pid));
+    await storage.close();
+    await expect(readFile(lock)).rejects.toMatchObject({ code: 'ENOENT' });
+
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+    try {
+      await writeFile(lock, `${other.pid}\n`);
+      const refused = createStorage({ dataDir });
+      await expect(refused.init()).rejects.toThrow(`already in use by process ${other.pid}`);
+      await refused.close();
+      expect((await readFile(lock, 'utf8')).trim()).toBe(String(other.pid));
+    } finally {
+      other.kill();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('creates the data directory, and nothing is opened before init', async () => {
