@@ -24,7 +24,8 @@ export function serveFrontend(dist = FRONTEND_DIST) {
   });
   const index = path.join(dist, 'index.html');
   return [
-    files,
+    // API and sandbox paths never name a file: skip the disk lookup (a stat per API request was ~6% of its CPU).
+    (req: Request, res: Response, next: NextFunction) => (NOT_APP.test(req.path) ? next() : files(req, res, next)),
     // A missing hashed asset is a 404, never index.html (which would be parsed as script).
     (req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/assets/') ? res.status(404).end() : next()),
     (req: Request, res: Response, next: NextFunction) => {
