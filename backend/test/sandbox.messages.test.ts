@@ -293,6 +293,36 @@ describe('Discord sandbox: what the bot posts', () => {
     expect(badLimit.code).toBe(50035);
   });
 
+  it('keeps memory bounded: the oldest posted messages and files go first, seeded ones stay', async () => {
+    const small = await startDiscordSandbox({ maxMessagesPerChannel: 3, maxAttachmentBytes: 10 });
+    const client = new REST({ api: small.api, version: '10', retries: 0 }).setToken('sandbox-bot-token');
+    try {
+      const seeded = small.service.listMessages(community.channels.general, { limit: 100 }).length;
+      for (const n of [1, 2, 3, 4, 5])
+        await client.post(Routes.channelMessages(community.channels.general), { body: { content: `m${n}` } });
+      expect(small.service.messagesIn(community.channels.general).map((m) => m.content)).toEqual(['m3', 'm4', 'm5']);
+      expect(small.service.listMessages(community.channels.general, { limit: 100 })).toHaveLength(seeded + 3);
+
+      const upload = (channel: string, name: string, bytes: number) =>
+        client.post(Routes.channelMessages(channel), {
+          body: { content: name, attachments: [{ id: 0 }] },
+          files: [{ name: `${name}.txt`, data: Buffer.alloc(bytes, 'x'), contentType: 'text/plain' }],
+        }) as Promise<APIMessage>;
+      const first = await upload(community.channels.modLog, 'f1', 6);
+      const second = await upload(community.channels.welcome, 'f2', 4);
+      expect((await fetch(first.attachments[0]!.url)).status).toBe(200);
+      await upload(community.channels.welcome, 'f3', 5); // 15 bytes > 10: f1, the oldest with a file, goes
+      expect(small.service.messagesIn(community.channels.modLog)).toEqual([]);
+      expect((await fetch(first.attachments[0]!.url)).status).toBe(404);
+      expect(small.service.messagesIn(community.channels.welcome).map((m) => m.content)).toEqual(['f2', 'f3']);
+      expect((await fetch(second.attachments[0]!.url)).status).toBe(200);
+    } finally {
+      client.clearHashSweeper();
+      client.clearHandlerSweeper();
+      await small.close();
+    }
+  });
+
   it('forgets posted messages on reset', async () => {
     await rest.post(Routes.channelMessages(community.channels.general), { body: { content: 'temporary' } });
     expect(sandbox.service.allPostedMessages()).toHaveLength(1);

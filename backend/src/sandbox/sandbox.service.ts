@@ -49,6 +49,10 @@ export interface DiscordSandboxOptions {
    * others (no open redirect through the sandbox); when unset, any http(s) URL is accepted.
    */
   redirectUris?: string[];
+  /** Posted messages kept per channel; older ones are forgotten (seeded ones never). Default 500. */
+  maxMessagesPerChannel?: number;
+  /** Bytes of uploaded files kept in all; past it the oldest messages with files are forgotten. Default 256 MiB. */
+  maxAttachmentBytes?: number;
 }
 
 export interface ResolvedSandboxOptions {
@@ -58,6 +62,8 @@ export interface ResolvedSandboxOptions {
   guildsRateLimit: RateLimitPolicy;
   publicUrl: string | undefined;
   redirectUris: readonly string[] | undefined;
+  maxMessagesPerChannel: number;
+  maxAttachmentBytes: number;
 }
 
 /** Every other route gets Discord's global bot budget (50 requests a second) so clients see real headers. */
@@ -111,6 +117,8 @@ export class DiscordSandboxService {
       guildsRateLimit: { ...(options?.guildsRateLimit ?? { limit: 5, windowMs: 5000 }) },
       publicUrl: options?.publicUrl?.replace(/\/+$/, ''),
       redirectUris: options?.redirectUris ? [...options.redirectUris] : undefined,
+      maxMessagesPerChannel: options?.maxMessagesPerChannel ?? 500,
+      maxAttachmentBytes: options?.maxAttachmentBytes ?? 256 * 1024 * 1024,
     };
     this.guildsLimit = { ...this.options.guildsRateLimit };
     this.grants = new OAuth2Grants(OAuth2Grants.keyFor(this.options.clientId, this.options.clientSecret));
@@ -405,6 +413,7 @@ export class DiscordSandboxService {
     if (isEmpty(next)) throw DiscordErrors.emptyMessage();
     next.edited_timestamp = discordTimestamp(new Date());
     Object.assign(message, next);
+    this.forgetBeyondCaps(message.channel_id);
     return message;
   }
 
@@ -486,6 +495,34 @@ export class DiscordSandboxService {
     const list = this.messagesByChannel.get(message.channel_id) ?? [];
     list.push(message);
     this.messagesByChannel.set(message.channel_id, list);
+    if (!message.seeded) this.forgetBeyondCaps(message.channel_id);
+  }
+
+  /**
+   * The sandbox keeps what is posted in memory so people and tests can see it; a long demo run must not grow
+   * without end. Oldest posted messages go first; seeded ones stay.
+   */
+  private forgetBeyondCaps(channelId: string): void {
+    const list = this.messagesByChannel.get(channelId) ?? [];
+    let posted = list.reduce((n, m) => n + (m.seeded ? 0 : 1), 0);
+    for (let i = 0; posted > this.options.maxMessagesPerChannel && i < list.length;) {
+      if (list[i]!.seeded) i++;
+      else {
+        list.splice(i, 1);
+        posted--;
+      }
+    }
+    const bytes = (m: SandboxMessageRecord) => m.attachments.reduce((n, a) => n + a.data.length, 0);
+    const withFiles = [...this.messagesByChannel.values()].flat().filter((m) => !m.seeded && bytes(m) > 0);
+    let total = withFiles.reduce((n, m) => n + bytes(m), 0);
+    if (total <= this.options.maxAttachmentBytes) return;
+    withFiles.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    for (const m of withFiles) {
+      if (total <= this.options.maxAttachmentBytes) break;
+      const inChannel = this.messagesByChannel.get(m.channel_id)!;
+      inChannel.splice(inChannel.indexOf(m), 1);
+      total -= bytes(m);
+    }
   }
 
   /** Files arrive as files[n]; `attachments` entries with id n describe them, entries with snowflakes keep old ones. */
