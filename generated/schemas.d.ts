@@ -22,6 +22,7 @@ export type SchemaName =
   | 'guild-summary'
   | 'health-status'
   | 'hex-colour'
+  | 'level-up-placeholder'
   | 'levels'
   | 'managed-guild'
   | 'moderation'

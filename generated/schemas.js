@@ -32,6 +32,7 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/guild-summary.json': publishedSchemas['guild-summary'],
   'https://guildhall.dev/schemas/api/health-status.json': publishedSchemas['health-status'],
   'https://guildhall.dev/schemas/common/hex-colour.json': publishedSchemas['hex-colour'],
+  'https://guildhall.dev/schemas/common/level-up-placeholder.json': publishedSchemas['level-up-placeholder'],
   'https://guildhall.dev/schemas/settings/levels.json': publishedSchemas['levels'],
   'https://guildhall.dev/schemas/api/managed-guild.json': publishedSchemas['managed-guild'],
   'https://guildhall.dev/schemas/settings/moderation.json': publishedSchemas['moderation'],

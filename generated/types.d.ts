@@ -40,6 +40,11 @@ export type GreetingPlaceholder =
   | 'server.boosts'
   | 'server.boostTier';
 /**
+ * A placeholder that the level-up message may contain, written in braces (e.g. {member:mention}); the bot replaces it when a member reaches a new level. A typed \n is a new line. The labels say what each becomes.
+ */
+export type LevelUpPlaceholder =
+  'member:mention' | 'member:tag' | 'member:name' | 'member' | 'username' | 'user' | 'level' | 'server' | 'count';
+/**
  * What the bot does to a member as a punishment: timeout (a temporary mute of 24 hours), kick or ban.
  */
 export type ModerationAction = 'timeout' | 'kick' | 'ban';

@@ -29,6 +29,7 @@ import type {
   GreetingMessageType,
   GreetingPlaceholder,
   HexColour,
+  LevelUpPlaceholder,
   ModerationAction,
   RoleReference,
   Snowflake,
@@ -99,6 +100,8 @@ export declare const validateGreetingMessageType: StandaloneValidator<GreetingMe
 export declare const validateGreetingPlaceholder: StandaloneValidator<GreetingPlaceholder>;
 /** Validates HexColour (https://guildhall.dev/schemas/common/hex-colour.json). */
 export declare const validateHexColour: StandaloneValidator<HexColour>;
+/** Validates LevelUpPlaceholder (https://guildhall.dev/schemas/common/level-up-placeholder.json). */
+export declare const validateLevelUpPlaceholder: StandaloneValidator<LevelUpPlaceholder>;
 /** Validates ModerationAction (https://guildhall.dev/schemas/common/moderation-action.json). */
 export declare const validateModerationAction: StandaloneValidator<ModerationAction>;
 /** Validates RoleReference (https://guildhall.dev/schemas/common/role-reference.json). */

@@ -416,8 +416,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate22.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate60;
-const schema83 = {
+export const validateBasic = validate61;
+const schema84 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -454,10 +454,10 @@ const schema83 = {
 };
 const func2 = runtime_ucs2length;
 const pattern33 = new RegExp('^\\S+$', 'u');
-function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -483,7 +483,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema83,
+          parentSchema: schema84,
           data,
         };
         if (vErrors === null) {
@@ -504,7 +504,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema83.properties.prefix,
+          parentSchema: schema84.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -522,7 +522,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema83.properties.prefix,
+          parentSchema: schema84.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -540,7 +540,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema83.properties.prefix,
+          parentSchema: schema84.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -557,8 +557,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema83.properties.prefix.type,
-        parentSchema: schema83.properties.prefix,
+        schema: schema84.properties.prefix.type,
+        parentSchema: schema84.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -576,8 +576,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema83.properties.invite_tracking.type,
-        parentSchema: schema83.properties.invite_tracking,
+        schema: schema84.properties.invite_tracking.type,
+        parentSchema: schema84.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -595,8 +595,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema83.properties.flag_translation.type,
-        parentSchema: schema83.properties.flag_translation,
+        schema: schema84.properties.flag_translation.type,
+        parentSchema: schema84.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -613,8 +613,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema83.type,
-      parentSchema: schema83,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -624,10 +624,10 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateBotStatus = validate23;
 const schema35 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2548,8 +2548,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate30.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate61;
-const schema84 = {
+export const validateGreeting = validate62;
+const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -2762,19 +2762,19 @@ const schema84 = {
     },
   },
 };
-const schema85 = {
+const schema86 = {
   type: ['string', 'null'],
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
 };
-const schema86 = {
+const schema87 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema87 = {
+const schema88 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -2854,7 +2854,7 @@ const schema87 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema88 = {
+const schema89 = {
   type: 'string',
   pattern: '^#[0-9A-Fa-f]{6}$',
   'x-ui': { widget: 'colour' },
@@ -2862,10 +2862,10 @@ const schema88 = {
 };
 const pattern27 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
 const pattern28 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2898,8 +2898,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -2926,7 +2926,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema87,
+          parentSchema: schema88,
           data,
         };
         if (vErrors === null) {
@@ -2947,7 +2947,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema87.properties.title,
+          parentSchema: schema88.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -2964,8 +2964,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema87.properties.title.type,
-        parentSchema: schema87.properties.title,
+        schema: schema88.properties.title.type,
+        parentSchema: schema88.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -2985,7 +2985,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema87.properties.description,
+          parentSchema: schema88.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -3002,8 +3002,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema87.properties.description.type,
-        parentSchema: schema87.properties.description,
+        schema: schema88.properties.description.type,
+        parentSchema: schema88.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -3024,7 +3024,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema88,
+            parentSchema: schema89,
             data: data2,
           };
           if (vErrors === null) {
@@ -3041,8 +3041,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.type,
-          parentSchema: schema88,
+          schema: schema89.type,
+          parentSchema: schema89,
           data: data2,
         };
         if (vErrors === null) {
@@ -3061,8 +3061,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema87.properties.thumbnail.type,
-        parentSchema: schema87.properties.thumbnail,
+        schema: schema88.properties.thumbnail.type,
+        parentSchema: schema88.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -3082,7 +3082,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema87.properties.footer,
+          parentSchema: schema88.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -3099,8 +3099,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema87.properties.footer.type,
-        parentSchema: schema87.properties.footer,
+        schema: schema88.properties.footer.type,
+        parentSchema: schema88.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -3120,7 +3120,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema87.properties.image,
+          parentSchema: schema88.properties.image,
           data: data5,
         };
         if (vErrors === null) {
@@ -3138,7 +3138,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema87.properties.image,
+          parentSchema: schema88.properties.image,
           data: data5,
         };
         if (vErrors === null) {
@@ -3155,8 +3155,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema87.properties.image.type,
-        parentSchema: schema87.properties.image,
+        schema: schema88.properties.image.type,
+        parentSchema: schema88.properties.image,
         data: data5,
       };
       if (vErrors === null) {
@@ -3183,7 +3183,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema87.properties.author,
+            parentSchema: schema88.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -3204,7 +3204,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema87.properties.author.properties.name,
+            parentSchema: schema88.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -3221,8 +3221,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.author.properties.name.type,
-          parentSchema: schema87.properties.author.properties.name,
+          schema: schema88.properties.author.properties.name.type,
+          parentSchema: schema88.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -3242,7 +3242,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema87.properties.author.properties.iconURL,
+            parentSchema: schema88.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -3260,7 +3260,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema87.properties.author.properties.iconURL,
+            parentSchema: schema88.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -3277,8 +3277,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.author.properties.iconURL.type,
-          parentSchema: schema87.properties.author.properties.iconURL,
+          schema: schema88.properties.author.properties.iconURL.type,
+          parentSchema: schema88.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -3295,8 +3295,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema87.properties.author.type,
-        parentSchema: schema87.properties.author,
+        schema: schema88.properties.author.type,
+        parentSchema: schema88.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -3313,8 +3313,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema88.type,
+      parentSchema: schema88,
       data,
     };
     if (vErrors === null) {
@@ -3324,14 +3324,14 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3354,7 +3354,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema84,
+          parentSchema: schema85,
           data,
         };
         if (vErrors === null) {
@@ -3412,8 +3412,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema84.properties.welcome.then.required,
-            parentSchema: schema84.properties.welcome.then,
+            schema: schema85.properties.welcome.then.required,
+            parentSchema: schema85.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -3432,8 +3432,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema84.properties.welcome.then.properties.channel.type,
-              parentSchema: schema84.properties.welcome.then.properties.channel,
+              schema: schema85.properties.welcome.then.properties.channel.type,
+              parentSchema: schema85.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -3460,8 +3460,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema84.properties.welcome.if,
-        parentSchema: schema84.properties.welcome,
+        schema: schema85.properties.welcome.if,
+        parentSchema: schema85.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -3504,7 +3504,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema84.properties.welcome,
+            parentSchema: schema85.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -3523,8 +3523,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema84.properties.welcome.properties.enabled.type,
-          parentSchema: schema84.properties.welcome.properties.enabled,
+          schema: schema85.properties.welcome.properties.enabled.type,
+          parentSchema: schema85.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -3540,10 +3540,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema85.type },
+          params: { type: schema86.type },
           message: 'must be string,null',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema86.type,
+          parentSchema: schema86,
           data: data4,
         };
         if (vErrors === null) {
@@ -3562,7 +3562,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema85,
+            parentSchema: schema86,
             data: data4,
           };
           if (vErrors === null) {
@@ -3583,7 +3583,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema84.properties.welcome.properties.content,
+            parentSchema: schema85.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -3600,8 +3600,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.welcome.properties.content.type,
-          parentSchema: schema84.properties.welcome.properties.content,
+          schema: schema85.properties.welcome.properties.content.type,
+          parentSchema: schema85.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -3619,8 +3619,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.type,
-          parentSchema: schema86,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data6,
         };
         if (vErrors === null) {
@@ -3635,10 +3635,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema86.enum },
+          params: { allowedValues: schema87.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema86.enum,
-          parentSchema: schema86,
+          schema: schema87.enum,
+          parentSchema: schema87,
           data: data6,
         };
         if (vErrors === null) {
@@ -3649,7 +3649,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate62(data0.embed, {
+        !validate63(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -3657,7 +3657,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
         errors = vErrors.length;
       }
     } else {
@@ -3667,8 +3667,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema84.properties.welcome.type,
-        parentSchema: schema84.properties.welcome,
+        schema: schema85.properties.welcome.type,
+        parentSchema: schema85.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -3725,8 +3725,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema84.properties.farewell.then.required,
-            parentSchema: schema84.properties.farewell.then,
+            schema: schema85.properties.farewell.then.required,
+            parentSchema: schema85.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -3745,8 +3745,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema84.properties.farewell.then.properties.channel.type,
-              parentSchema: schema84.properties.farewell.then.properties.channel,
+              schema: schema85.properties.farewell.then.properties.channel.type,
+              parentSchema: schema85.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -3773,8 +3773,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema84.properties.farewell.if,
-        parentSchema: schema84.properties.farewell,
+        schema: schema85.properties.farewell.if,
+        parentSchema: schema85.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -3817,7 +3817,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema84.properties.farewell,
+            parentSchema: schema85.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -3836,8 +3836,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema84.properties.farewell.properties.enabled.type,
-          parentSchema: schema84.properties.farewell.properties.enabled,
+          schema: schema85.properties.farewell.properties.enabled.type,
+          parentSchema: schema85.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -3853,10 +3853,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema85.type },
+          params: { type: schema86.type },
           message: 'must be string,null',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema86.type,
+          parentSchema: schema86,
           data: data12,
         };
         if (vErrors === null) {
@@ -3875,7 +3875,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema85,
+            parentSchema: schema86,
             data: data12,
           };
           if (vErrors === null) {
@@ -3896,7 +3896,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema84.properties.farewell.properties.content,
+            parentSchema: schema85.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -3913,8 +3913,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.farewell.properties.content.type,
-          parentSchema: schema84.properties.farewell.properties.content,
+          schema: schema85.properties.farewell.properties.content.type,
+          parentSchema: schema85.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -3932,8 +3932,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.type,
-          parentSchema: schema86,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data14,
         };
         if (vErrors === null) {
@@ -3948,10 +3948,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema86.enum },
+          params: { allowedValues: schema87.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema86.enum,
-          parentSchema: schema86,
+          schema: schema87.enum,
+          parentSchema: schema87,
           data: data14,
         };
         if (vErrors === null) {
@@ -3962,7 +3962,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate62(data8.embed, {
+        !validate63(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -3970,7 +3970,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
         errors = vErrors.length;
       }
     } else {
@@ -3980,8 +3980,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema84.properties.farewell.type,
-        parentSchema: schema84.properties.farewell,
+        schema: schema85.properties.farewell.type,
+        parentSchema: schema85.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -3998,8 +3998,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema84.type,
-      parentSchema: schema84,
+      schema: schema85.type,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -4009,10 +4009,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateGreetingEmbed = validate53;
 const schema75 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -6001,8 +6001,89 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate56.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate65;
-const schema91 = {
+export const validateLevelUpPlaceholder = validate57;
+const schema80 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
+  type: 'string',
+  enum: ['member:mention', 'member:tag', 'member:name', 'member', 'username', 'user', 'level', 'server', 'count'],
+  'x-ui': {
+    enumLabels: {
+      'member:mention': 'Mentions the member (@name)',
+      'member:tag': "The member's username (tag)",
+      'member:name': "The member's display name",
+      member: 'Mentions the member (@name)',
+      username: "The member's username",
+      user: 'Mentions the member (@name)',
+      level: 'The level just reached',
+      server: "The server's name",
+      count: "The server's member count",
+    },
+  },
+  'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
+};
+function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate57.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data !== 'string') {
+    const err0 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'string' },
+      message: 'must be string',
+      schema: schema80.type,
+      parentSchema: schema80,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(
+    data === 'member:mention' ||
+    data === 'member:tag' ||
+    data === 'member:name' ||
+    data === 'member' ||
+    data === 'username' ||
+    data === 'user' ||
+    data === 'level' ||
+    data === 'server' ||
+    data === 'count'
+  )) {
+    const err1 = {
+      instancePath,
+      schemaPath: '#/enum',
+      keyword: 'enum',
+      params: { allowedValues: schema80.enum },
+      message: 'must be equal to one of the allowed values',
+      schema: schema80.enum,
+      parentSchema: schema80,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate57.errors = vErrors;
+  return errors === 0;
+}
+validate57.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate66;
+const schema92 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -6020,7 +6101,7 @@ const schema91 = {
         widget: 'textarea',
         rows: 3,
         placeholder: '{member:mention} just reached level {level}!',
-        help: 'Placeholders: {member:mention}, {member:tag}, {member:name}, {member}, {username}, {user}, {level}, {server}, {count}; \\n for a new line.',
+        help: 'The placeholders are listed with the level-up preview; \\n for a new line.',
         visibleIf: { ranking: true },
       },
       'x-messages': {
@@ -6042,16 +6123,16 @@ const schema91 = {
     },
   },
 };
-const schema92 = {
+const schema93 = {
   type: ['string', 'null'],
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
 };
-function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6077,7 +6158,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema91,
+          parentSchema: schema92,
           data,
         };
         if (vErrors === null) {
@@ -6096,8 +6177,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema91.properties.ranking.type,
-        parentSchema: schema91.properties.ranking,
+        schema: schema92.properties.ranking.type,
+        parentSchema: schema92.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -6117,7 +6198,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema91.properties.levelup_message,
+          parentSchema: schema92.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -6135,7 +6216,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema91.properties.levelup_message,
+          parentSchema: schema92.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -6152,8 +6233,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema91.properties.levelup_message.type,
-        parentSchema: schema91.properties.levelup_message,
+        schema: schema92.properties.levelup_message.type,
+        parentSchema: schema92.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -6169,10 +6250,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema92.type },
+        params: { type: schema93.type },
         message: 'must be string,null',
-        schema: schema92.type,
-        parentSchema: schema92,
+        schema: schema93.type,
+        parentSchema: schema93,
         data: data2,
       };
       if (vErrors === null) {
@@ -6191,7 +6272,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema92,
+          parentSchema: schema93,
           data: data2,
         };
         if (vErrors === null) {
@@ -6209,8 +6290,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema91.type,
-      parentSchema: schema91,
+      schema: schema92.type,
+      parentSchema: schema92,
       data,
     };
     if (vErrors === null) {
@@ -6220,10 +6301,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateManagedGuild = validate36;
 const schema53 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -6541,8 +6622,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate66;
-const schema93 = {
+export const validateModeration = validate67;
+const schema94 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -6579,22 +6660,22 @@ const schema93 = {
     },
   },
 };
-const schema94 = {
+const schema95 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema95 = {
+const schema96 = {
   type: ['string', 'null'],
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
 };
-function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6620,7 +6701,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema93,
+          parentSchema: schema94,
           data,
         };
         if (vErrors === null) {
@@ -6639,8 +6720,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema93.properties.max_warnings.type,
-        parentSchema: schema93.properties.max_warnings,
+        schema: schema94.properties.max_warnings.type,
+        parentSchema: schema94.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -6659,7 +6740,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema93.properties.max_warnings,
+          parentSchema: schema94.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -6677,7 +6758,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema93.properties.max_warnings,
+          parentSchema: schema94.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -6696,8 +6777,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema94.type,
-        parentSchema: schema94,
+        schema: schema95.type,
+        parentSchema: schema95,
         data: data1,
       };
       if (vErrors === null) {
@@ -6712,10 +6793,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema94.enum },
+        params: { allowedValues: schema95.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema94.enum,
-        parentSchema: schema94,
+        schema: schema95.enum,
+        parentSchema: schema95,
         data: data1,
       };
       if (vErrors === null) {
@@ -6731,10 +6812,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema95.type },
+        params: { type: schema96.type },
         message: 'must be string,null',
-        schema: schema95.type,
-        parentSchema: schema95,
+        schema: schema96.type,
+        parentSchema: schema96,
         data: data2,
       };
       if (vErrors === null) {
@@ -6753,7 +6834,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema95,
+          parentSchema: schema96,
           data: data2,
         };
         if (vErrors === null) {
@@ -6771,8 +6852,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema94.type,
+      parentSchema: schema94,
       data,
     };
     if (vErrors === null) {
@@ -6782,12 +6863,12 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate57;
-const schema80 = {
+validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate58;
+const schema81 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -6795,10 +6876,10 @@ const schema80 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6812,8 +6893,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema80.type,
-      parentSchema: schema80,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -6828,10 +6909,10 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema80.enum },
+      params: { allowedValues: schema81.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema80.enum,
-      parentSchema: schema80,
+      schema: schema81.enum,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -6841,10 +6922,10 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { dynamicProps: false, dynamicItems: false };
+validate58.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateRole = validate40;
 const schema58 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -7674,8 +7755,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate58;
-const schema81 = {
+export const validateRoleReference = validate59;
+const schema82 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -7683,10 +7764,10 @@ const schema81 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role' },
 };
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7698,10 +7779,10 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema81.type },
+      params: { type: schema82.type },
       message: 'must be string,null',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema82.type,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -7720,7 +7801,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema81,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -7731,10 +7812,10 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate58.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { dynamicProps: false, dynamicItems: false };
+validate59.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSchemaList = validate41;
 const schema60 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -8439,18 +8520,18 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate59;
-const schema82 = {
+export const validateSnowflake = validate60;
+const schema83 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/snowflake.json',
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8466,7 +8547,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema82,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -8483,8 +8564,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -8494,10 +8575,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { dynamicProps: false, dynamicItems: false };
+validate60.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSuccessResponse = validate44;
 const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -10344,6 +10425,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/common/greeting-message-type.json': validateGreetingMessageType,
   'https://guildhall.dev/schemas/common/greeting-placeholder.json': validateGreetingPlaceholder,
   'https://guildhall.dev/schemas/common/hex-colour.json': validateHexColour,
+  'https://guildhall.dev/schemas/common/level-up-placeholder.json': validateLevelUpPlaceholder,
   'https://guildhall.dev/schemas/common/moderation-action.json': validateModerationAction,
   'https://guildhall.dev/schemas/common/role-reference.json': validateRoleReference,
   'https://guildhall.dev/schemas/common/snowflake.json': validateSnowflake,

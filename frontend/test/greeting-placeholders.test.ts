@@ -62,7 +62,18 @@ describe('greeting placeholders', () => {
 describe('level-up placeholders', () => {
   const sample = { userId: '1100000000000000101', username: 'demo-owner', displayName: 'Demo Owner', serverName: 'Guildhall Community' };
   it('fill with sample level 5 and member count 100 by default', () => {
-    expect(LEVEL_UP_PLACEHOLDERS).toHaveLength(9);
+    // Spec 1:9, in its order; the list itself lives in schemas/common/level-up-placeholder.json.
+    expect(LEVEL_UP_PLACEHOLDERS).toEqual([
+      '{member:mention}',
+      '{member:tag}',
+      '{member:name}',
+      '{member}',
+      '{username}',
+      '{user}',
+      '{level}',
+      '{server}',
+      '{count}',
+    ]);
     expect(fillLevelUpPlaceholders(LEVEL_UP_PLACEHOLDERS.join(' '), sample)).toBe(
       '<@1100000000000000101> demo-owner Demo Owner <@1100000000000000101> demo-owner <@1100000000000000101> 5 Guildhall Community 100',
     );

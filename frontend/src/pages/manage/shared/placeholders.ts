@@ -1,5 +1,5 @@
 import { publishedSchemas } from '@guildhall/generated/schemas';
-import type { GreetingPlaceholder } from '@guildhall/generated/types';
+import type { GreetingPlaceholder, LevelUpPlaceholder } from '@guildhall/generated/types';
 
 const placeholderSchema = publishedSchemas['greeting-placeholder'] as unknown as {
   enum: GreetingPlaceholder[];
@@ -15,18 +15,11 @@ export const GREETING_PLACEHOLDERS: { name: GreetingPlaceholder; label: string }
 // Filling greeting placeholders is shared with the server's Send Preview (@guildhall/common/greeting).
 export { fillGreetingPlaceholders, discordDate, snowflakeSeconds, type PlaceholderValues } from '@guildhall/common/greeting';
 
-/** Level-up placeholders (spec 1:9), in the order the spec lists them. */
-export const LEVEL_UP_PLACEHOLDERS = [
-  '{member:mention}',
-  '{member:tag}',
-  '{member:name}',
-  '{member}',
-  '{username}',
-  '{user}',
-  '{level}',
-  '{server}',
-  '{count}',
-] as const;
+const levelUpSchema = publishedSchemas['level-up-placeholder'] as unknown as { enum: LevelUpPlaceholder[] };
+
+/** Level-up placeholders (schemas/common/level-up-placeholder.json), written in braces, in the spec's order. */
+export const LEVEL_UP_PLACEHOLDERS: string[] = levelUpSchema.enum.map((name) => `{${name}}`);
+const LEVEL_UP_PATTERN = new RegExp(`\\{(${levelUpSchema.enum.join('|')})\\}`, 'g');
 
 export interface LevelUpSample {
   userId: string;
@@ -42,21 +35,16 @@ export interface LevelUpSample {
 /** A level-up message as the bot would post it for the sample member; \n (typed) is a new line. */
 export function fillLevelUpPlaceholders(text: string, sample: LevelUpSample): string {
   const mention = `<@${sample.userId}>`;
-  const values: Record<(typeof LEVEL_UP_PLACEHOLDERS)[number], string> = {
-    '{member:mention}': mention,
-    '{member:tag}': sample.username,
-    '{member:name}': sample.displayName,
-    '{member}': mention,
-    '{username}': sample.username,
-    '{user}': mention,
-    '{level}': String(sample.level ?? 5),
-    '{server}': sample.serverName,
-    '{count}': String(sample.memberCount ?? 100),
+  const values: Record<LevelUpPlaceholder, string> = {
+    'member:mention': mention,
+    'member:tag': sample.username,
+    'member:name': sample.displayName,
+    member: mention,
+    username: sample.username,
+    user: mention,
+    level: String(sample.level ?? 5),
+    server: sample.serverName,
+    count: String(sample.memberCount ?? 100),
   };
-  return text
-    .replace(/\\n/g, '\n')
-    .replace(
-      /\{(?:member:mention|member:tag|member:name|member|username|user|level|server|count)\}/g,
-      (m) => values[m as keyof typeof values],
-    );
+  return text.replace(/\\n/g, '\n').replace(LEVEL_UP_PATTERN, (_, name: LevelUpPlaceholder) => values[name]);
 }
