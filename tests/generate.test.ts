@@ -67,7 +67,7 @@ describe('npm run generate', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/stale/);
     expect(result.stderr).toMatch(/validators\.js/);
-    expect(result.stderr).toMatch(/schemas\.json/);
+    expect(result.stderr).toMatch(/schema\.basic\.json/);
   });
 
   it('fails the staleness check on a file the generator does not write', () => {

@@ -61,14 +61,18 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
   const published = catalog.files.filter((file) => file.published).sort((a, b) => (a.name < b.name ? -1 : 1));
   const schemas = Object.fromEntries(published.map((file) => [file.name, bundles.get(file.id)]));
   const schemaIds = Object.fromEntries(published.map((file) => [file.name, file.id]));
-  files['schemas.json'] = literal({ $comment: BANNER, publishedSchemas: schemas, schemaIds });
+  // One JSON file per schema, so a page that needs one schema's limits (e.g. the contact form) imports only that
+  // file instead of every schema; schemas.js gathers them all.
+  for (const file of published) files[schemaFile(file.name)] = literal({ $comment: BANNER, schema: schemas[file.name] });
   files['schemas.js'] = [
-    jsonImport('schemas.json'),
+    ...published.map((file, i) => `import s${i} from './${schemaFile(file.name)}' with { type: 'json' };`),
     DEEP_FREEZE,
     `/** Every published schema (self-contained: shared types are copied into its $defs), by name. */`,
-    `export const publishedSchemas = deepFreeze(data.publishedSchemas);`,
+    `export const publishedSchemas = deepFreeze({`,
+    ...published.map((file, i) => `  ${literal(file.name)}: s${i}.schema,`),
+    `});`,
     `/** Each published schema's $id, by name. */`,
-    `export const schemaIds = deepFreeze(data.schemaIds);`,
+    `export const schemaIds = deepFreeze(${literal(schemaIds)});`,
     `/** Every published schema by $id. */`,
     `export const schemasById = Object.freeze({`,
     ...published.map((file) => `  ${literal(file.id)}: publishedSchemas[${literal(file.name)}],`),
@@ -175,6 +179,11 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
 }
 
 /** Each data module reads its JSON twin rather than repeating it: the data exists once in generated/. */
+/** The generated file holding one published schema (as `{ schema }`), importable as `@guildhall/generated/<file>`. */
+function schemaFile(name) {
+  return `schema.${name}.json`;
+}
+
 function jsonImport(file) {
   return `import data from './${file}' with { type: 'json' };`;
 }
