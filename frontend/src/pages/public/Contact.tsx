@@ -1,3 +1,4 @@
+import contactFile from '@guildhall/generated/schema.contact-message.json';
 import type { ContactMessage, FieldError } from '@guildhall/generated/types';
 import { BookOpen, CheckCircle2, HelpCircle, Mail, MessagesSquare, Send, XCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -10,13 +11,23 @@ import { CONTACT_EMAIL, SUPPORT_SERVER_URL } from '../../components/public/site'
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { ACCENT_TEXT } from '../../components/public/accent';
 
-export const SUBJECTS = [
-  { value: 'support', label: 'Support' },
-  { value: 'billing', label: 'Billing' },
-  { value: 'feedback', label: 'Feedback' },
-  { value: 'other', label: 'Other' },
-] as const;
-export const MESSAGE_MAX = 2000;
+// Limits, subjects and their labels are the contact-message schema's, so the browser and the server agree.
+// Only this schema's file is imported: public pages carry no other schema.
+const contactSchema = contactFile.schema as unknown as {
+  properties: {
+    name: { maxLength: number };
+    email: { maxLength: number };
+    subject: {
+      enum: NonNullable<ContactMessage['subject']>[];
+      default: ContactMessage['subject'];
+      'x-ui': { enumLabels: Record<string, string> };
+    };
+    message: { maxLength: number };
+  };
+};
+const { properties: FIELDS } = contactSchema;
+const SUBJECTS = FIELDS.subject.enum.map((value) => ({ value, label: FIELDS.subject['x-ui'].enumLabels[value] }));
+const MESSAGE_MAX = FIELDS.message.maxLength;
 
 type Field = 'name' | 'email' | 'subject' | 'message';
 type Outcome = { kind: 'success'; id: string } | { kind: 'error'; message: string } | null;
@@ -34,7 +45,12 @@ function byField(errors: FieldError[]): Partial<Record<Field, string>> {
 function ContactForm() {
   const { user } = useAuth();
   const ids = { name: useId(), email: useId(), subject: useId(), message: useId() };
-  const [values, setValues] = useState<ContactMessage>({ name: '', email: user?.email ?? '', subject: 'support', message: '' });
+  const [values, setValues] = useState<ContactMessage>({
+    name: '',
+    email: user?.email ?? '',
+    subject: FIELDS.subject.default,
+    message: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -104,7 +120,7 @@ function ContactForm() {
             className="field-input"
             autoComplete="name"
             required
-            maxLength={100}
+            maxLength={FIELDS.name.maxLength}
             value={values.name}
             onChange={set('name')}
             aria-invalid={errors.name ? true : undefined}
@@ -123,7 +139,7 @@ function ContactForm() {
             className="field-input"
             autoComplete="email"
             required
-            maxLength={254}
+            maxLength={FIELDS.email.maxLength}
             value={values.email}
             onChange={set('email')}
             aria-invalid={errors.email ? true : undefined}
