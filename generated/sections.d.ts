@@ -4,8 +4,15 @@ import type { SectionName, SectionTableRow, SettingsBySection } from './types.js
 export interface SectionDefinition<S extends SectionName = SectionName> {
   /** As in /api/guild/{guildId}/settings/{name}. */
   readonly name: S;
-  /** The page's title. */
+  /** The page's title and its name in the sidebar. */
   readonly title: string;
+  /** The page's subtitle, meta description and sidebar tooltip. */
+  readonly description: string;
+  /** The page's address below /manage/{guildId}/. */
+  readonly path: string;
+  /** The sidebar group that lists the page. */
+  readonly menuGroup: SectionTableRow['menuGroup'];
+  readonly premium: boolean;
   readonly storageKey: string;
   readonly policy: SectionTableRow['policy'];
   readonly schemaId: string;

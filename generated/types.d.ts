@@ -493,9 +493,25 @@ export interface SectionTableRow {
    */
   storageKey: string;
   /**
-   * The page's title in the dashboard.
+   * The section's name in the dashboard: the page's title and its entry in the sidebar.
    */
   title: string;
+  /**
+   * What the section is for, in one sentence: the page's subtitle and meta description, and the sidebar's info tooltip.
+   */
+  description: string;
+  /**
+   * The page's address below /manage/{guildId}/ (the spec's route table names it; it may differ from the section's name).
+   */
+  path: string;
+  /**
+   * The sidebar group the page is listed in (main: the ungrouped top; the others are the spec's headings). The frontend places the entry at the end of its group unless its menu names a place for it.
+   */
+  menuGroup: 'main' | 'basic-features' | 'server-management';
+  /**
+   * The sidebar marks the page as a premium feature.
+   */
+  premium: boolean;
   /**
    * Who may read and change the section: manage-guild = the guild's owner or a member with Administrator or Manage Server, and the bot is in the guild.
    */

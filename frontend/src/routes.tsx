@@ -1,3 +1,4 @@
+import { sectionNames, sections } from '@guildhall/generated/sections';
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useCallback, useEffect } from 'react';
 import { Navigate, Outlet, type RouteObject, useNavigate } from 'react-router-dom';
 import { AuthProvider, useAuth } from './auth/AuthProvider';
@@ -5,6 +6,7 @@ import { takeRedirect } from './auth/redirect-memory';
 import { RequireAuth } from './auth/RequireAuth';
 import { Spinner } from './components/Spinner';
 import { PublicLayout } from './layouts/PublicLayout';
+import { CUSTOM_SECTION_PAGES } from './pages/manage/section-pages';
 
 // Every page is its own chunk: public pages never load the form engine (RJSF, Ajv), which only
 // manage pages import.
@@ -44,14 +46,20 @@ function RedirectAfterLogin() {
 
 const protectedPage = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
-/** Manage screens by path; each later release replaces its "Coming Soon". */
+/**
+ * Every section of schemas/sections.json at its path: its own page if it registered one, else the generic one (its
+ * title, description and generated form).
+ */
+const SECTION_PAGES: RouteObject[] = sectionNames.map((name) => ({
+  path: sections[name].path,
+  element: page(CUSTOM_SECTION_PAGES[name] ?? (() => import('./pages/manage/SectionPage')), { section: name }),
+}));
+
+/** The other manage screens by path; each later release replaces its "Coming Soon" (or becomes a section). */
 const MANAGE_PAGES: RouteObject[] = [
   { path: 'dashboard', element: page(() => import('./pages/manage/Dashboard')) },
-  { path: 'basic', element: page(() => import('./pages/manage/BasicSettings')) },
   { path: 'reactionroles', element: comingSoon('Reaction Roles') },
-  { path: 'welcome', element: page(() => import('./pages/manage/Welcome')) },
   { path: 'personalizer', element: comingSoon('Bot Personalizer') },
-  { path: 'moderation', element: page(() => import('./pages/manage/Moderation')) },
   { path: 'antinuke', element: comingSoon('Antinuke Configuration') },
   { path: 'tickets', element: comingSoon('Ticket Management') },
   { path: 'tickets/general', element: comingSoon('Ticket settings') },
@@ -59,7 +67,6 @@ const MANAGE_PAGES: RouteObject[] = [
   { path: 'tickets/panel', element: comingSoon('Ticket panels') },
   { path: 'tickets/limits', element: comingSoon('Ticket limits') },
   { path: 'tickets/transcript', element: comingSoon('Ticket transcripts') },
-  { path: 'progression', element: page(() => import('./pages/manage/Levels')) },
   { path: 'joindms', element: comingSoon('Join DMs') },
   { path: 'embeds', element: comingSoon('Embeds Configuration') },
 ];
@@ -122,6 +129,7 @@ export const routes: RouteObject[] = [
             ),
             children: [
               { index: true, element: <Navigate to="basic" replace /> },
+              ...SECTION_PAGES,
               ...MANAGE_PAGES,
               { path: '*', element: page(() => import('./pages/NotFound')) },
             ],

@@ -1,7 +1,8 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { fieldErrorsToErrorSchema } from '../src/form/core/error-schema';
 import { applyVisibility } from '../src/form/core/visibility';
-import { filterMenu, MANAGE_MENU } from '../src/layouts/manage-menu';
+import { buildMenu, filterMenu, MANAGE_MENU } from '../src/layouts/manage-menu';
+import { sectionNames, sections, type SectionDefinition } from '@guildhall/generated/sections';
 import { filterGuilds } from '../src/pages/Selector';
 import { peekRedirect, rememberRedirect, takeRedirect, REDIRECT_KEY } from '../src/auth/redirect-memory';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
@@ -27,6 +28,30 @@ describe('manage sidebar', () => {
       ['Reaction Roles', 'reactionroles'],
       ['Welcome Configuration', 'welcome'],
     ]);
+  });
+  it('lists every section of the table once, under the group its row names, titled and linked from the row', () => {
+    for (const name of sectionNames) {
+      const { title, path, menuGroup } = sections[name];
+      const groups = MANAGE_MENU.filter((g) => g.items.some((i) => i.path === path));
+      expect(groups, name).toHaveLength(1);
+      expect(groups[0]!.items.filter((i) => i.path === path).map((i) => i.name)).toEqual([title]);
+      const index = ['main', 'basic-features', 'server-management'].indexOf(menuGroup);
+      expect(MANAGE_MENU.indexOf(groups[0]!), `${name} is in group ${menuGroup}`).toBe(index);
+    }
+  });
+  it('puts a section the layout does not name at the end of its group, with no frontend change', () => {
+    const polls: SectionDefinition = {
+      ...sections.basic,
+      name: 'polls' as never,
+      title: 'Polls',
+      path: 'polls',
+      description: 'Ask the server a question.',
+      menuGroup: 'basic-features',
+      premium: true,
+    };
+    const menu = buildMenu(undefined, { ...sections, polls }, [...sectionNames, 'polls']);
+    expect(menu[1]!.items.at(-1)).toEqual({ name: 'Polls', path: 'polls', description: 'Ask the server a question.', premium: true });
+    expect(menu[1]!.items.slice(0, -1)).toEqual(MANAGE_MENU[1]!.items);
   });
   it('filters items by case-insensitive name and drops empty groups', () => {
     const result = filterMenu(MANAGE_MENU, 'CONFIG');

@@ -112,7 +112,7 @@ async function loadSections(schemasDir, files, byId) {
     if (file.group !== 'settings') throw new SchemaError(SECTIONS_FILE, `section "${row.name}": ${file.rel} is not under settings/`);
     return { ...row, file };
   });
-  for (const key of ['name', 'storageKey']) unique(sections, key, SECTIONS_FILE);
+  for (const key of ['name', 'storageKey', 'path']) unique(sections, key, SECTIONS_FILE);
   return sections;
 }
 

@@ -1,6 +1,8 @@
 import Form, { type FormProps } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { publishedSchemas } from '@guildhall/generated/schemas';
+import { sections } from '@guildhall/generated/sections';
+import type { SectionName } from '@guildhall/generated/types';
 import { useMemo, useState } from 'react';
 import { validatorFor } from './validator';
 import { templates } from './theme';
@@ -8,7 +10,7 @@ import { widgets } from './widgets';
 
 export type EngineFormProps = Omit<FormProps, 'schema' | 'validator' | 'widgets'> & {
   /** A section of schemas/sections.json: its published schema and precompiled validator are used. */
-  section: string;
+  section: SectionName;
   busy?: boolean;
 };
 
@@ -23,7 +25,7 @@ export function EngineForm({ section, busy, onError, onSubmit, templates: custom
   return (
     <Form
       {...rest}
-      schema={publishedSchemas[section] as RJSFSchema}
+      schema={publishedSchemas[sections[section].schemaName] as RJSFSchema}
       validator={validator}
       widgets={widgets}
       templates={custom ?? templates}

@@ -1,28 +1,29 @@
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
-import { publishedSchemas } from '@guildhall/generated/schemas';
+import type { SectionName, SettingsBySection } from '@guildhall/generated/types';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { useSaveSettings, useSettings } from '../api/queries';
+import { LoadErrorCard } from '../components/LoadErrorCard';
 import { Spinner } from '../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../components/StatusBanner';
 import { ConflictDialog } from './ConflictDialog';
+import { type Conflict, conflictOf } from './core/conflict';
 import { fieldErrorsToErrorSchema } from './core/error-schema';
 import type { SchemaFormContext } from './core/form-context';
 import { applyVisibility } from './core/visibility';
 import { EngineForm } from './EngineForm';
+import { SaveBar } from './SaveBar';
 
-type Settings = Record<string, unknown>;
-
-export interface SchemaFormProps {
+export interface SchemaFormProps<S extends SectionName> {
   guildId: string;
   /** A section of schemas/sections.json. */
-  section: string;
+  section: S;
   /** Rendered beside the form, given the live (unsaved) values: previews, command lists... */
-  aside?: (values: Settings) => ReactNode;
+  aside?: (values: SettingsBySection[S]) => ReactNode;
   /** Extra buttons in the action bar (e.g. Cancel). */
   actions?: ReactNode;
-  onValuesChange?: (values: Settings) => void;
+  onValuesChange?: (values: SettingsBySection[S]) => void;
 }
 
 /**
@@ -30,18 +31,18 @@ export interface SchemaFormProps {
  * precompiled validator as you type (after the first save attempt or blur), saves with the version it
  * loaded, shows server field errors at their fields, and on 409 lets the user choose.
  */
-export function SchemaForm({ guildId, section, aside, actions, onValuesChange }: SchemaFormProps) {
+export function SchemaForm<S extends SectionName>({ guildId, section, aside, actions, onValuesChange }: SchemaFormProps<S>) {
+  type Settings = SettingsBySection[S];
   const query = useSettings<Settings>(guildId, section);
   const save = useSaveSettings<Settings>(guildId, section);
   const [formData, setFormData] = useState<Settings | undefined>(undefined);
   const [baseVersion, setBaseVersion] = useState(0);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
-  const [conflict, setConflict] = useState<{ version: number; settings: Settings } | null>(null);
+  const [conflict, setConflict] = useState<Conflict<Settings> | null>(null);
   const [banner, showBanner] = useTimedBanner();
   const loadedFor = useRef<string | null>(null);
 
-  const schema = publishedSchemas[section];
-  const baseUi = (uiSchemas as Record<string, UiSchema>)[section] ?? {};
+  const baseUi = uiSchemas[section] as UiSchema;
 
   // Take the server's document when it (re)loads, never while the user is editing an older copy.
   useEffect(() => {
@@ -59,7 +60,7 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
   }, [formData, onValuesChange]);
 
   const uiSchema = useMemo<UiSchema>(
-    () => ({ ...applyVisibility(baseUi, formData), 'ui:submitButtonOptions': { norender: true } }),
+    () => ({ ...applyVisibility(baseUi, formData as Record<string, unknown> | undefined), 'ui:submitButtonOptions': { norender: true } }),
     [baseUi, formData],
   );
   const formContext = useMemo<SchemaFormContext>(() => ({ guildId }), [guildId]);
@@ -76,10 +77,8 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
         await query.refetch();
         return saved;
       } catch (err) {
-        if (err instanceof ApiError && err.status === 409) {
-          setConflict({ version: Number(err.body.version ?? 0), settings: (err.body.settings as Settings) ?? {} });
-          return;
-        }
+        const collided = conflictOf<Settings>(err);
+        if (collided) return setConflict(collided);
         if (err instanceof ApiError && err.fieldErrors.length) setServerErrors(fieldErrorsToErrorSchema(err.fieldErrors));
         showBanner({ kind: 'error', message: `Error saving settings: ${err instanceof Error ? err.message : String(err)}` });
       }
@@ -87,18 +86,8 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
     [save, showBanner, query],
   );
 
-  if (!schema) return <p role="alert">Unknown settings section: {section}</p>;
   if (query.isPending) return <Spinner label="Loading settings..." />;
-  if (query.isError)
-    return (
-      <div role="alert" className="card p-6">
-        <p className="font-semibold text-danger">Failed to load settings</p>
-        <p className="mt-1 text-sm text-muted">{query.error instanceof Error ? query.error.message : ''}</p>
-        <button type="button" className="btn-secondary mt-4" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+  if (query.isError) return <LoadErrorCard title="Failed to load settings" error={query.error} onRetry={() => void query.refetch()} />;
 
   const dirty = !!formData && !!query.data && JSON.stringify(formData) !== JSON.stringify(query.data.settings);
   const busy = save.isPending;
@@ -121,10 +110,7 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
           }}
           onSubmit={(e) => void submit(e.formData as Settings, baseVersion)}
         >
-          <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-line pt-5">
-            <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? 'Saving...' : 'Save Changes'}
-            </button>
+          <SaveBar busy={busy} dirty={dirty}>
             <button
               type="button"
               className="btn-secondary"
@@ -137,8 +123,7 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
               Reset
             </button>
             {actions}
-            {dirty && !busy && <span className="text-xs text-warn">Unsaved changes</span>}
-          </div>
+          </SaveBar>
         </EngineForm>
       </div>
       {aside && formData && <div>{aside(formData)}</div>}
@@ -151,7 +136,7 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
             setConflict(null);
             void query.refetch();
           }}
-          onOverwrite={() => void submit(formData ?? {}, conflict.version)}
+          onOverwrite={() => formData && void submit(formData, conflict.version)}
         />
       )}
     </div>

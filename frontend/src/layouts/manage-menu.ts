@@ -1,3 +1,6 @@
+import { sectionNames, sections, type SectionDefinition } from '@guildhall/generated/sections';
+import type { SectionName, SectionTableRow } from '@guildhall/generated/types';
+
 /** The manage sidebar (spec 1:2.7), spelled as the spec spells it, 'BESIC FEATURES' included. */
 export interface MenuItem {
   name: string;
@@ -10,44 +13,72 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
-export const MANAGE_MENU: MenuGroup[] = [
-  {
-    items: [
-      { name: 'Dashboard', path: 'dashboard', description: 'Overview of your server, the bot and quick actions.', premium: false },
-      { name: 'Bot Personalizer', path: 'personalizer', premium: false },
-      { name: 'Server Settings', path: 'basic', description: 'Prefix, invite tracking and translation.', premium: false },
-    ],
-  },
-  {
-    heading: 'BESIC FEATURES',
-    items: [
-      { name: 'Levels', path: 'progression', description: 'XP for chatting, level-up messages and ranks.', premium: false },
-      { name: 'Reaction Roles', path: 'reactionroles', description: 'Let members pick roles by reacting to a message.', premium: false },
-      {
-        name: 'Welcome Configuration',
-        path: 'welcome',
-        description: 'Greet new members and say goodbye, as messages or embeds.',
-        premium: false,
-      },
-    ],
-  },
-  {
-    heading: 'SERVER MANAGEMENT',
-    items: [
-      { name: 'Ticket Management', path: 'tickets', description: 'Support tickets with panels, limits and transcripts.', premium: false },
-      {
-        name: 'Antinuke Configuration',
-        path: 'antinuke',
-        description: 'Stop mass bans, channel deletions and other raids.',
-        premium: false,
-      },
-      { name: 'Embeds Configuration', path: 'embeds', description: 'Design and send rich embed messages.', premium: false },
-      // Not in the spec's sidebar, but its pages exist and people must be able to reach them.
-      { name: 'Moderation', path: 'moderation', description: 'Warning threshold, enforcement and the moderation log.', premium: false },
-      { name: 'Join DMs', path: 'joindms', description: 'A direct message to every member who joins.', premium: false },
-    ],
-  },
-];
+type MenuGroupId = SectionTableRow['menuGroup'];
+
+/**
+ * A group's entries: pages that are not settings sections (the dashboard, screens still to come), and section names,
+ * whose title, path, description and premium flag come from their row in schemas/sections.json. A section the layout
+ * does not name is listed at the end of the group its row names, so a new section needs no line here; a misspelt
+ * name fails the type check.
+ */
+type MenuEntry = MenuItem | SectionName;
+
+/** One heading per group of the table's `menuGroup` (a group added there without a heading here fails the type check). */
+const HEADINGS: { readonly [G in MenuGroupId]: string | undefined } = {
+  main: undefined,
+  'basic-features': 'BESIC FEATURES',
+  'server-management': 'SERVER MANAGEMENT',
+};
+
+const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
+  main: [
+    { name: 'Dashboard', path: 'dashboard', description: 'Overview of your server, the bot and quick actions.', premium: false },
+    { name: 'Bot Personalizer', path: 'personalizer', premium: false },
+    'basic',
+  ],
+  'basic-features': [
+    'levels',
+    { name: 'Reaction Roles', path: 'reactionroles', description: 'Let members pick roles by reacting to a message.', premium: false },
+    'greeting',
+  ],
+  'server-management': [
+    { name: 'Ticket Management', path: 'tickets', description: 'Support tickets with panels, limits and transcripts.', premium: false },
+    {
+      name: 'Antinuke Configuration',
+      path: 'antinuke',
+      description: 'Stop mass bans, channel deletions and other raids.',
+      premium: false,
+    },
+    { name: 'Embeds Configuration', path: 'embeds', description: 'Design and send rich embed messages.', premium: false },
+    // Not in the spec's sidebar, but its pages exist and people must be able to reach them.
+    'moderation',
+    { name: 'Join DMs', path: 'joindms', description: 'A direct message to every member who joins.', premium: false },
+  ],
+};
+
+const sectionItem = (section: SectionDefinition): MenuItem => ({
+  name: section.title,
+  path: section.path,
+  description: section.description,
+  premium: section.premium,
+});
+
+/** The sidebar: the layout's entries, then in each group the sections the layout does not name, in the table's order. */
+export function buildMenu(
+  layout: typeof LAYOUT = LAYOUT,
+  table: Readonly<Record<string, SectionDefinition>> = sections,
+  names: readonly string[] = sectionNames,
+): MenuGroup[] {
+  const named = new Set(Object.values(layout).flatMap((entries) => entries.filter((e) => typeof e === 'string')));
+  return (Object.keys(HEADINGS) as MenuGroupId[]).map((group) => {
+    const rest = names.filter((name) => !named.has(name as SectionName) && table[name]!.menuGroup === group);
+    const items = [...layout[group], ...rest].map((entry) => (typeof entry === 'string' ? sectionItem(table[entry]!) : entry));
+    const heading = HEADINGS[group];
+    return heading ? { heading, items } : { items };
+  });
+}
+
+export const MANAGE_MENU: MenuGroup[] = buildMenu();
 
 export function filterMenu(menu: MenuGroup[], query: string): MenuGroup[] {
   const q = query.trim().toLowerCase();

@@ -1,10 +1,10 @@
+import type { LevelsSettings } from '@guildhall/generated/types';
 import { Sparkles } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DiscordMessage } from '../../components/discord';
-import { SchemaForm } from '../../form/SchemaForm';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { fillLevelUpPlaceholders, LEVEL_UP_PLACEHOLDERS } from './shared/placeholders';
 import { BOT_AUTHOR, displayName, usePreviewContext } from './shared/preview-context';
+import { SectionPage } from './SectionPage';
 
 const SAMPLE_LEVEL = 5;
 const SAMPLE_MEMBERS = 100;
@@ -46,15 +46,14 @@ function XpRules() {
   );
 }
 
-/** Levels (spec 1:2.12): XP on/off, the level-up message with its live preview, the level-up channel. */
+/** Levels (spec 1:2.12, at /progression): the generated form, with the level-up preview and the XP rules beside it. */
 export default function Levels() {
   const { guildId = '' } = useParams();
   const navigate = useNavigate();
-  useDocumentMeta('Levels', 'XP for chatting, level-up messages and where they are posted.');
   const preview = usePreviewContext(guildId);
 
-  const aside = (values: Record<string, unknown>) => {
-    const message = values.ranking === true ? String(values.levelup_message ?? '') : null;
+  const aside = (values: LevelsSettings) => {
+    const message = values.ranking ? values.levelup_message : null;
     return (
       <div className="flex flex-col gap-6">
         <section aria-labelledby="levelup-preview" className="card p-6">
@@ -92,19 +91,14 @@ export default function Levels() {
   };
 
   return (
-    <div className="mx-auto max-w-6xl">
-      <h1 className="text-2xl font-bold">Levels</h1>
-      <p className="mt-1 mb-6 text-muted">Members earn XP by chatting; the bot announces each new level.</p>
-      <SchemaForm
-        guildId={guildId}
-        section="levels"
-        aside={aside}
-        actions={
-          <button type="button" className="btn-secondary" onClick={() => navigate(-1)}>
-            Cancel
-          </button>
-        }
-      />
-    </div>
+    <SectionPage
+      section="levels"
+      aside={aside}
+      actions={
+        <button type="button" className="btn-secondary" onClick={() => navigate(-1)}>
+          Cancel
+        </button>
+      }
+    />
   );
 }

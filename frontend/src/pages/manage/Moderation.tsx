@@ -1,8 +1,7 @@
 import { Terminal } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { useSettings } from '../../api/queries';
-import { SchemaForm } from '../../form/SchemaForm';
-import { useDocumentMeta } from '../../lib/use-document-meta';
+import { SectionPage } from './SectionPage';
 
 /** The bot's moderation commands, written with the server's prefix ('.' by default, spec 1:2.11). */
 export const MODERATION_COMMANDS: { usage: string; description: string }[] = [
@@ -44,17 +43,10 @@ function CommandList({ prefix }: { prefix: string }) {
   );
 }
 
-/** Moderation (spec 1:2.11): warning threshold, enforcement, log channel — from schemas/settings/moderation.json. */
+/** Moderation (spec 1:2.11): the generated form, with the commands written with the server's prefix beside it. */
 export default function Moderation() {
   const { guildId = '' } = useParams();
-  useDocumentMeta('Moderation', 'Warning threshold, enforcement action and the moderation log channel for this server.');
   const basic = useSettings<{ prefix?: string }>(guildId, 'basic');
   const prefix = basic.data?.settings.prefix || '.';
-  return (
-    <div className="mx-auto max-w-6xl">
-      <h1 className="text-2xl font-bold">Moderation</h1>
-      <p className="mt-1 mb-6 text-muted">Warnings, what happens at the threshold, and where moderation actions are logged.</p>
-      <SchemaForm guildId={guildId} section="moderation" aside={() => <CommandList prefix={prefix} />} />
-    </div>
-  );
+  return <SectionPage section="moderation" aside={() => <CommandList prefix={prefix} />} />;
 }

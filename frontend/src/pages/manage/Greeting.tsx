@@ -4,16 +4,18 @@ import { memo, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent
 import { Link, useParams } from 'react-router-dom';
 import { api, ApiError } from '../../api/client';
 import { DiscordMessage, type MentionNames } from '../../components/discord';
+import { LoadErrorCard } from '../../components/LoadErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { ConflictDialog } from '../../form/ConflictDialog';
-import { useDocumentMeta } from '../../lib/use-document-meta';
+import { SaveBar } from '../../form/SaveBar';
 import type { PlaceholderValues } from './shared/placeholders';
 import { BOT_AUTHOR, usePreviewContext } from './shared/preview-context';
-import { GreetingForm, type GreetingGroup } from './welcome/GreetingForm';
-import { greetingMessage, type GreetingKind, type GreetingSection } from './welcome/greeting-message';
-import { PlaceholderPanel } from './welcome/PlaceholderPanel';
-import { KIND_TITLES, type SaveOutcome, useGreeting } from './welcome/use-greeting';
+import { GreetingForm, type GreetingGroup } from './greeting/GreetingForm';
+import { greetingMessage, type GreetingKind, type GreetingSection } from './greeting/greeting-message';
+import { PlaceholderPanel } from './greeting/PlaceholderPanel';
+import { SectionHeader } from './SectionPage';
+import { KIND_TITLES, type SaveOutcome, useGreeting } from './greeting/use-greeting';
 
 const KINDS: GreetingKind[] = ['welcome', 'farewell'];
 type Tab = 'general' | 'advanced' | 'preview';
@@ -123,12 +125,7 @@ const GreetingSectionCard = memo(function GreetingSectionCard(props: SectionProp
               onSubmit={submit}
               onHiddenErrors={hiddenErrors}
             >
-              <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-4">
-                <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy || undefined}>
-                  {busy ? 'Saving...' : group === 'embed' ? `Save ${title} Embed` : `Save ${title} Settings`}
-                </button>
-                {dirty && !busy && <span className="text-xs text-warn">Unsaved changes</span>}
-              </div>
+              <SaveBar busy={busy} dirty={dirty} label={group === 'embed' ? `Save ${title} Embed` : `Save ${title} Settings`} />
             </GreetingForm>
           </div>
           <div>
@@ -209,10 +206,9 @@ function PreviewCard({
   );
 }
 
-/** Welcome Configuration (spec 1:2.10): welcome and farewell messages on the greeting section. */
-export default function Welcome() {
+/** The greeting section's page (spec 1:2.10, at /welcome): the welcome and farewell messages in tabs, with previews. */
+export default function Greeting() {
   const { guildId = '' } = useParams();
-  useDocumentMeta('Welcome Configuration', 'Welcome and farewell messages for this server: channel, text, embed and a live preview.');
   const greeting = useGreeting(guildId);
   const preview = usePreviewContext(guildId);
   const [tab, setTab] = useState<Tab>('general');
@@ -234,26 +230,16 @@ export default function Welcome() {
   const current = TABS.find((t) => t.id === tab)!;
   return (
     <div className="mx-auto max-w-6xl">
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">Welcome Configuration</h1>
-          <p className="mt-1 text-muted">Greet members who join and say goodbye to those who leave.</p>
-        </div>
+      <SectionHeader section="greeting">
         <Link to={`/manage/${guildId}/dashboard`} className="btn-secondary">
           <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Dashboard
         </Link>
-      </div>
+      </SectionHeader>
 
       {greeting.query.isPending ? (
         <Spinner label="Loading settings..." />
       ) : greeting.query.isError ? (
-        <div role="alert" className="card p-6">
-          <p className="font-semibold text-danger">Failed to load settings</p>
-          <p className="mt-1 text-sm text-muted">{greeting.query.error instanceof Error ? greeting.query.error.message : ''}</p>
-          <button type="button" className="btn-secondary mt-4" onClick={() => void greeting.query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadErrorCard title="Failed to load settings" error={greeting.query.error} onRetry={() => void greeting.query.refetch()} />
       ) : !greeting.drafts ? (
         <Spinner label="Loading settings..." />
       ) : (

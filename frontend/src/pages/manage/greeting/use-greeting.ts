@@ -3,6 +3,7 @@ import type { GreetingSettings } from '@guildhall/generated/types';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useSaveSettings, useSettings } from '../../../api/queries';
+import { conflictOf } from '../../../form/core/conflict';
 import { fieldErrorsToErrorSchema } from '../../../form/core/error-schema';
 import type { GreetingKind, GreetingSection } from './greeting-message';
 
@@ -73,8 +74,9 @@ export function useGreeting(guildId: string) {
         setConflict(null);
         return { ok: true, message: `${KIND_TITLES[kind]} settings updated successfully` };
       } catch (err) {
-        if (err instanceof ApiError && err.status === 409) {
-          setConflict({ kind, scope, version: Number(err.body.version ?? 0), settings: err.body.settings as GreetingSettings });
+        const collided = conflictOf<GreetingSettings>(err);
+        if (collided) {
+          setConflict({ kind, scope, ...collided });
           return null;
         }
         if (err instanceof ApiError && err.fieldErrors.length) {

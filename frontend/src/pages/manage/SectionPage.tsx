@@ -1,0 +1,39 @@
+import { sections } from '@guildhall/generated/sections';
+import type { SectionName } from '@guildhall/generated/types';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { SchemaForm, type SchemaFormProps } from '../../form/SchemaForm';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+
+/** A section page's heading: the title and description of its row in schemas/sections.json, also the document's. */
+export function SectionHeader({ section, children }: { section: SectionName; children?: ReactNode }) {
+  const { title, description } = sections[section];
+  useDocumentMeta(title, description);
+  return (
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="mt-1 text-muted">{description}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export type SectionPageProps<S extends SectionName> = { section: S } & Pick<SchemaFormProps<S>, 'aside' | 'actions'>;
+
+/**
+ * The page every section gets from the engine: its header and its generated form. A section with more to show
+ * (a preview, a command list) registers a page of its own that still renders this, with an aside or actions.
+ */
+export function SectionPage<S extends SectionName>({ section, aside, actions }: SectionPageProps<S>) {
+  const { guildId = '' } = useParams();
+  return (
+    <div className={`mx-auto ${aside ? 'max-w-6xl' : 'max-w-5xl'}`}>
+      <SectionHeader section={section} />
+      <SchemaForm guildId={guildId} section={section} aside={aside} actions={actions} />
+    </div>
+  );
+}
+
+export default SectionPage;
