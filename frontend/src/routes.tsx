@@ -128,7 +128,7 @@ export const routes: RouteObject[] = [
               </Suspense>,
             ),
             children: [
-              { index: true, element: <Navigate to="basic" replace /> },
+              { index: true, element: <Navigate to={sections.basic.path} replace /> },
               ...SECTION_PAGES,
               ...MANAGE_PAGES,
               { path: '*', element: page(() => import('./pages/NotFound')) },

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { sections } from '@guildhall/generated/sections';
 import type { BotStatus } from '@guildhall/generated/types';
 import {
   Bot,
@@ -37,6 +38,7 @@ export function useBotStatus() {
 
 interface Feature {
   name: string;
+  /** Below /manage/{guildId}/; a section's comes from its table row. */
   path: string;
   description: string;
   icon: LucideIcon;
@@ -45,10 +47,10 @@ interface Feature {
 }
 
 const QUICK_ACTIONS: Feature[] = [
-  { name: 'Welcome Message', path: 'welcome', description: 'Greet new members', icon: Hand },
+  { name: 'Welcome Message', path: sections.greeting.path, description: 'Greet new members', icon: Hand },
   { name: 'Ticket Management', path: 'tickets', description: 'Support tickets', icon: Ticket },
   { name: 'Antinuke Protection', path: 'antinuke', description: 'Stop raids', icon: Shield },
-  { name: 'Level Progression', path: 'progression', description: 'XP and levels', icon: TrendingUp },
+  { name: 'Level Progression', path: sections.levels.path, description: 'XP and levels', icon: TrendingUp },
 ];
 
 /** Spec 1:2.8, with its links and badges. */
@@ -58,13 +60,13 @@ const FEATURE_SECTIONS: { title: string; features: Feature[] }[] = [
     features: [
       {
         name: 'Welcome Configuration',
-        path: 'welcome',
+        path: sections.greeting.path,
         description: 'Welcome and farewell messages, as text or embeds.',
         icon: MessageSquare,
         badge: 'Popular',
       },
       { name: 'Reaction Roles', path: 'reactionroles', description: 'Members pick their roles by reacting.', icon: SmilePlus },
-      { name: 'Levels', path: 'progression', description: 'XP for chatting and level-up messages.', icon: TrendingUp, badge: 'New' },
+      { name: 'Levels', path: sections.levels.path, description: 'XP for chatting and level-up messages.', icon: TrendingUp, badge: 'New' },
     ],
   },
   {
@@ -140,7 +142,7 @@ export default function Dashboard() {
           </div>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link to={`${base}/basic`} className="btn-secondary">
+          <Link to={`${base}/${sections.basic.path}`} className="btn-secondary">
             <Settings aria-hidden="true" className="h-4 w-4" /> Server Settings
           </Link>
           <Link to="/invite" className="btn-primary">
