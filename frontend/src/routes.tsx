@@ -7,6 +7,7 @@ import { RequireAuth } from './auth/RequireAuth';
 import { Spinner } from './components/Spinner';
 import { PublicLayout } from './layouts/PublicLayout';
 import { CUSTOM_SECTION_PAGES } from './pages/manage/section-pages';
+import { PUBLIC_PAGE_MODULES, PUBLIC_PATHS, type PublicPath } from './public-paths';
 
 // Every page is its own chunk: public pages never load the form engine (RJSF, Ajv), which only
 // manage pages import.
@@ -71,43 +72,30 @@ const MANAGE_PAGES: RouteObject[] = [
   { path: 'embeds', element: comingSoon('Embeds Configuration') },
 ];
 
-/** Public pages by path (spec 1:2.1 and part 2). */
-const PUBLIC_PAGES: RouteObject[] = [
-  { index: true, element: page(() => import('./pages/public/Home')) },
-  { path: 'login', element: page(() => import('./pages/Login')) },
-  { path: 'dev', element: page(() => import('./pages/public/Developers')) },
-  { path: 'premium', element: page(() => import('./pages/public/Premium')) },
-  { path: 'premium/:planType/:period/process', element: page(() => import('./pages/public/PaymentProcess')) },
-  { path: 'premium/payment/success', element: page(() => import('./pages/public/PaymentSuccess')) },
-  { path: 'premium/payment/failed', element: page(() => import('./pages/public/PaymentFailed')) },
-  { path: 'premium/payment/pending', element: page(() => import('./pages/public/PaymentPending')) },
-  { path: 'features', element: page(() => import('./pages/public/Features')) },
-  { path: 'docs', element: page(() => import('./pages/public/Docs')) },
-  { path: 'terms', element: page(() => import('./pages/public/Terms')) },
-  { path: 'privacy', element: page(() => import('./pages/public/Privacy')) },
-  { path: 'cookies', element: page(() => import('./pages/public/CookiePolicy')) },
-  { path: 'cookie-policy', element: page(() => import('./pages/public/CookiePolicy')) },
-  { path: 'contact', element: page(() => import('./pages/public/Contact')) },
-  { path: 'faq', element: page(() => import('./pages/public/Faq')) },
-  { path: 'pricing', element: page(() => import('./pages/public/Pricing')) },
-  { path: 'shipping', element: page(() => import('./pages/public/Shipping')) },
-  { path: 'refund', element: page(() => import('./pages/public/Refund')) },
-  // The spec's footer spells the refund link with a trailing space; such a link still arrives (as /refund%20,
-  // which the router decodes before matching).
-  { path: 'refund ', element: <Navigate to="/refund" replace /> },
-  { path: 'invite', element: page(() => import('./pages/public/Invite')) },
-];
+/** Public pages by path (spec 1:2.1 and part 2): the table is public-paths.ts. */
+// One lazy import per file, exactly what `() => import('./pages/public/Home')` would be: one chunk per page.
+const pageLoaders = import.meta.glob<{ default: ComponentType<any> }>(['./pages/public/*.tsx', './pages/Login.tsx']);
+function publicRoute(path: PublicPath): RouteObject {
+  const module = PUBLIC_PAGE_MODULES[path];
+  const load = pageLoaders[`./${module}.tsx`];
+  if (!load) throw new Error(`public-paths.ts gives ${path} the page ${module}, and src/${module}.tsx is not one`);
+  return path === '/' ? { index: true, element: page(load) } : { path, element: page(load) };
+}
+// The plan page has no common layout (spec 1:2.1).
+const WITHOUT_LAYOUT: PublicPath[] = ['plans/:planType'];
 
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      // The plan page has no common layout (spec 1:2.1).
-      { path: 'plans/:planType', element: page(() => import('./pages/public/PlanPage')) },
+      ...WITHOUT_LAYOUT.map(publicRoute),
       {
         element: <PublicLayout />,
         children: [
-          ...PUBLIC_PAGES,
+          ...PUBLIC_PATHS.filter((path) => !WITHOUT_LAYOUT.includes(path)).map(publicRoute),
+          // The spec's footer spells the refund link with a trailing space; such a link still arrives (as /refund%20,
+          // which the router decodes before matching).
+          { path: 'refund ', element: <Navigate to="/refund" replace /> },
           { path: 'selector', element: protectedPage(page(() => import('./pages/Selector'))) },
           // What the bot posted in the Discord sandbox; the page says so when the sandbox is off. (/sandbox itself is
           // the backend's mount of the sandbox, never served as the app.)

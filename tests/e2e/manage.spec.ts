@@ -19,39 +19,6 @@ function recordWrites(page: Page) {
   return writes;
 }
 
-/**
- * Keystroke-to-paint: performance.now() at keydown to the next animation frame after the field shows the new value
- * (React has rendered the field and everything that follows from it, e.g. the live preview, by then). Returns the
- * median in ms over the keystrokes typed.
- */
-async function keystrokeToPaint(page: Page, selector: string, keys: string): Promise<{ median: number; mean: number; n: number }> {
-  await page.locator(selector).click();
-  await page.evaluate((sel) => {
-    const el = document.querySelector(sel) as HTMLInputElement | HTMLTextAreaElement;
-    const samples: number[] = [];
-    (window as any).__keystrokes = samples;
-    el.addEventListener(
-      'keydown',
-      () => {
-        const t0 = performance.now();
-        const before = el.value.length;
-        const frame = () => (el.value.length !== before ? samples.push(performance.now() - t0) : requestAnimationFrame(frame));
-        requestAnimationFrame(frame);
-      },
-      { capture: true },
-    );
-  }, selector);
-  for (const key of keys) {
-    await page.keyboard.press(key === ' ' ? 'Space' : key);
-    await page.waitForTimeout(40);
-  }
-  await page.waitForTimeout(100);
-  const samples = (await page.evaluate(() => (window as any).__keystrokes as number[])).slice().sort((a, b) => a - b);
-  const median = samples[Math.floor(samples.length / 2)]!;
-  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-  return { median: Math.round(median * 10) / 10, mean: Math.round(mean * 10) / 10, n: samples.length };
-}
-
 test.describe('dashboard', () => {
   test('shows the bot online, the three statistics, and Refresh count asks the server again', async ({ page }) => {
     await signedIn(page, `/manage/${GUILD}/dashboard`);
@@ -244,22 +211,17 @@ test.describe('welcome', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('keystroke-to-paint on the Welcome form is at most 16 ms (median); the Server Settings form is measured too', async ({
-    page,
-  }, info) => {
+  // How fast each key paints is a figure of `npm run bench:ui`; that every key reaches the field is a rule.
+  test('typing the welcome message key by key shows every key in the field, as on Server Settings', async ({ page }) => {
     await signedIn(page, `/manage/${GUILD}/welcome`);
-    const textarea = '[data-greeting="welcome"] textarea';
-    await expect(page.locator(textarea)).toBeVisible();
-    await page.locator(textarea).fill('');
-    const welcome = await keystrokeToPaint(page, textarea, 'Welcome {member.name} to the server!');
+    const textarea = page.locator('[data-greeting="welcome"] textarea');
+    await textarea.fill('');
+    await textarea.pressSequentially('Welcome {member.name} to the server!');
+    await expect(textarea).toHaveValue('Welcome {member.name} to the server!');
     await page.goto(`/manage/${GUILD}/basic`);
-    const prefix = 'input[id$="prefix"]';
-    await expect(page.locator(prefix)).toBeVisible();
-    const basic = await keystrokeToPaint(page, prefix, 'abcdefghijklmnopqrstuvwxyz0123');
-    const report = `keystroke-to-paint (median/mean ms over n keys): Welcome ${welcome.median}/${welcome.mean} (n=${welcome.n}); Server Settings ${basic.median}/${basic.mean} (n=${basic.n})`;
-    console.log(report);
-    info.annotations.push({ type: 'keystroke-to-paint', description: report });
-    expect(welcome.n).toBeGreaterThanOrEqual(30);
-    expect(welcome.median).toBeLessThanOrEqual(16);
+    const prefix = page.locator('input[id$="prefix"]');
+    await prefix.fill('');
+    await prefix.pressSequentially('abcdefghijklmnopqrstuvwxyz0123');
+    await expect(prefix).toHaveValue('abcdefghijklmnopqrstuvwxyz0123');
   });
 });

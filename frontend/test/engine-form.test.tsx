@@ -1,0 +1,66 @@
+// EngineForm checks in the browser with the precompiled validator (no Ajv compile), in the schema's own words, at the
+// field: nothing reaches onSubmit until the document is valid.
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EngineForm } from '../src/form/EngineForm';
+
+afterEach(cleanup);
+
+function renderBasic(prefix: string) {
+  const onSubmit = vi.fn();
+  render(
+    <EngineForm section="basic" formData={{ prefix, invite_tracking: false, flag_translation: false }} onSubmit={onSubmit}>
+      <button type="submit">Save Changes</button>
+    </EngineForm>,
+  );
+  return { onSubmit, prefix: screen.getByLabelText('Bot prefix') as HTMLInputElement };
+}
+
+/** The messages the form ties to a control (its aria-describedby). */
+function messagesAt(control: HTMLElement): string {
+  return (control.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+    .join(' ');
+}
+
+describe('a settings form checks what was typed before saving (EngineForm)', () => {
+  it('says "Prefix must be 1 to 5 characters" at the prefix when it is longer, and submits nothing', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, prefix } = renderBasic('.');
+    await user.clear(prefix);
+    await user.type(prefix, 'toolong');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(messagesAt(prefix)).toContain('Prefix must be 1 to 5 characters'));
+    expect(prefix.getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('says "Prefix cannot contain spaces" for a prefix with a space', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, prefix } = renderBasic('.');
+    await user.clear(prefix);
+    await user.type(prefix, 'g !');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(messagesAt(prefix)).toContain('Prefix cannot contain spaces'));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('after a refused save, checks on every change: fixing the prefix clears the message and the save goes through', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, prefix } = renderBasic('toolong');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(messagesAt(prefix)).toContain('Prefix must be 1 to 5 characters'));
+
+    await user.clear(prefix);
+    await user.type(prefix, 'g!');
+    await waitFor(() => expect(messagesAt(prefix)).not.toContain('Prefix must be'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].formData).toEqual({ prefix: 'g!', invite_tracking: false, flag_translation: false });
+  });
+});

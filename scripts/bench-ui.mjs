@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+// `npm run bench:ui`: what the browser feels, measured outside the test suites (a slow machine must not fail a test).
+//  - keystroke-to-paint on every settings page (each section of the table): Debian's Chromium, signed in as
+//    demo-owner against the built app (PGlite in a temp DATA_DIR, the Discord sandbox), typing into the first text
+//    field of the page's form; budget: median <= 16 ms (one frame at 60 Hz).
+//  - JavaScript per public route: the entry chunk and the route's page chunk with everything they import statically,
+//    each file gzip-compressed on its own as a browser fetches it, read from Vite's manifest; budget: 120 KB.
+// Builds the app first unless backend/dist and frontend/dist are newer than their sources. Prints a table per figure
+// and a JSON line; exits 1 when a figure is over budget.
+/* global window, performance, requestAnimationFrame -- used in functions Playwright evaluates in the page */
+import { spawnSync, fork } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { sections, sectionNames } from '@guildhall/generated/sections';
+import ts from 'typescript';
+
+const root = path.resolve(import.meta.dirname, '..');
+const KEYSTROKE_BUDGET_MS = 16;
+const ROUTE_BUDGET_KB = 120;
+const TEXT_KEYS = 'abcdefghijklmnopqrstuvwxyz0123';
+const KEY_COUNT = TEXT_KEYS.length;
+// Where each section's page lives until the sections table carries a `path` of its own; this map goes when it does.
+const PAGE_PATHS = { basic: 'basic', moderation: 'moderation', levels: 'progression', greeting: 'welcome' };
+
+// 1. The build: reuse it when it is newer than everything it is built from.
+function newest(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target)
+    .filter((name) => name !== 'node_modules')
+    .reduce((max, name) => Math.max(max, newest(path.join(target, name))), stat.mtimeMs);
+}
+const at = (...parts) => path.join(root, ...parts);
+const shared = Math.max(newest(at('generated')), newest(at('common')));
+const frontendSources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newest(at('frontend', p)));
+const frontendFresh = newest(at('frontend/dist/.vite/manifest.json')) > Math.max(shared, ...frontendSources);
+const backendFresh = newest(at('backend/dist/main.js')) > Math.max(shared, newest(at('backend/src')));
+if (!frontendFresh || !backendFresh) {
+  console.log('bench:ui: building the app (frontend/dist or backend/dist is older than its sources)');
+  if (spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+}
+
+// 2. JavaScript per public route, from the manifest. public-paths.ts is pure data: strip its types and import it.
+const publicPathsSource = readFileSync(at('frontend/src/public-paths.ts'), 'utf8');
+const { outputText } = ts.transpileModule(publicPathsSource, {
+  compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+});
+const { PUBLIC_PATHS, PUBLIC_PAGE_MODULES } = await import(`data:text/javascript,${encodeURIComponent(outputText)}`);
+
+const dist = at('frontend/dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const closure = (key, seen = new Set()) => {
+  if (seen.has(key)) return seen;
+  if (!manifest[key]) throw new Error(`the Vite manifest has no chunk ${key}`);
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+  return seen;
+};
+const gzipKb = (file) => gzipSync(readFileSync(path.join(dist, file))).length / 1024;
+const entry = closure(Object.keys(manifest).find((key) => manifest[key].isEntry));
+const routes = PUBLIC_PATHS.map((route) => {
+  const chunks = new Set([...entry, ...closure(`src/${PUBLIC_PAGE_MODULES[route]}.tsx`)]);
+  const files = [...chunks].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  const kb = files.reduce((sum, file) => sum + gzipKb(file), 0);
+  return { route, kb: Math.round(kb * 100) / 100, files: files.length };
+});
+
+// 3. Keystroke-to-paint on every settings page, in Chromium against the running app.
+function start(script, env) {
+  const child = fork(path.join(root, 'scripts/bench', script), { env: { ...process.env, ...env }, stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, url: m.url }));
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
+  });
+}
+const stop = (child) =>
+  new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.send('stop');
+  });
+
+/** A settings page's URL: the table's `path` when it has one, else the map above. */
+function pageUrl(name, guildId) {
+  const own = sections[name].path;
+  const page = own ?? PAGE_PATHS[name];
+  if (!page) throw new Error(`section ${name} has no page path: give it one in schemas/sections.json`);
+  return page.startsWith('/') ? page.replace(/:(guildId|id)\b/, guildId) : `/manage/${guildId}/${page}`;
+}
+
+/**
+ * The form's first field a person types into (text, number, textarea; not a select's search box). Fields that show
+ * only behind a switch (Levels' message while XP is off) are revealed by turning the form's switches on in order.
+ */
+async function firstTextField(form, where) {
+  const fields = form
+    .locator('input[type="text"]:not([role="combobox"]), input[type="number"], textarea')
+    .and(form.locator(':not([readonly]):not([disabled])'))
+    .filter({ visible: true });
+  const switches = form.locator('[role="switch"][aria-checked="false"]').filter({ visible: true });
+  for (;;) {
+    if ((await fields.count()) > 0) return fields.first();
+    if ((await switches.count()) === 0) throw new Error(`${where}: its form has no field to type into`);
+    await switches.first().click();
+    await form.page().waitForTimeout(200);
+  }
+}
+
+/**
+ * performance.now() at keydown to the next animation frame after the field shows the new value (React has rendered
+ * the field and everything that follows from it, e.g. the live preview, by then).
+ */
+async function keystrokeToPaint(page, field) {
+  // A number field takes digits only: type one and erase it, so every key changes what the field shows.
+  const keys =
+    (await field.getAttribute('type')) === 'number'
+      ? Array.from({ length: KEY_COUNT }, (_, i) => (i % 2 ? 'Backspace' : '7'))
+      : [...TEXT_KEYS];
+  await field.click();
+  await field.fill('');
+  await field.evaluate((el) => {
+    const samples = [];
+    window.__keystrokes = samples;
+    el.addEventListener(
+      'keydown',
+      () => {
+        const t0 = performance.now();
+        const before = el.value.length;
+        const frame = () => (el.value.length !== before ? samples.push(performance.now() - t0) : requestAnimationFrame(frame));
+        requestAnimationFrame(frame);
+      },
+      { capture: true },
+    );
+  });
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(40);
+  }
+  await page.waitForTimeout(100);
+  const samples = (await page.evaluate(() => window.__keystrokes)).slice().sort((a, b) => a - b);
+  if (samples.length < keys.length) throw new Error(`only ${samples.length} of ${keys.length} keystrokes reached the screen`);
+  const round = (n) => Math.round(n * 10) / 10;
+  return {
+    median: round(samples[Math.floor(samples.length / 2)]),
+    mean: round(samples.reduce((a, b) => a + b, 0) / samples.length),
+    max: round(samples.at(-1)),
+    n: samples.length,
+  };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-bench-ui-'));
+const app = await start('app-server.mjs', { DATA_DIR: dataDir });
+let browser;
+const pages = [];
+try {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // As in playwright.config.ts: no background traffic.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  // PUBLIC_URL defaults to http://localhost:$PORT; the session cookie must be set on that host for the callback.
+  const page = await browser.newPage({ baseURL: app.url.replace('127.0.0.1', 'localhost') });
+  // The sandbox approves at once with login_as, then the callback signs the browser in.
+  await page.goto('/api/login');
+  const authorize = new URL(page.url());
+  authorize.searchParams.set('login_as', 'demo-owner');
+  await page.goto(authorize.toString());
+  await page.waitForURL(/\/selector$/);
+  const user = await (await page.request.get('/api/user')).json();
+  const guild = user.guilds.find((g) => g.settingsUrl.startsWith('/manage/'));
+  if (!guild) throw new Error('demo-owner has no server to manage');
+
+  for (const name of sectionNames) {
+    const url = pageUrl(name, guild.id);
+    await page.goto(url);
+    const form = page.locator('form').first();
+    await form.waitFor({ state: 'visible', timeout: 15_000 });
+    const field = await firstTextField(form, `${url} (section ${name})`);
+    const id = await field.getAttribute('id');
+    pages.push({ section: name, page: url.replace(guild.id, ':guildId'), field: id, ...(await keystrokeToPaint(page, field)) });
+  }
+} finally {
+  await browser?.close();
+  await stop(app.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+// 4. The report.
+console.log(`\nKeystroke-to-paint per settings page (ms over ${KEY_COUNT} keys each; budget: median <= ${KEYSTROKE_BUDGET_MS})`);
+console.table(pages.map((p) => ({ section: p.section, page: p.page, field: p.field, median: p.median, mean: p.mean, max: p.max, n: p.n })));
+console.log(`JavaScript per public route (KB gzip, entry included; budget: ${ROUTE_BUDGET_KB})`);
+console.table(routes);
+const slowPages = pages.filter((p) => p.median > KEYSTROKE_BUDGET_MS);
+const heavyRoutes = routes.filter((r) => r.kb > ROUTE_BUDGET_KB);
+console.log(
+  JSON.stringify({
+    bench: 'ui',
+    keystrokeBudgetMs: KEYSTROKE_BUDGET_MS,
+    routeBudgetKb: ROUTE_BUDGET_KB,
+    keystrokeToPaint: Object.fromEntries(pages.map((p) => [p.section, { median: p.median, mean: p.mean, max: p.max, n: p.n }])),
+    publicRouteKb: Object.fromEntries(routes.map((r) => [r.route, r.kb])),
+  }),
+);
+for (const p of slowPages)
+  console.error(`over budget: ${p.section} (${p.page}) keystroke-to-paint median ${p.median} ms > ${KEYSTROKE_BUDGET_MS} ms`);
+for (const r of heavyRoutes) console.error(`over budget: ${r.route} ${r.kb} KB gzip > ${ROUTE_BUDGET_KB} KB`);
+if (slowPages.length || heavyRoutes.length) process.exit(1);
+console.log(`within budget: ${pages.length} settings pages, ${routes.length} public routes`);
