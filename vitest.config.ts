@@ -1,6 +1,11 @@
 import react from '@vitejs/plugin-react';
 import swc from 'unplugin-swc';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// Every suite reads @guildhall/common from its TypeScript source (its `source` export), so tests need no build first.
+const client = { conditions: ['source', ...defaultClientConditions] };
+const server = { conditions: ['source', ...defaultServerConditions] };
 
 // One vitest run covers every suite; each folder is a project with its own environment.
 export default defineConfig({
@@ -17,6 +22,8 @@ export default defineConfig({
             },
           }),
         ],
+        resolve: server,
+        ssr: { resolve: server },
         test: {
           name: 'backend',
           root: 'backend',
@@ -29,11 +36,22 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: client,
         test: {
           name: 'frontend',
           root: 'frontend',
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+        },
+      },
+      {
+        resolve: server,
+        ssr: { resolve: server },
+        test: {
+          name: 'common',
+          root: 'common',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
         },
       },
       {

@@ -1,11 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 const backend = process.env.GUILDHALL_BACKEND ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // @guildhall/common's `source` export: Vite compiles its TypeScript itself (hot reload, no build step first).
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     port: 5173,
     // The dev server forwards the API and the Discord sandbox, so the browser sees one origin as in production.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite, then one closing line "N passed, N failed" over all of them.
-// Suites: type checks (one check per project), vitest (backend + repo projects), and, once the
+// Suites: type checks (one check per project), vitest (common, backend, frontend and repo projects), and, once the
 // frontend exists, Playwright. A suite that cannot run counts as one failure rather than vanishing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +21,7 @@ function run(label, cmd, args, env = {}) {
 }
 
 // 1. Type checks: the compiler is a test of its own.
-for (const project of ['backend/tsconfig.json', 'frontend/tsconfig.json']) {
+for (const project of ['common/tsconfig.json', 'backend/tsconfig.json', 'frontend/tsconfig.json']) {
   const ok = run(`typecheck ${project}`, bin('tsc'), ['-p', project]);
   results.push({ suite: `typecheck ${project}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }

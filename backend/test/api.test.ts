@@ -27,7 +27,8 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
     await owner.signIn('demo-owner');
     ownerGuilds = (await owner.json('/api/user')).body.guilds;
     managed = ownerGuilds.find((g) => g.settingsUrl.startsWith('/manage/'))!;
-    botless = ownerGuilds.find((g) => g.settingsUrl.startsWith('https://discord.com/'))!;
+    // Where the bot is absent, settingsUrl is the invite on the configured authorize page (here the sandbox's).
+    botless = ownerGuilds.find((g) => g.settingsUrl.startsWith(app.config.discord.authorizeUrl))!;
   });
   afterAll(async () => {
     await app?.close();

@@ -172,11 +172,11 @@ describe('public endpoints over real HTTP (PGlite + Discord sandbox)', () => {
     });
   });
 
-  it('GET /api/invite sends the browser to Discord to add the bot with Administrator', async () => {
+  it('GET /api/invite sends the browser to the configured authorize page (here the sandbox) to add the bot with Administrator', async () => {
     const res = await app.browser().request('/api/invite');
     expect(res.status).toBe(302);
     const url = new URL(res.headers.get('location')!);
-    expect(url.origin + url.pathname).toBe('https://discord.com/oauth2/authorize');
+    expect(url.origin + url.pathname).toBe(app.config.discord.authorizeUrl);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: SANDBOX_CLIENT_ID,
       scope: 'bot applications.commands',

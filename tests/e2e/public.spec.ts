@@ -380,7 +380,7 @@ test.describe('information pages', () => {
     await expect(page.getByText('/whitelist add', { exact: true })).toBeVisible();
   });
 
-  test('invite: the authorization link asks Discord for Administrator; minimum permissions and three rated testimonials', async ({
+  test('invite: the authorization link asks for Administrator on the sandbox authorize page; minimum permissions and three rated testimonials', async ({
     page,
   }) => {
     await page.goto('/invite');
@@ -389,7 +389,9 @@ test.describe('information pages', () => {
     const redirect = await page.request.get(href!, { maxRedirects: 0 });
     expect(redirect.status()).toBe(302);
     const target = new URL(redirect.headers().location!);
-    expect(target.origin + target.pathname).toBe('https://discord.com/oauth2/authorize');
+    // No Discord credentials here: the invite stays in the sandbox, whose authorize page answers.
+    expect(target.pathname).toBe('/sandbox/discord/oauth2/authorize');
+    expect((await page.request.get(target.pathname + target.search)).status()).toBe(200);
     expect(target.searchParams.get('permissions')).toBe('8');
     expect(target.searchParams.get('scope')).toBe('bot applications.commands');
     for (const permission of ['Manage Roles', 'Kick Members', 'Ban Members', 'Manage Messages', 'View Audit Log', 'Read/Send Messages']) {

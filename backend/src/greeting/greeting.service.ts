@@ -1,13 +1,13 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { guildIconUrl } from '@guildhall/common/cdn';
+import { greetingMessage, greetingPlaceholderValues, type GreetingKind, type PlaceholderValues } from '@guildhall/common/greeting';
 import type { GreetingPreviewResponse, GreetingSettings } from '@guildhall/generated/types';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { DiscordChannel, DiscordGuild, DiscordMember, SessionUser } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
 import { SettingsService } from '../settings/settings.service.js';
-import { discordDate, greetingMessage, snowflakeSeconds, type GreetingKind, type PlaceholderValues } from '@guildhall/common/greeting';
 
-const CDN = 'https://cdn.discordapp.com';
 const KIND_NAMES: Record<GreetingKind, string> = { welcome: 'Welcome', farewell: 'Farewell' };
 
 /** Discord error codes a preview can meet, as sentences a server owner can act on. */
@@ -63,31 +63,19 @@ export class GreetingService {
   }
 }
 
-function avatarUrl(user: { id: string; avatar: string | null }): string {
-  if (!user.avatar) return `${CDN}/embed/avatars/${Number((BigInt(user.id) >> 22n) % 6n)}.png`;
-  const ext = user.avatar.startsWith('a_') ? 'gif' : 'png';
-  return `${CDN}/avatars/${user.id}/${user.avatar}.${ext}?size=256`;
-}
-
-/** What each placeholder of schemas/common/greeting-placeholder.json becomes for this member and guild. */
+/** What each placeholder becomes for this member and guild, with the signed-in user standing in for the member. */
 export function placeholderValues(guild: DiscordGuild, member: DiscordMember | null, user: SessionUser): PlaceholderValues {
-  const tag = user.discriminator && user.discriminator !== '0' ? `${user.username}#${user.discriminator}` : user.username;
-  const joined = member?.joined_at ? Date.parse(member.joined_at) / 1000 : Date.now() / 1000;
-  const icon = guild.icon ? `${CDN}/icons/${guild.id}/${guild.icon}.${guild.icon.startsWith('a_') ? 'gif' : 'png'}?size=256` : '';
-  return {
-    'member.name': member?.nick ?? user.global_name ?? user.username,
-    'member.tag': tag,
-    'member.id': user.id,
-    'member.mention': `<@${user.id}>`,
-    'member.avatar': avatarUrl(user),
-    'member.createdAt': discordDate(snowflakeSeconds(user.id)),
-    'member.joinedAt': discordDate(joined),
-    'server.name': guild.name,
-    'server.id': guild.id,
-    'server.icon': icon,
-    'server.members': String(guild.approximate_member_count ?? 0),
-    'server.owner': `<@${guild.owner_id}>`,
-    'server.boosts': String(guild.premium_subscription_count ?? 0),
-    'server.boostTier': String(guild.premium_tier ?? 0),
-  };
+  return greetingPlaceholderValues({
+    user,
+    member,
+    guild: {
+      id: guild.id,
+      name: guild.name,
+      iconUrl: guildIconUrl(guild, 256),
+      ownerId: guild.owner_id,
+      memberCount: guild.approximate_member_count,
+      boostCount: guild.premium_subscription_count,
+      boostTier: guild.premium_tier,
+    },
+  });
 }

@@ -1,4 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { guildIconUrl } from '@guildhall/common/cdn';
+import { botInviteUrl } from '@guildhall/common/invite';
+import { canManage } from '@guildhall/common/permissions';
 import type { GuildSummary } from '@guildhall/generated/types';
 import { validateSnowflake } from '@guildhall/generated/validators';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -6,15 +9,6 @@ import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
-
-export const ADMINISTRATOR = 0x8n;
-export const MANAGE_GUILD = 0x20n;
-
-export function canManage(guild: Pick<UserGuild, 'owner' | 'permissions'>): boolean {
-  if (guild.owner) return true;
-  const bits = BigInt(guild.permissions ?? '0');
-  return (bits & ADMINISTRATOR) !== 0n || (bits & MANAGE_GUILD) !== 0n;
-}
 
 /**
  * Who may manage which guild: the owner, or a member whose permissions there include Administrator
@@ -28,20 +22,12 @@ export class GuildAccessService {
   ) {}
 
   iconUrl(guild: { id: string; icon?: string | null }): string | null {
-    if (!guild.icon) return null;
-    const ext = guild.icon.startsWith('a_') ? 'gif' : 'png';
-    return `https://cdn.discordapp.com/icons/${guild.id}/${guild.icon}.${ext}?size=128`;
+    return guildIconUrl(guild, 128);
   }
 
+  /** Adds the bot to this guild, on the configured authorize page (so sandbox invites stay in the sandbox). */
   inviteUrl(guildId: string): string {
-    const q = new URLSearchParams({
-      client_id: this.config.discord.clientId,
-      scope: 'bot applications.commands',
-      permissions: '8',
-      guild_id: guildId,
-      disable_guild_select: 'true',
-    });
-    return `https://discord.com/oauth2/authorize?${q}`;
+    return botInviteUrl({ authorizeUrl: this.config.discord.authorizeUrl, clientId: this.config.discord.clientId, guildId });
   }
 
   async manageableGuilds(user: SessionUser): Promise<GuildSummary[]> {

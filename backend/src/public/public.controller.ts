@@ -1,11 +1,9 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Post, Redirect, Req } from '@nestjs/common';
 import type { Request } from 'express';
+import { botInviteUrl } from '@guildhall/common/invite';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ContactService } from './contact.service.js';
 import { TopServersService } from './top-servers.service.js';
-
-/** Administrator (spec 2: the recommended bot permission). */
-const BOT_PERMISSIONS = '8';
 
 /** What the public pages call: no sign-in needed (the contact form still sends the CSRF header). */
 @Controller('api')
@@ -31,15 +29,13 @@ export class PublicController {
     return { success: true, id };
   }
 
-  /** The invite page's link: Discord's bot authorization for this app's client id, asking for Administrator. */
+  /** The invite page's link: the bot authorization for this app's client id, asking for Administrator, on the configured authorize page. */
   @Get('invite')
   @Redirect()
   invite() {
-    const query = new URLSearchParams({
-      client_id: this.config.discord.clientId,
-      scope: 'bot applications.commands',
-      permissions: BOT_PERMISSIONS,
-    });
-    return { url: `https://discord.com/oauth2/authorize?${query}`, statusCode: 302 };
+    return {
+      url: botInviteUrl({ authorizeUrl: this.config.discord.authorizeUrl, clientId: this.config.discord.clientId }),
+      statusCode: 302,
+    };
   }
 }

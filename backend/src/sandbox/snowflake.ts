@@ -1,4 +1,4 @@
-const DISCORD_EPOCH = 1_420_070_400_000n;
+import { snowflakeAt, snowflakeMs } from '@guildhall/common/snowflake';
 
 /** Discord ids encode their creation time, so ids made now sort after the seed and messages page by id. */
 export class SnowflakeGenerator {
@@ -18,12 +18,12 @@ export class SnowflakeGenerator {
       this.increment = 0n;
     }
     this.lastMs = ms;
-    return (((ms - DISCORD_EPOCH) << 22n) | (1n << 17n) | (1n << 12n) | this.increment).toString();
+    return snowflakeAt(ms, (1n << 17n) | (1n << 12n) | this.increment);
   }
 }
 
 export function snowflakeTime(id: string): Date {
-  return new Date(Number((BigInt(id) >> 22n) + DISCORD_EPOCH));
+  return new Date(snowflakeMs(id));
 }
 
 export function isSnowflake(value: unknown): value is string {

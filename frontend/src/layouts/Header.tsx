@@ -1,8 +1,8 @@
-import { Crown, LayoutDashboard, LogOut, Menu, Moon, Sun, UserRound, X } from 'lucide-react';
+import { Crown, LayoutDashboard, LogOut, Menu, Moon, Sun, X } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
-import { avatarUrl } from '../lib/discord-cdn';
+import { UserAvatar } from '../components/FallbackImage';
 import { useDismiss } from '../lib/use-dismiss';
 import { currentTheme, setTheme, type Theme } from '../lib/theme';
 
@@ -16,13 +16,11 @@ export const HEADER_LINKS = [
 function UserMenu() {
   const { user, logout } = useAuth();
   const [open, setOpen] = useState(false);
-  const [avatarFailed, setAvatarFailed] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, ref, close);
   const navigate = useNavigate();
   if (!user) return null;
-  const src = avatarUrl(user, 64);
   const choose = (to: string) => {
     close();
     navigate(to);
@@ -36,11 +34,7 @@ function UserMenu() {
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        {src && !avatarFailed ? (
-          <img src={src} alt="" className="h-8 w-8 rounded-full" onError={() => setAvatarFailed(true)} />
-        ) : (
-          <UserRound aria-hidden="true" className="h-8 w-8 rounded-full bg-panel p-1.5 text-muted" />
-        )}
+        <UserAvatar user={user} className="h-8 w-8 rounded-full" />
         <span className="max-w-32 truncate">{user.global_name || user.username}</span>
       </button>
       {open && (

@@ -5,9 +5,8 @@ import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router-dom'
 import { api, ApiError } from '../api/client';
 import type { GuildSummary, ManagedGuildSummary as ManagedGuild } from '../api/types';
 import { useAuth } from '../auth/AuthProvider';
-import { FallbackImage } from '../components/FallbackImage';
+import { FallbackImage, UserAvatar } from '../components/FallbackImage';
 import { Spinner } from '../components/Spinner';
-import { avatarUrl } from '../lib/discord-cdn';
 import { useDismiss } from '../lib/use-dismiss';
 import { filterMenu, LEGACY_DISCORD_HOST, MANAGE_MENU, type MenuItem } from './manage-menu';
 import { useSidebarToggle } from './PublicLayout';
@@ -143,8 +142,6 @@ function Sidebar({ guildId, guild, onNavigate }: { guildId: string; guild: Manag
   const { user } = useAuth();
   const [query, setQuery] = useState('');
   const groups = filterMenu(MANAGE_MENU, query);
-  const [avatarFailed, setAvatarFailed] = useState(false);
-  const avatar = avatarUrl(user, 64);
   return (
     <div className="flex h-full flex-col gap-4 p-4">
       <ServerSwitcher current={guild} />
@@ -192,12 +189,7 @@ function Sidebar({ guildId, guild, onNavigate }: { guildId: string; guild: Manag
         </div>
       </nav>
       <div className="flex items-center gap-3 border-t border-line pt-3">
-        <img
-          src={avatar && !avatarFailed ? avatar : '/default-icon.svg'}
-          alt=""
-          className="h-9 w-9 rounded-full"
-          onError={() => setAvatarFailed(true)}
-        />
+        <UserAvatar user={user} className="h-9 w-9 rounded-full" />
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold">{user?.global_name || user?.username || 'User'}</p>
           <p className="flex items-center gap-1 text-xs text-ok">

@@ -8,8 +8,11 @@ import { Spinner } from '../components/Spinner';
 import { useDocumentMeta } from '../lib/use-document-meta';
 
 export const APP_VERSION_LABEL = 'V1.1.0';
-/** A settingsUrl on Discord's host means the bot is not in that server (spec 1:2.6). */
-export const DISCORD_HOST = 'discord.com';
+/**
+ * Spec 1:2.6: a settingsUrl on Discord's authorize page means the bot is not in that server. The page is the configured
+ * one (the sandbox's, offline), so what counts is that it leaves the app: the app's own pages are paths.
+ */
+export const botAbsentFrom = (guild: Pick<GuildSummary, 'settingsUrl'>): boolean => !guild.settingsUrl.startsWith('/');
 
 export function filterGuilds(guilds: GuildSummary[], query: string): GuildSummary[] {
   const q = query.trim().toLowerCase();
@@ -17,7 +20,7 @@ export function filterGuilds(guilds: GuildSummary[], query: string): GuildSummar
 }
 
 function GuildCard({ guild }: { guild: GuildSummary }) {
-  const botAbsent = guild.settingsUrl.includes(DISCORD_HOST);
+  const botAbsent = botAbsentFrom(guild);
   return (
     <li className="card flex flex-col items-center gap-3 p-5 text-center">
       <FallbackImage src={guild.iconURL} alt="" className="h-16 w-16 rounded-full" />

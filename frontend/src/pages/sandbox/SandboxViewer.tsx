@@ -1,3 +1,4 @@
+import { DISCORD_CDN, displayAvatarUrl } from '@guildhall/common/cdn';
 import { useQuery } from '@tanstack/react-query';
 import { Hash, Megaphone, MessageCircle, RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
@@ -44,9 +45,9 @@ interface PostedMessage extends DiscordMessageData {
 const VIEWER = '/sandbox/discord/viewer';
 const POLL_MS = 3000;
 /** The sandbox serves stand-ins for Discord's CDN, so pictures show without a network. */
-const sandboxImage = (url: string) => url.replace(/^https:\/\/cdn\.discordapp\.com\//, '/sandbox/discord/cdn/');
-const avatarOf = (u: PostedMessage['author']) =>
-  u.avatar ? `/sandbox/discord/cdn/avatars/${u.id}/${u.avatar}.png` : `/sandbox/discord/cdn/embed/avatars/0.png`;
+const sandboxImage = (url: string) =>
+  url.startsWith(`${DISCORD_CDN}/`) ? `/sandbox/discord/cdn/${url.slice(DISCORD_CDN.length + 1)}` : url;
+const avatarOf = (u: PostedMessage['author']) => sandboxImage(displayAvatarUrl(u, 128));
 
 function ChannelIcon({ type }: { type: number }) {
   const Icon = type === 5 ? Megaphone : type === 1 ? MessageCircle : Hash;

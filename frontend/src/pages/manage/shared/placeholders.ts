@@ -13,7 +13,7 @@ export const GREETING_PLACEHOLDERS: { name: GreetingPlaceholder; label: string }
 }));
 
 // Filling greeting placeholders is shared with the server's Send Preview (@guildhall/common/greeting).
-export { fillGreetingPlaceholders, discordDate, snowflakeSeconds, type PlaceholderValues } from '@guildhall/common/greeting';
+export { fillGreetingPlaceholders, type PlaceholderValues } from '@guildhall/common/greeting';
 
 const levelUpSchema = publishedSchemas['level-up-placeholder'] as unknown as { enum: LevelUpPlaceholder[] };
 

@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
-import type { PlaceholderValues } from './placeholders';
-import { discordDate, snowflakeSeconds } from './placeholders';
+import { greetingPlaceholderValues, type PlaceholderValues } from '@guildhall/common/greeting';
 import { useChannels, useGuildStats, useRoles } from '../../../api/queries';
 import type { CurrentUser } from '../../../api/types';
 import { useAuth } from '../../../auth/AuthProvider';
 import type { DiscordAuthor, MentionNames } from '../../../components/discord';
-import { avatarUrl } from '../../../lib/discord-cdn';
 import { useManagedGuild } from '../../../layouts/ManageLayout';
 
 export interface GuildStatsView {
@@ -45,25 +43,22 @@ export function usePreviewContext(guildId: string) {
   const values = useMemo<PlaceholderValues | null>(() => {
     if (!user) return null;
     const summary = user.guilds.find((g) => g.id === guildId);
-    const tag = user.discriminator && user.discriminator !== '0' ? `${user.username}#${user.discriminator}` : user.username;
-    return {
-      'member.name': displayName(user),
-      'member.tag': tag,
-      'member.id': user.id,
-      'member.mention': `<@${user.id}>`,
-      'member.avatar': avatarUrl(user, 128) ?? `https://cdn.discordapp.com/embed/avatars/${Number((BigInt(user.id) >> 22n) % 6n)}.png`,
-      'member.createdAt': discordDate(snowflakeSeconds(user.id)),
+    return greetingPlaceholderValues({
+      user,
       // The member has not joined yet: a preview shows today.
-      'member.joinedAt': discordDate(Date.now() / 1000),
-      'server.name': guild.data?.name ?? summary?.name ?? 'this server',
-      'server.id': guildId,
-      'server.icon': guild.data?.iconURL ?? '',
-      'server.members': String(statsView?.memberCount ?? 100),
-      // Only the owner's own session knows they own it; others see a neutral stand-in.
-      'server.owner': summary?.owner ? `<@${user.id}>` : '@Server Owner',
-      'server.boosts': String(statsView?.boostCount ?? 0),
-      'server.boostTier': String(statsView?.boostLevel ?? 0),
-    };
+      member: null,
+      guild: {
+        id: guildId,
+        name: guild.data?.name ?? summary?.name ?? 'this server',
+        iconUrl: guild.data?.iconURL,
+        // Only the owner's own session knows they own it; others see a neutral stand-in.
+        ownerId: summary?.owner ? user.id : null,
+        // Spec 1:9: the preview's member count is 100 unless known.
+        memberCount: statsView?.memberCount ?? 100,
+        boostCount: statsView?.boostCount,
+        boostTier: statsView?.boostLevel,
+      },
+    });
   }, [user, guild.data, guildId, statsView]);
 
   return { user, guild: guild.data, memberCount: statsView?.memberCount, mentions, values };
