@@ -1,7 +1,9 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
 import { Permission, hasPermission } from './permissions.js';
-import { DiscordSandboxService, SANDBOX_ROUTE_PREFIX, type UploadedFile } from './sandbox.service.js';
+import type { UploadedFile } from './message-writer.js';
+import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
+import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxChannelRecord, SandboxGuildRecord } from './sandbox.types.js';
 import { isSnowflake } from './snowflake.js';
 

@@ -4,7 +4,8 @@ import { Authorized, BotOnly, Caller } from './auth.js';
 import { DiscordErrors, DiscordExceptionFilter, FieldError, FormErrors } from './discord-errors.js';
 import { QueryReader, REST_PATHS, queryBoolean, snowflakeParam } from './http-helpers.js';
 import { RateLimitBucket, SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
-import { DiscordSandboxService, type SandboxCaller } from './sandbox.service.js';
+import { DiscordSandboxService } from './sandbox.service.js';
+import type { SandboxCaller } from './tokens.js';
 import { channelJson, currentUserJson, myGuildJson, userJson } from './serializers.js';
 import { isSnowflake } from './snowflake.js';
 
