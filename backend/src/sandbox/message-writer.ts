@@ -70,7 +70,7 @@ export class MessageWriter {
 
   /** Only the keys the edit sent change; the result must still have something to show. */
   edit(message: SandboxMessageRecord, draft: MessageDraft, files: UploadedFile[]): SandboxMessageRecord {
-    const channel = this.state.channel(message.channel_id)!;
+    const channel = this.state.channels.get(message.channel_id)!;
     const next: SandboxMessageRecord = { ...message };
     if (draft.content !== undefined) {
       next.content = draft.content;
@@ -120,10 +120,10 @@ export class MessageWriter {
       !allowed ||
       allowed.parse?.includes(kind) === true ||
       (id !== undefined && kind !== 'everyone' && allowed[kind]?.includes(id) === true);
-    const guild = channel.guild_id ? this.state.guild(channel.guild_id) : undefined;
+    const guild = channel.guild_id ? this.state.guilds.get(channel.guild_id) : undefined;
     const users = [...content.matchAll(/<@!?(\d{15,21})>/g)]
       .map((m) => m[1]!)
-      .filter((id) => this.state.user(id) !== undefined && allows('users', id));
+      .filter((id) => this.state.users.get(id) !== undefined && allows('users', id));
     const roles = guild
       ? [...content.matchAll(/<@&(\d{15,21})>/g)]
           .map((m) => m[1]!)

@@ -24,68 +24,47 @@ export interface MemoryCaps {
 
 const byId = (a: { id: string }, b: { id: string }) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1);
 
+/** One kind of record by id, in the order they were put. */
+export class RecordTable<T extends { id: string }> {
+  private byId = new Map<string, T>();
+
+  get(id: string): T | undefined {
+    return this.byId.get(id);
+  }
+
+  all(): T[] {
+    return [...this.byId.values()];
+  }
+
+  put(record: T): void {
+    this.byId.set(record.id, record);
+  }
+
+  replaceAll(records: readonly T[]): void {
+    this.byId = new Map(records.map((r) => [r.id, r]));
+  }
+}
+
 /**
  * What the sandbox's Discord holds: users, guilds (with their members and roles), channels, webhooks and the
  * messages of each channel, in memory. It knows nothing of HTTP, tokens or permissions; `load` starts over.
  */
 export class SandboxState {
-  private users = new Map<string, SandboxUserRecord>();
-  private guilds = new Map<string, SandboxGuildRecord>();
-  private channels = new Map<string, SandboxChannelRecord>();
-  private webhooks = new Map<string, SandboxWebhookRecord>();
+  readonly users = new RecordTable<SandboxUserRecord>();
+  readonly guilds = new RecordTable<SandboxGuildRecord>();
+  readonly channels = new RecordTable<SandboxChannelRecord>();
+  readonly webhooks = new RecordTable<SandboxWebhookRecord>();
   private messagesByChannel = new Map<string, SandboxMessageRecord[]>();
 
   constructor(private readonly caps: MemoryCaps) {}
 
   load(seed: SandboxSeed): void {
-    this.users = new Map(seed.users.map((u) => [u.id, u]));
-    this.guilds = new Map(seed.guilds.map((g) => [g.id, g]));
-    this.channels = new Map(seed.channels.map((c) => [c.id, c]));
-    this.webhooks = new Map(seed.webhooks.map((w) => [w.id, w]));
+    this.users.replaceAll(seed.users);
+    this.guilds.replaceAll(seed.guilds);
+    this.channels.replaceAll(seed.channels);
+    this.webhooks.replaceAll(seed.webhooks);
     this.messagesByChannel = new Map();
     for (const message of seed.messages) this.appendMessage(message);
-  }
-
-  // ---- users, guilds, channels, webhooks -------------------------------------------------------------
-
-  user(id: string): SandboxUserRecord | undefined {
-    return this.users.get(id);
-  }
-
-  allUsers(): SandboxUserRecord[] {
-    return [...this.users.values()];
-  }
-
-  guild(id: string): SandboxGuildRecord | undefined {
-    return this.guilds.get(id);
-  }
-
-  allGuilds(): SandboxGuildRecord[] {
-    return [...this.guilds.values()];
-  }
-
-  channel(id: string): SandboxChannelRecord | undefined {
-    return this.channels.get(id);
-  }
-
-  allChannels(): SandboxChannelRecord[] {
-    return [...this.channels.values()];
-  }
-
-  putChannel(channel: SandboxChannelRecord): void {
-    this.channels.set(channel.id, channel);
-  }
-
-  webhook(id: string): SandboxWebhookRecord | undefined {
-    return this.webhooks.get(id);
-  }
-
-  allWebhooks(): SandboxWebhookRecord[] {
-    return [...this.webhooks.values()];
-  }
-
-  putWebhook(webhook: SandboxWebhookRecord): void {
-    this.webhooks.set(webhook.id, webhook);
   }
 
   // ---- messages --------------------------------------------------------------------------------------

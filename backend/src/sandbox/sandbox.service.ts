@@ -49,7 +49,7 @@ export class DiscordSandboxService {
   constructor(@Optional() @Inject(DISCORD_SANDBOX_OPTIONS) options?: DiscordSandboxOptions) {
     this.options = resolveSandboxOptions(options);
     this.state = new SandboxState(this.options);
-    this.tokens = new SandboxTokens(this.options, this.state);
+    this.tokens = new SandboxTokens(this.options, this.state.users);
     this.rateLimits = new SandboxRateLimits(this.options.guildsRateLimit);
     this.writer = new MessageWriter(this.state, () => this.nextId(), this.botUserId);
     this.state.load(buildSandboxSeed(this.options.clientId));
@@ -72,7 +72,7 @@ export class DiscordSandboxService {
   }
 
   get botUser(): SandboxUserRecord {
-    return this.state.user(this.botUserId)!;
+    return this.state.users.get(this.botUserId)!;
   }
 
   nextId(): string {
@@ -82,24 +82,24 @@ export class DiscordSandboxService {
   // ---- lookups -------------------------------------------------------------------------------------
 
   user(id: string): SandboxUserRecord | undefined {
-    return this.state.user(id);
+    return this.state.users.get(id);
   }
 
   userByUsername(username: string): SandboxUserRecord | undefined {
     const wanted = username.toLowerCase();
-    return this.state.allUsers().find((u) => u.username.toLowerCase() === wanted);
+    return this.state.users.all().find((u) => u.username.toLowerCase() === wanted);
   }
 
   allUsers(): SandboxUserRecord[] {
-    return this.state.allUsers();
+    return this.state.users.all();
   }
 
   guild(id: string): SandboxGuildRecord | undefined {
-    return this.state.guild(id);
+    return this.state.guilds.get(id);
   }
 
   allGuilds(): SandboxGuildRecord[] {
-    return this.state.allGuilds();
+    return this.state.guilds.all();
   }
 
   /** Guilds the user is a member of (owners are members too), in id order as Discord lists them. */
@@ -110,15 +110,15 @@ export class DiscordSandboxService {
   }
 
   member(guildId: string, userId: string): SandboxMemberRecord | undefined {
-    return this.state.guild(guildId)?.members.find((m) => m.user_id === userId);
+    return this.state.guilds.get(guildId)?.members.find((m) => m.user_id === userId);
   }
 
   channel(id: string): SandboxChannelRecord | undefined {
-    return this.state.channel(id);
+    return this.state.channels.get(id);
   }
 
   channelsOf(guildId: string): SandboxChannelRecord[] {
-    return this.state.allChannels().filter((c) => c.guild_id === guildId);
+    return this.state.channels.all().filter((c) => c.guild_id === guildId);
   }
 
   hasBot(guildId: string): boolean {
@@ -126,13 +126,13 @@ export class DiscordSandboxService {
   }
 
   permissionsOf(guildId: string, userId: string): bigint {
-    const guild = this.state.guild(guildId);
+    const guild = this.state.guilds.get(guildId);
     return guild ? guildPermissions(guild, userId) : 0n;
   }
 
   channelPermissionsOf(channelId: string, userId: string): bigint {
-    const channel = this.state.channel(channelId);
-    const guild = channel?.guild_id ? this.state.guild(channel.guild_id) : undefined;
+    const channel = this.state.channels.get(channelId);
+    const guild = channel?.guild_id ? this.state.guilds.get(channel.guild_id) : undefined;
     return channel && guild ? channelPermissions(guild, channel, userId) : 0n;
   }
 
@@ -150,9 +150,9 @@ export class DiscordSandboxService {
     const role = botRole(this.nextId(), this.botUserId, guild.roles.reduce((top, r) => Math.max(top, r.position), 0) + 1, permissions);
     guild.roles.push(role);
     guild.members.push({ user_id: this.botUserId, nick: null, roles: [role.id], joined_at: discordTimestamp(), premium_since: null });
-    const covered = new Set(this.state.allWebhooks().map((w) => w.channel_id));
+    const covered = new Set(this.state.webhooks.all().map((w) => w.channel_id));
     const missing = this.channelsOf(guildId).filter((c) => !covered.has(c.id));
-    for (const webhook of webhooksFor(guild, missing, this.botUserId, () => this.nextId())) this.state.putWebhook(webhook);
+    for (const webhook of webhooksFor(guild, missing, this.botUserId, () => this.nextId())) this.state.webhooks.put(webhook);
   }
 
   /** Kicking the bot removes its managed role too, as on Discord; its webhooks stay. */
@@ -178,15 +178,15 @@ export class DiscordSandboxService {
   }
 
   webhook(id: string): SandboxWebhookRecord | undefined {
-    return this.state.webhook(id);
+    return this.state.webhooks.get(id);
   }
 
   webhooksOf(channelId: string): SandboxWebhookRecord[] {
-    return this.state.allWebhooks().filter((w) => w.channel_id === channelId);
+    return this.state.webhooks.all().filter((w) => w.channel_id === channelId);
   }
 
   createWebhook(channelId: string, name: string, creatorId: string): SandboxWebhookRecord {
-    const channel = this.state.channel(channelId);
+    const channel = this.state.channels.get(channelId);
     if (!channel?.guild_id) throw DiscordErrors.unknownChannel();
     if (this.webhooksOf(channelId).length >= 15) throw DiscordErrors.maximumWebhooks();
     const id = this.nextId();
@@ -200,7 +200,7 @@ export class DiscordSandboxService {
       application_id: this.botUserId,
       creator_id: creatorId,
     };
-    this.state.putWebhook(webhook);
+    this.state.webhooks.put(webhook);
     return webhook;
   }
 
@@ -208,7 +208,7 @@ export class DiscordSandboxService {
 
   /** The bot's DM channel with a user; one per user, made on first use like Discord's. */
   openDm(recipientId: string): SandboxChannelRecord {
-    const existing = this.state.allChannels().find((c) => c.type === 1 && c.recipient_id === recipientId);
+    const existing = this.state.channels.all().find((c) => c.type === 1 && c.recipient_id === recipientId);
     if (existing) return existing;
     const channel: SandboxChannelRecord = {
       id: this.nextId(),
@@ -224,7 +224,7 @@ export class DiscordSandboxService {
       last_message_id: null,
       recipient_id: recipientId,
     };
-    this.state.putChannel(channel);
+    this.state.channels.put(channel);
     return channel;
   }
 
@@ -273,8 +273,8 @@ export class DiscordSandboxService {
   messageContext(base: string = this.defaultBase()): MessageContext {
     return {
       base,
-      user: (id) => this.state.user(id),
-      webhook: (id) => this.state.webhook(id),
+      user: (id) => this.state.users.get(id),
+      webhook: (id) => this.state.webhooks.get(id),
       message: (channelId, messageId) => this.state.message(channelId, messageId),
     };
   }
@@ -322,7 +322,7 @@ export class DiscordSandboxService {
   }
 
   private requireGuild(guildId: string): SandboxGuildRecord {
-    const guild = this.state.guild(guildId);
+    const guild = this.state.guilds.get(guildId);
     if (!guild) throw DiscordErrors.unknownGuild();
     return guild;
   }

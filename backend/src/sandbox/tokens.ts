@@ -16,7 +16,7 @@ export class SandboxTokens {
 
   constructor(
     private readonly options: { botToken: string; clientId: string; clientSecret: string },
-    private readonly users: { user(id: string): SandboxUserRecord | undefined },
+    private readonly users: { get(id: string): SandboxUserRecord | undefined },
   ) {
     this.grants = new OAuth2Grants(OAuth2Grants.keyFor(options.clientId, options.clientSecret));
   }
@@ -30,7 +30,7 @@ export class SandboxTokens {
     if (scheme === 'Bot') return token === this.options.botToken ? { kind: 'bot', userId: this.options.clientId, token } : undefined;
     if (scheme.toLowerCase() === 'bearer') {
       const grant = this.grants.accessGrant(token);
-      if (!grant || grant.clientId !== this.options.clientId || !this.users.user(grant.userId)) return undefined;
+      if (!grant || grant.clientId !== this.options.clientId || !this.users.get(grant.userId)) return undefined;
       return { kind: 'user', userId: grant.userId, token, scopes: new Set(grant.scopes) };
     }
     return undefined;
