@@ -2,7 +2,8 @@ import { CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards, appl
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { DiscordErrors } from './discord-errors.js';
-import { DiscordSandboxService, type SandboxCaller } from './sandbox.service.js';
+import { DiscordSandboxService } from './sandbox.service.js';
+import type { SandboxCaller } from './tokens.js';
 
 const SANDBOX_AUTH = 'guildhall:discord-sandbox:auth';
 

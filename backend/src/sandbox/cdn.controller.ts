@@ -4,7 +4,8 @@ import type { Request, Response } from 'express';
 import { escapeHtml } from './authorize-page.js';
 import { DiscordErrors, DiscordExceptionFilter } from './discord-errors.js';
 import { param } from './http-helpers.js';
-import { DiscordSandboxService, SANDBOX_ROUTE_PREFIX } from './sandbox.service.js';
+import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
+import { DiscordSandboxService } from './sandbox.service.js';
 
 /**
  * A stand-in for cdn.discordapp.com, so the dashboard shows pictures offline: point the app's CDN base at

@@ -1,28 +1,27 @@
-import { Controller, Get, HttpCode, Patch, Post, Req, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Get, HttpCode, Patch, Post, Req, UseInterceptors } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { BotOnly } from './auth.js';
-import { DiscordErrors, DiscordExceptionFilter, FieldError, FormErrors } from './discord-errors.js';
+import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
 import {
   QueryReader,
-  REST_PATHS,
   UPLOAD_LIMITS,
   botChannel,
   isTextChannel,
+  messageAnswer,
   messageBody,
   requireBotPermission,
   snowflakeParam,
 } from './http-helpers.js';
 import { readMessageBody } from './message-payload.js';
 import { Permission, hasPermission } from './permissions.js';
-import { RateLimitBucket, SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
+import { RateLimitBucket } from './rate-limit.interceptor.js';
+import { DiscordRestController } from './rest-controller.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxChannelRecord } from './sandbox.types.js';
 import { channelJson, messageJson, webhookJson } from './serializers.js';
 
-@Controller(REST_PATHS)
-@UseFilters(DiscordExceptionFilter)
-@UseInterceptors(SandboxRateLimitInterceptor)
+@DiscordRestController()
 export class SandboxChannelsController {
   constructor(private readonly sandbox: DiscordSandboxService) {}
 
@@ -66,7 +65,7 @@ export class SandboxChannelsController {
     if (files.length) requireBotPermission(this.sandbox, channel, Permission.AttachFiles);
     const draft = readMessageBody(body, 'create');
     const message = this.sandbox.postMessage(channel, { type: 'user', user_id: this.sandbox.botUserId }, draft, files);
-    return messageJson(message, this.sandbox.messageContext(this.sandbox.baseUrl(req)));
+    return messageAnswer(this.sandbox, req, message);
   }
 
   @Get('channels/:channel_id/messages/:message_id')
@@ -77,7 +76,7 @@ export class SandboxChannelsController {
     requireBotPermission(this.sandbox, channel, Permission.ReadMessageHistory);
     const message = this.sandbox.message(channel.id, snowflakeParam(req, 'message_id'));
     if (!message) throw DiscordErrors.unknownMessage();
-    return messageJson(message, this.sandbox.messageContext(this.sandbox.baseUrl(req)));
+    return messageAnswer(this.sandbox, req, message);
   }
 
   @Patch('channels/:channel_id/messages/:message_id')
@@ -91,7 +90,7 @@ export class SandboxChannelsController {
     if (message.author.type !== 'user' || message.author.user_id !== this.sandbox.botUserId) throw DiscordErrors.cannotEditOthersMessage();
     const { body, files } = messageBody(req);
     const draft = readMessageBody(body, 'edit');
-    return messageJson(this.sandbox.editMessage(message, draft, files), this.sandbox.messageContext(this.sandbox.baseUrl(req)));
+    return messageAnswer(this.sandbox, req, this.sandbox.editMessage(message, draft, files));
   }
 
   @Get('channels/:channel_id/webhooks')

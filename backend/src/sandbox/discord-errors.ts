@@ -64,7 +64,7 @@ export type FieldPath = ReadonlyArray<string | number>;
 /**
  * Collects field errors into Discord's nested shape:
  * {"embeds":{"0":{"title":{"_errors":[{"code":"BASE_TYPE_MAX_LENGTH","message":"Must be 256 or fewer in length."}]}}}}.
- * Codes are strings here, as Discord sends them (the published spec says integer; see shared/discord-api-spec/README).
+ * Codes are strings here, as Discord sends them (its published OpenAPI document says integer; its README notes the difference).
  */
 export class FormErrors {
   private readonly root: Record<string, unknown> = {};

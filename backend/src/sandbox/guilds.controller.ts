@@ -1,10 +1,11 @@
-import { Controller, Get, HttpCode, Post, Req, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { BotOnly } from './auth.js';
-import { DiscordErrors, DiscordExceptionFilter, FieldError, FormErrors } from './discord-errors.js';
-import { QueryReader, REST_PATHS, botGuild, queryBoolean, snowflakeParam } from './http-helpers.js';
+import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
+import { QueryReader, botGuild, queryBoolean, snowflakeParam } from './http-helpers.js';
 import { ALL_PERMISSIONS, Permission, hasPermission } from './permissions.js';
-import { RateLimitBucket, SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
+import { RateLimitBucket } from './rate-limit.interceptor.js';
+import { DiscordRestController } from './rest-controller.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxGuildRecord, SandboxRoleRecord } from './sandbox.types.js';
 import { channelJson, guildJson, memberJson, roleJson, rolesJson } from './serializers.js';
@@ -53,9 +54,7 @@ function readRoleBody(raw: unknown, guild: SandboxGuildRecord): RoleInput {
   return { name, permissions, color, hoist, mentionable, unicode_emoji: unicodeEmoji };
 }
 
-@Controller(REST_PATHS)
-@UseFilters(DiscordExceptionFilter)
-@UseInterceptors(SandboxRateLimitInterceptor)
+@DiscordRestController()
 export class SandboxGuildsController {
   constructor(private readonly sandbox: DiscordSandboxService) {}
 

@@ -1,12 +1,11 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
 import { Permission, hasPermission } from './permissions.js';
-import { DiscordSandboxService, SANDBOX_ROUTE_PREFIX, type UploadedFile } from './sandbox.service.js';
-import type { SandboxChannelRecord, SandboxGuildRecord } from './sandbox.types.js';
+import type { UploadedFile } from './message-writer.js';
+import { DiscordSandboxService } from './sandbox.service.js';
+import type { JsonObject, SandboxChannelRecord, SandboxGuildRecord, SandboxMessageRecord } from './sandbox.types.js';
+import { messageJson } from './serializers.js';
 import { isSnowflake } from './snowflake.js';
-
-/** Discord serves every route both versioned and unversioned; clients configured either way must work. */
-export const REST_PATHS = [`${SANDBOX_ROUTE_PREFIX}/api/v10`, `${SANDBOX_ROUTE_PREFIX}/api`];
 
 /** Multipart uploads as Discord takes them (files[n] plus payload_json), kept in memory. */
 export const UPLOAD_LIMITS = { limits: { fileSize: 25 * 1024 * 1024, files: 10 } };
@@ -145,4 +144,9 @@ export function messageBody(req: Request): { body: unknown; files: UploadedFile[
     }
   }
   return { body: raw ?? {}, files };
+}
+
+/** A message in Discord's answer shape, its links (attachments, webhooks) on the host the request came to. */
+export function messageAnswer(sandbox: DiscordSandboxService, req: Request, message: SandboxMessageRecord): JsonObject {
+  return messageJson(message, sandbox.messageContext(sandbox.baseUrl(req)));
 }

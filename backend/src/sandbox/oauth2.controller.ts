@@ -5,7 +5,8 @@ import { DiscordExceptionFilter, OAuth2Error } from './discord-errors.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, type TokenGrant } from './oauth2-grants.js';
 import { Permission, hasPermission } from './permissions.js';
 import { SANDBOX_BOT_USERNAME, SANDBOX_DEMO_USERNAMES } from './seed.js';
-import { DiscordSandboxService, SANDBOX_ROUTE_PREFIX } from './sandbox.service.js';
+import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
+import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxUserRecord } from './sandbox.types.js';
 
 const AUTHORIZE_PATHS = ['oauth2/authorize', 'api/oauth2/authorize', 'api/v10/oauth2/authorize'];

@@ -49,3 +49,38 @@ export function rateLimitHeaders(state: RateLimitState, route: string, now: numb
     'X-RateLimit-Bucket': bucketHash(route),
   };
 }
+
+/** Every other route gets Discord's global bot budget (50 requests a second) so clients see real headers. */
+export const ROUTE_RATE_LIMIT: RateLimitPolicy = { limit: 50, windowMs: 1000 };
+
+/**
+ * The sandbox's two budgets: GET users/@me/guilds (the route Discord limits hardest, adjustable at run time so
+ * tests can provoke a 429) and every other route.
+ */
+export class SandboxRateLimits {
+  private readonly limiter = new FixedWindowLimiter();
+  private guilds: RateLimitPolicy;
+
+  constructor(private readonly initialGuilds: RateLimitPolicy) {
+    this.guilds = { ...initialGuilds };
+  }
+
+  get guildsLimit(): RateLimitPolicy {
+    return { ...this.guilds };
+  }
+
+  setGuildsLimit(limit: number, windowMs: number): void {
+    this.guilds = { limit, windowMs };
+    this.limiter.clear();
+  }
+
+  take(key: string, policy: 'userGuilds' | 'route'): RateLimitState {
+    return this.limiter.take(key, policy === 'userGuilds' ? this.guilds : ROUTE_RATE_LIMIT);
+  }
+
+  /** Windows forgotten and the guilds budget back to its configured value. */
+  reset(): void {
+    this.limiter.clear();
+    this.guilds = { ...this.initialGuilds };
+  }
+}

@@ -1,22 +1,23 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Request } from 'express';
-import { DiscordErrors, FormErrors } from './discord-errors.js';
-import { MessageFlag, type MessageDraft } from './message-payload.js';
-import { OAuth2Grants } from './oauth2-grants.js';
+import { DiscordErrors } from './discord-errors.js';
+import type { MessageDraft } from './message-payload.js';
+import { MessageWriter, type UploadedFile } from './message-writer.js';
+import type { OAuth2Grants } from './oauth2-grants.js';
 import { Permission, channelPermissions, guildPermissions, hasPermission } from './permissions.js';
-import { FixedWindowLimiter, type RateLimitPolicy, type RateLimitState } from './rate-limit.js';
+import { SandboxRateLimits, type RateLimitPolicy, type RateLimitState } from './rate-limit.js';
 import {
-  SANDBOX_BOT_PERMISSIONS,
-  SANDBOX_CLIENT_ID,
-  SANDBOX_DEFAULT_BOT_TOKEN,
-  SANDBOX_DEFAULT_CLIENT_SECRET,
-  botRole,
-  buildSandboxSeed,
-  webhookToken,
-  webhooksFor,
-} from './seed.js';
+  DISCORD_SANDBOX_OPTIONS,
+  SANDBOX_ROUTE_PREFIX,
+  resolveSandboxOptions,
+  type DiscordSandboxOptions,
+  type ResolvedSandboxOptions,
+} from './sandbox-options.js';
+import { SandboxState, type MessagePage } from './sandbox-state.js';
+import { SANDBOX_BOT_PERMISSIONS, botRole, buildSandboxSeed, webhookToken, webhooksFor } from './seed.js';
 import { messageJson, type MessageContext } from './serializers.js';
-import { SnowflakeGenerator, discordTimestamp, snowflakeTime } from './snowflake.js';
+import { SnowflakeGenerator, discordTimestamp } from './snowflake.js';
+import { DEFAULT_USER_SCOPES, SandboxTokens, type SandboxCaller } from './tokens.js';
 import type {
   JsonObject,
   SandboxAttachmentRecord,
@@ -30,117 +31,40 @@ import type {
   SandboxWebhookRecord,
 } from './sandbox.types.js';
 
-export const DISCORD_SANDBOX_OPTIONS = Symbol('DISCORD_SANDBOX_OPTIONS');
-export const SANDBOX_ROUTE_PREFIX = 'sandbox/discord';
-
-export interface DiscordSandboxOptions {
-  /** Accepted as `Authorization: Bot <botToken>`. Default `sandbox-bot-token`. */
-  botToken?: string;
-  /** OAuth2 client id, also the bot user's id. Default 1100000000000000001. */
-  clientId?: string;
-  /** Default `sandbox-client-secret`. */
-  clientSecret?: string;
-  /** Per token, for GET users/@me/guilds (the route Discord limits hardest). Default 5 per 5000 ms. */
-  guildsRateLimit?: RateLimitPolicy;
-  /** Where the sandbox is reached, e.g. http://localhost:3000/sandbox/discord; default: the host of each request. */
-  publicUrl?: string;
-  /**
-   * The application's registered redirect URIs, as on Discord's developer portal. When set, authorize refuses
-   * others (no open redirect through the sandbox); when unset, any http(s) URL is accepted.
-   */
-  redirectUris?: string[];
-  /** Posted messages kept per channel; older ones are forgotten (seeded ones never). Default 500. */
-  maxMessagesPerChannel?: number;
-  /** Bytes of uploaded files kept in all; past it the oldest messages with files are forgotten. Default 256 MiB. */
-  maxAttachmentBytes?: number;
-}
-
-export interface ResolvedSandboxOptions {
-  botToken: string;
-  clientId: string;
-  clientSecret: string;
-  guildsRateLimit: RateLimitPolicy;
-  publicUrl: string | undefined;
-  redirectUris: readonly string[] | undefined;
-  maxMessagesPerChannel: number;
-  maxAttachmentBytes: number;
-}
-
-/** Every other route gets Discord's global bot budget (50 requests a second) so clients see real headers. */
-export const ROUTE_RATE_LIMIT: RateLimitPolicy = { limit: 50, windowMs: 1000 };
-
-export type SandboxCaller =
-  { kind: 'bot'; userId: string; token: string } | { kind: 'user'; userId: string; token: string; scopes: ReadonlySet<string> };
-
-export interface UploadedFile {
-  fieldname: string;
-  originalname: string;
-  mimetype: string;
-  size: number;
-  buffer: Buffer;
-}
-
-export interface MessagePage {
-  limit: number;
-  before?: string;
-  after?: string;
-  around?: string;
-}
-
-/** The scopes a token gets when tests or scripts sign someone in without the authorize page. */
-export const DEFAULT_USER_SCOPES = ['identify', 'email', 'guilds'] as const;
-
 /**
- * The in-memory Discord: seeded users, guilds, channels and webhooks, what the app posts, OAuth2 grants and
- * rate-limit windows. One instance per module, seeded fresh; `reset()` seeds again.
+ * The in-memory Discord, as the controllers and tests see it: Discord's rules (permissions, bot membership, limits
+ * on roles and webhooks, DMs, messages) over the state store, plus the tokens and the rate limits. One instance per
+ * module, seeded fresh; `reset()` seeds again.
  */
 @Injectable()
 export class DiscordSandboxService {
   readonly options: ResolvedSandboxOptions;
-  readonly grants: OAuth2Grants;
-  private readonly limiter = new FixedWindowLimiter();
+  private readonly state: SandboxState;
+  private readonly tokens: SandboxTokens;
+  private readonly rateLimits: SandboxRateLimits;
+  private readonly writer: MessageWriter;
   private readonly snowflakes = new SnowflakeGenerator();
-  private guildsLimit: RateLimitPolicy;
   private lastBase: string | undefined;
 
-  private users = new Map<string, SandboxUserRecord>();
-  private guilds = new Map<string, SandboxGuildRecord>();
-  private channels = new Map<string, SandboxChannelRecord>();
-  private webhooks = new Map<string, SandboxWebhookRecord>();
-  private messagesByChannel = new Map<string, SandboxMessageRecord[]>();
-
   constructor(@Optional() @Inject(DISCORD_SANDBOX_OPTIONS) options?: DiscordSandboxOptions) {
-    this.options = {
-      botToken: options?.botToken ?? SANDBOX_DEFAULT_BOT_TOKEN,
-      clientId: options?.clientId ?? SANDBOX_CLIENT_ID,
-      clientSecret: options?.clientSecret ?? SANDBOX_DEFAULT_CLIENT_SECRET,
-      guildsRateLimit: { ...(options?.guildsRateLimit ?? { limit: 5, windowMs: 5000 }) },
-      publicUrl: options?.publicUrl?.replace(/\/+$/, ''),
-      redirectUris: options?.redirectUris ? [...options.redirectUris] : undefined,
-      maxMessagesPerChannel: options?.maxMessagesPerChannel ?? 500,
-      maxAttachmentBytes: options?.maxAttachmentBytes ?? 256 * 1024 * 1024,
-    };
-    this.guildsLimit = { ...this.options.guildsRateLimit };
-    this.grants = new OAuth2Grants(OAuth2Grants.keyFor(this.options.clientId, this.options.clientSecret));
-    this.loadSeed();
+    this.options = resolveSandboxOptions(options);
+    this.state = new SandboxState(this.options);
+    this.tokens = new SandboxTokens(this.options, this.state.users);
+    this.rateLimits = new SandboxRateLimits(this.options.guildsRateLimit);
+    this.writer = new MessageWriter(this.state, () => this.nextId(), this.botUserId);
+    this.state.load(buildSandboxSeed(this.options.clientId));
   }
 
   /** Back to the seed: posted messages, grants, rate-limit windows and run-time limits are forgotten. */
   reset(): void {
-    this.loadSeed();
+    this.state.load(buildSandboxSeed(this.options.clientId));
     this.grants.clear();
-    this.limiter.clear();
-    this.guildsLimit = { ...this.options.guildsRateLimit };
+    this.rateLimits.reset();
   }
 
-  private loadSeed(): void {
-    const seed = buildSandboxSeed(this.options.clientId);
-    this.users = new Map(seed.users.map((u) => [u.id, u]));
-    this.guilds = new Map(seed.guilds.map((g) => [g.id, g]));
-    this.channels = new Map(seed.channels.map((c) => [c.id, c]));
-    this.webhooks = new Map(seed.webhooks.map((w) => [w.id, w]));
-    this.messagesByChannel = new Map();
-    for (const message of seed.messages) this.appendMessage(message);
+  /** Authorization codes, access and refresh tokens (the OAuth2 controller issues and revokes them). */
+  get grants(): OAuth2Grants {
+    return this.tokens.grants;
   }
 
   get botUserId(): string {
@@ -148,7 +72,7 @@ export class DiscordSandboxService {
   }
 
   get botUser(): SandboxUserRecord {
-    return this.users.get(this.botUserId)!;
+    return this.state.users.get(this.botUserId)!;
   }
 
   nextId(): string {
@@ -158,24 +82,24 @@ export class DiscordSandboxService {
   // ---- lookups -------------------------------------------------------------------------------------
 
   user(id: string): SandboxUserRecord | undefined {
-    return this.users.get(id);
+    return this.state.users.get(id);
   }
 
   userByUsername(username: string): SandboxUserRecord | undefined {
     const wanted = username.toLowerCase();
-    return [...this.users.values()].find((u) => u.username.toLowerCase() === wanted);
+    return this.state.users.all().find((u) => u.username.toLowerCase() === wanted);
   }
 
   allUsers(): SandboxUserRecord[] {
-    return [...this.users.values()];
+    return this.state.users.all();
   }
 
   guild(id: string): SandboxGuildRecord | undefined {
-    return this.guilds.get(id);
+    return this.state.guilds.get(id);
   }
 
   allGuilds(): SandboxGuildRecord[] {
-    return [...this.guilds.values()];
+    return this.state.guilds.all();
   }
 
   /** Guilds the user is a member of (owners are members too), in id order as Discord lists them. */
@@ -186,15 +110,15 @@ export class DiscordSandboxService {
   }
 
   member(guildId: string, userId: string): SandboxMemberRecord | undefined {
-    return this.guilds.get(guildId)?.members.find((m) => m.user_id === userId);
+    return this.state.guilds.get(guildId)?.members.find((m) => m.user_id === userId);
   }
 
   channel(id: string): SandboxChannelRecord | undefined {
-    return this.channels.get(id);
+    return this.state.channels.get(id);
   }
 
   channelsOf(guildId: string): SandboxChannelRecord[] {
-    return [...this.channels.values()].filter((c) => c.guild_id === guildId);
+    return this.state.channels.all().filter((c) => c.guild_id === guildId);
   }
 
   hasBot(guildId: string): boolean {
@@ -202,13 +126,13 @@ export class DiscordSandboxService {
   }
 
   permissionsOf(guildId: string, userId: string): bigint {
-    const guild = this.guilds.get(guildId);
+    const guild = this.state.guilds.get(guildId);
     return guild ? guildPermissions(guild, userId) : 0n;
   }
 
   channelPermissionsOf(channelId: string, userId: string): bigint {
-    const channel = this.channels.get(channelId);
-    const guild = channel?.guild_id ? this.guilds.get(channel.guild_id) : undefined;
+    const channel = this.state.channels.get(channelId);
+    const guild = channel?.guild_id ? this.state.guilds.get(channel.guild_id) : undefined;
     return channel && guild ? channelPermissions(guild, channel, userId) : 0n;
   }
 
@@ -226,9 +150,9 @@ export class DiscordSandboxService {
     const role = botRole(this.nextId(), this.botUserId, guild.roles.reduce((top, r) => Math.max(top, r.position), 0) + 1, permissions);
     guild.roles.push(role);
     guild.members.push({ user_id: this.botUserId, nick: null, roles: [role.id], joined_at: discordTimestamp(), premium_since: null });
-    const covered = new Set([...this.webhooks.values()].map((w) => w.channel_id));
+    const covered = new Set(this.state.webhooks.all().map((w) => w.channel_id));
     const missing = this.channelsOf(guildId).filter((c) => !covered.has(c.id));
-    for (const webhook of webhooksFor(guild, missing, this.botUserId, () => this.nextId())) this.webhooks.set(webhook.id, webhook);
+    for (const webhook of webhooksFor(guild, missing, this.botUserId, () => this.nextId())) this.state.webhooks.put(webhook);
   }
 
   /** Kicking the bot removes its managed role too, as on Discord; its webhooks stay. */
@@ -254,15 +178,15 @@ export class DiscordSandboxService {
   }
 
   webhook(id: string): SandboxWebhookRecord | undefined {
-    return this.webhooks.get(id);
+    return this.state.webhooks.get(id);
   }
 
   webhooksOf(channelId: string): SandboxWebhookRecord[] {
-    return [...this.webhooks.values()].filter((w) => w.channel_id === channelId);
+    return this.state.webhooks.all().filter((w) => w.channel_id === channelId);
   }
 
   createWebhook(channelId: string, name: string, creatorId: string): SandboxWebhookRecord {
-    const channel = this.channels.get(channelId);
+    const channel = this.state.channels.get(channelId);
     if (!channel?.guild_id) throw DiscordErrors.unknownChannel();
     if (this.webhooksOf(channelId).length >= 15) throw DiscordErrors.maximumWebhooks();
     const id = this.nextId();
@@ -276,7 +200,7 @@ export class DiscordSandboxService {
       application_id: this.botUserId,
       creator_id: creatorId,
     };
-    this.webhooks.set(id, webhook);
+    this.state.webhooks.put(webhook);
     return webhook;
   }
 
@@ -284,7 +208,7 @@ export class DiscordSandboxService {
 
   /** The bot's DM channel with a user; one per user, made on first use like Discord's. */
   openDm(recipientId: string): SandboxChannelRecord {
-    const existing = [...this.channels.values()].find((c) => c.type === 1 && c.recipient_id === recipientId);
+    const existing = this.state.channels.all().find((c) => c.type === 1 && c.recipient_id === recipientId);
     if (existing) return existing;
     const channel: SandboxChannelRecord = {
       id: this.nextId(),
@@ -300,7 +224,7 @@ export class DiscordSandboxService {
       last_message_id: null,
       recipient_id: recipientId,
     };
-    this.channels.set(channel.id, channel);
+    this.state.channels.put(channel);
     return channel;
   }
 
@@ -309,41 +233,28 @@ export class DiscordSandboxService {
   /** What the bot and webhooks posted in a channel, oldest first, in Discord's message shape. */
   messagesIn(channelId: string): JsonObject[] {
     const ctx = this.messageContext();
-    return (this.messagesByChannel.get(channelId) ?? []).filter((m) => !m.seeded).map((m) => messageJson(m, ctx));
+    return this.state
+      .messagesOf(channelId)
+      .filter((m) => !m.seeded)
+      .map((m) => messageJson(m, ctx));
   }
 
   /** Everything posted through the sandbox, oldest first, across channels and DMs. */
   allPostedMessages(): JsonObject[] {
     const ctx = this.messageContext();
-    return [...this.messagesByChannel.values()]
-      .flat()
+    return this.state
+      .allMessages()
       .filter((m) => !m.seeded)
-      .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
       .map((m) => messageJson(m, ctx));
   }
 
   message(channelId: string, messageId: string): SandboxMessageRecord | undefined {
-    return this.messagesByChannel.get(channelId)?.find((m) => m.id === messageId);
+    return this.state.message(channelId, messageId);
   }
 
   /** Discord's paging: newest first; `before`/`after`/`around` are message ids. */
   listMessages(channelId: string, page: MessagePage): SandboxMessageRecord[] {
-    const all = this.messagesByChannel.get(channelId) ?? [];
-    const id = (m: SandboxMessageRecord) => BigInt(m.id);
-    let chosen: SandboxMessageRecord[];
-    if (page.around) {
-      const pivot = BigInt(page.around);
-      const older = all.filter((m) => id(m) <= pivot).slice(-Math.ceil(page.limit / 2));
-      const newer = all.filter((m) => id(m) > pivot).slice(0, Math.floor(page.limit / 2));
-      chosen = [...older, ...newer];
-    } else if (page.after) {
-      const after = BigInt(page.after);
-      chosen = all.filter((m) => id(m) > after).slice(0, page.limit);
-    } else {
-      const before = page.before ? BigInt(page.before) : undefined;
-      chosen = all.filter((m) => before === undefined || id(m) < before).slice(-page.limit);
-    }
-    return [...chosen].reverse();
+    return this.state.listMessages(channelId, page);
   }
 
   postMessage(
@@ -352,124 +263,49 @@ export class DiscordSandboxService {
     draft: MessageDraft,
     files: UploadedFile[],
   ): SandboxMessageRecord {
-    if (draft.stickerIds?.length) throw DiscordErrors.unknownSticker();
-    const attachments = this.attachmentsFor([], draft, files);
-    const content = draft.content ?? '';
-    const id = this.nextId();
-    const message: SandboxMessageRecord = {
-      id,
-      channel_id: channel.id,
-      type: 0,
-      author,
-      content,
-      embeds: draft.embeds ?? [],
-      components: draft.components ?? [],
-      attachments,
-      // Discord's timestamp is the moment encoded in the id.
-      timestamp: discordTimestamp(snowflakeTime(id)),
-      edited_timestamp: null,
-      flags: draft.flags ?? 0,
-      tts: draft.tts ?? false,
-      ...(draft.nonce !== undefined ? { nonce: draft.nonce } : {}),
-      ...this.mentions(channel, content, draft),
-      seeded: false,
-    };
-    if (draft.reference) {
-      const refChannelId = draft.reference.channel_id ?? channel.id;
-      if (this.message(refChannelId, draft.reference.message_id)) {
-        message.type = 19;
-        message.message_reference = {
-          message_id: draft.reference.message_id,
-          channel_id: refChannelId,
-          ...(channel.guild_id ? { guild_id: channel.guild_id } : {}),
-        };
-      } else if (draft.reference.fail_if_not_exists) {
-        const errors = new FormErrors();
-        errors.add(['message_reference'], 'MESSAGE_REFERENCE_UNKNOWN_MESSAGE', 'Unknown message');
-        errors.throwIfAny();
-      }
-    }
-    if (isEmpty(message)) throw DiscordErrors.emptyMessage();
-    this.appendMessage(message);
-    channel.last_message_id = message.id;
-    return message;
+    return this.writer.post(channel, author, draft, files);
   }
 
-  /** Only the keys the edit sent change; the result must still have something to show. */
   editMessage(message: SandboxMessageRecord, draft: MessageDraft, files: UploadedFile[]): SandboxMessageRecord {
-    const channel = this.channels.get(message.channel_id)!;
-    const next: SandboxMessageRecord = { ...message };
-    if (draft.content !== undefined) {
-      next.content = draft.content;
-      Object.assign(next, this.mentions(channel, draft.content, draft));
-    }
-    if (draft.embeds !== undefined) next.embeds = draft.embeds;
-    if (draft.components !== undefined) next.components = draft.components;
-    // Only "suppress embeds" can be toggled on an existing message; Components V2 can be switched on, never off.
-    if (draft.flags !== undefined)
-      next.flags =
-        (message.flags & ~MessageFlag.SuppressEmbeds) | (draft.flags & (MessageFlag.SuppressEmbeds | MessageFlag.IsComponentsV2));
-    next.attachments = this.attachmentsFor(message.attachments, draft, files);
-    if (isEmpty(next)) throw DiscordErrors.emptyMessage();
-    next.edited_timestamp = discordTimestamp(new Date());
-    Object.assign(message, next);
-    this.forgetBeyondCaps(message.channel_id);
-    return message;
+    return this.writer.edit(message, draft, files);
   }
 
   messageContext(base: string = this.defaultBase()): MessageContext {
     return {
       base,
-      user: (id) => this.users.get(id),
-      webhook: (id) => this.webhooks.get(id),
-      message: (channelId, messageId) => this.message(channelId, messageId),
+      user: (id) => this.state.users.get(id),
+      webhook: (id) => this.state.webhooks.get(id),
+      message: (channelId, messageId) => this.state.message(channelId, messageId),
     };
   }
 
-  /** Attachments are served back from memory so a person can open what the bot uploaded. */
   attachment(channelId: string, attachmentId: string): SandboxAttachmentRecord | undefined {
-    for (const m of this.messagesByChannel.get(channelId) ?? []) {
-      const found = m.attachments.find((a) => a.id === attachmentId);
-      if (found) return found;
-    }
-    return undefined;
+    return this.state.attachment(channelId, attachmentId);
   }
 
-  // ---- authentication, OAuth2 and rate limits ------------------------------------------------------
+  // ---- authentication and rate limits --------------------------------------------------------------
 
   authenticate(authorization: string | undefined): SandboxCaller | undefined {
-    if (!authorization) return undefined;
-    const space = authorization.indexOf(' ');
-    if (space < 0) return undefined;
-    const scheme = authorization.slice(0, space);
-    const token = authorization.slice(space + 1).trim();
-    if (scheme === 'Bot') return token === this.options.botToken ? { kind: 'bot', userId: this.botUserId, token } : undefined;
-    if (scheme.toLowerCase() === 'bearer') {
-      const grant = this.grants.accessGrant(token);
-      if (!grant || grant.clientId !== this.options.clientId || !this.users.has(grant.userId)) return undefined;
-      return { kind: 'user', userId: grant.userId, token, scopes: new Set(grant.scopes) };
-    }
-    return undefined;
+    return this.tokens.authenticate(authorization);
   }
 
   /** Signs a user in without the authorize page (tests, scripts): returns a Bearer access token. */
   issueAccessToken(username: string, scopes: readonly string[] = DEFAULT_USER_SCOPES): string {
     const user = this.userByUsername(username);
     if (!user || user.bot) throw new Error(`The Discord sandbox has no user named ${username}`);
-    return this.grants.issueTokens(user.id, [...scopes], this.options.clientId).accessToken;
+    return this.tokens.issueAccessToken(user, scopes);
   }
 
   setGuildsRateLimit(limit: number, windowMs: number): void {
-    this.guildsLimit = { limit, windowMs };
-    this.limiter.clear();
+    this.rateLimits.setGuildsLimit(limit, windowMs);
   }
 
   get guildsRateLimit(): RateLimitPolicy {
-    return { ...this.guildsLimit };
+    return this.rateLimits.guildsLimit;
   }
 
   takeRateLimit(key: string, policy: 'userGuilds' | 'route'): RateLimitState {
-    return this.limiter.take(key, policy === 'userGuilds' ? this.guildsLimit : ROUTE_RATE_LIMIT);
+    return this.rateLimits.take(key, policy);
   }
 
   /** Absolute base of the sandbox for links in answers (webhook and attachment URLs). */
@@ -486,93 +322,8 @@ export class DiscordSandboxService {
   }
 
   private requireGuild(guildId: string): SandboxGuildRecord {
-    const guild = this.guilds.get(guildId);
+    const guild = this.state.guilds.get(guildId);
     if (!guild) throw DiscordErrors.unknownGuild();
     return guild;
   }
-
-  private appendMessage(message: SandboxMessageRecord): void {
-    const list = this.messagesByChannel.get(message.channel_id) ?? [];
-    list.push(message);
-    this.messagesByChannel.set(message.channel_id, list);
-    if (!message.seeded) this.forgetBeyondCaps(message.channel_id);
-  }
-
-  /**
-   * The sandbox keeps what is posted in memory so people and tests can see it; a long demo run must not grow
-   * without end. Oldest posted messages go first; seeded ones stay.
-   */
-  private forgetBeyondCaps(channelId: string): void {
-    const list = this.messagesByChannel.get(channelId) ?? [];
-    let posted = list.reduce((n, m) => n + (m.seeded ? 0 : 1), 0);
-    for (let i = 0; posted > this.options.maxMessagesPerChannel && i < list.length;) {
-      if (list[i]!.seeded) i++;
-      else {
-        list.splice(i, 1);
-        posted--;
-      }
-    }
-    const bytes = (m: SandboxMessageRecord) => m.attachments.reduce((n, a) => n + a.data.length, 0);
-    const withFiles = [...this.messagesByChannel.values()].flat().filter((m) => !m.seeded && bytes(m) > 0);
-    let total = withFiles.reduce((n, m) => n + bytes(m), 0);
-    if (total <= this.options.maxAttachmentBytes) return;
-    withFiles.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    for (const m of withFiles) {
-      if (total <= this.options.maxAttachmentBytes) break;
-      const inChannel = this.messagesByChannel.get(m.channel_id)!;
-      inChannel.splice(inChannel.indexOf(m), 1);
-      total -= bytes(m);
-    }
-  }
-
-  /** Files arrive as files[n]; `attachments` entries with id n describe them, entries with snowflakes keep old ones. */
-  private attachmentsFor(existing: SandboxAttachmentRecord[], draft: MessageDraft, files: UploadedFile[]): SandboxAttachmentRecord[] {
-    const refs = draft.attachments;
-    const kept = refs === undefined ? existing : existing.filter((a) => refs.some((r) => r.id === a.id));
-    const added = files.map((file, position) => {
-      const index = /\[(\d+)\]/.exec(file.fieldname)?.[1] ?? String(position);
-      const ref = refs?.find((r) => r.id === index);
-      return {
-        id: this.nextId(),
-        filename: ref?.filename ?? file.originalname,
-        ...(ref?.description ? { description: ref.description } : {}),
-        ...(file.mimetype ? { content_type: file.mimetype } : {}),
-        size: file.size,
-        data: file.buffer,
-      };
-    });
-    return [...kept, ...added];
-  }
-
-  /** Mentions as Discord resolves them: known users and roles in the content, filtered by allowed_mentions. */
-  private mentions(
-    channel: SandboxChannelRecord,
-    content: string,
-    draft: MessageDraft,
-  ): Pick<SandboxMessageRecord, 'mention_user_ids' | 'mention_role_ids' | 'mention_everyone'> {
-    const allowed = draft.allowedMentions;
-    const allows = (kind: 'users' | 'roles' | 'everyone', id?: string) =>
-      !allowed ||
-      allowed.parse?.includes(kind) === true ||
-      (id !== undefined && kind !== 'everyone' && allowed[kind]?.includes(id) === true);
-    const guild = channel.guild_id ? this.guilds.get(channel.guild_id) : undefined;
-    const users = [...content.matchAll(/<@!?(\d{15,21})>/g)].map((m) => m[1]!).filter((id) => this.users.has(id) && allows('users', id));
-    const roles = guild
-      ? [...content.matchAll(/<@&(\d{15,21})>/g)]
-          .map((m) => m[1]!)
-          .filter((id) => guild.roles.some((r) => r.id === id) && allows('roles', id))
-      : [];
-    const everyone =
-      /@(everyone|here)\b/.test(content) &&
-      allows('everyone') &&
-      guild !== undefined &&
-      hasPermission(channelPermissions(guild, channel, this.botUserId), Permission.MentionEveryone);
-    return { mention_user_ids: [...new Set(users)], mention_role_ids: [...new Set(roles)], mention_everyone: everyone };
-  }
-}
-
-function isEmpty(message: SandboxMessageRecord): boolean {
-  return (
-    message.content.trim() === '' && message.embeds.length === 0 && message.components.length === 0 && message.attachments.length === 0
-  );
 }

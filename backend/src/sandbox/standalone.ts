@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { DiscordSandboxModule } from './sandbox.module.js';
-import { DiscordSandboxService, SANDBOX_ROUTE_PREFIX, type DiscordSandboxOptions } from './sandbox.service.js';
+import { SANDBOX_ROUTE_PREFIX, type DiscordSandboxOptions } from './sandbox-options.js';
+import { DiscordSandboxService } from './sandbox.service.js';
 
 export interface RunningDiscordSandbox {
   app: INestApplication;

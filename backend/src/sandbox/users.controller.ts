@@ -1,16 +1,16 @@
-import { Controller, Get, HttpCode, Post, Req, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Authorized, BotOnly, Caller } from './auth.js';
-import { DiscordErrors, DiscordExceptionFilter, FieldError, FormErrors } from './discord-errors.js';
-import { QueryReader, REST_PATHS, queryBoolean, snowflakeParam } from './http-helpers.js';
-import { RateLimitBucket, SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
-import { DiscordSandboxService, type SandboxCaller } from './sandbox.service.js';
+import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
+import { QueryReader, queryBoolean, snowflakeParam } from './http-helpers.js';
+import { RateLimitBucket } from './rate-limit.interceptor.js';
+import { DiscordRestController } from './rest-controller.js';
+import { DiscordSandboxService } from './sandbox.service.js';
+import type { SandboxCaller } from './tokens.js';
 import { channelJson, currentUserJson, myGuildJson, userJson } from './serializers.js';
 import { isSnowflake } from './snowflake.js';
 
-@Controller(REST_PATHS)
-@UseFilters(DiscordExceptionFilter)
-@UseInterceptors(SandboxRateLimitInterceptor)
+@DiscordRestController()
 export class SandboxUsersController {
   constructor(private readonly sandbox: DiscordSandboxService) {}
 

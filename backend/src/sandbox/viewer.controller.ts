@@ -2,7 +2,8 @@ import { Controller, Get, Req, UseFilters } from '@nestjs/common';
 import type { Request } from 'express';
 import { DiscordErrors, DiscordExceptionFilter } from './discord-errors.js';
 import { param } from './http-helpers.js';
-import { DiscordSandboxService, SANDBOX_ROUTE_PREFIX } from './sandbox.service.js';
+import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
+import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxChannelRecord, SandboxUserRecord } from './sandbox.types.js';
 import { isSnowflake } from './snowflake.js';
 

@@ -1,12 +1,12 @@
-import { Controller, Get, Patch, Post, Req, Res, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Get, Patch, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { BotOnly } from './auth.js';
-import { DiscordErrors, DiscordExceptionFilter } from './discord-errors.js';
+import { DiscordErrors } from './discord-errors.js';
 import {
-  REST_PATHS,
   UPLOAD_LIMITS,
   isTextChannel,
+  messageAnswer,
   messageBody,
   param,
   queryBoolean,
@@ -15,15 +15,14 @@ import {
 } from './http-helpers.js';
 import { readMessageBody } from './message-payload.js';
 import { Permission } from './permissions.js';
-import { RateLimitBucket, SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
+import { RateLimitBucket } from './rate-limit.interceptor.js';
+import { DiscordRestController } from './rest-controller.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxMessageRecord, SandboxWebhookRecord } from './sandbox.types.js';
-import { messageJson, webhookJson } from './serializers.js';
+import { webhookJson } from './serializers.js';
 
 /** Webhook routes authenticate with the token in the path, not a header, as on Discord. */
-@Controller(REST_PATHS)
-@UseFilters(DiscordExceptionFilter)
-@UseInterceptors(SandboxRateLimitInterceptor)
+@DiscordRestController()
 export class SandboxWebhooksController {
   constructor(private readonly sandbox: DiscordSandboxService) {}
 
@@ -63,7 +62,7 @@ export class SandboxWebhooksController {
       avatar_url: draft.avatarUrl ?? null,
     };
     const message = this.sandbox.postMessage(channel, author, draft, files);
-    if (queryBoolean(req, 'wait')) res.status(200).json(messageJson(message, this.sandbox.messageContext(this.sandbox.baseUrl(req))));
+    if (queryBoolean(req, 'wait')) res.status(200).json(messageAnswer(this.sandbox, req, message));
     else res.status(204).end();
   }
 
@@ -71,7 +70,7 @@ export class SandboxWebhooksController {
   @RateLimitBucket({ route: 'GET /webhooks/:webhook_id/:webhook_token/messages/:message_id', major: 'webhook_id' })
   webhookMessage(@Req() req: Request) {
     const message = this.ownMessage(this.byToken(req), req);
-    return messageJson(message, this.sandbox.messageContext(this.sandbox.baseUrl(req)));
+    return messageAnswer(this.sandbox, req, message);
   }
 
   @Patch('webhooks/:webhook_id/:webhook_token/messages/:message_id')
@@ -81,7 +80,7 @@ export class SandboxWebhooksController {
     const message = this.ownMessage(this.byToken(req), req);
     const { body, files } = messageBody(req);
     const draft = readMessageBody(body, 'edit');
-    return messageJson(this.sandbox.editMessage(message, draft, files), this.sandbox.messageContext(this.sandbox.baseUrl(req)));
+    return messageAnswer(this.sandbox, req, this.sandbox.editMessage(message, draft, files));
   }
 
   private byToken(req: Request): SandboxWebhookRecord {
