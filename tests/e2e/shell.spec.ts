@@ -39,6 +39,22 @@ test('a 6-character prefix shows the error at the field and saves nothing', asyn
   await expect(page.getByLabel('Prefix', { exact: false }).first()).toHaveValue(before);
 });
 
+test('after a refused prefix, fixing it and clicking Save once saves it (the click is not lost to the error leaving)', async ({ page }) => {
+  await signInThroughChooser(page, 'demo-owner');
+  await page.goto(`/manage/${COMMUNITY}/basic`);
+  const prefix = page.getByLabel('Prefix', { exact: false }).first();
+  await prefix.fill('123456');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.locator('[data-invalid]').getByRole('alert')).toHaveText('Prefix must be 1 to 5 characters');
+  await prefix.fill('?');
+  // The error goes while typing, so the Save button is where the pointer is when the click lands.
+  await expect(page.locator('[data-invalid]')).toHaveCount(0);
+  const saved = page.waitForRequest((r) => r.method() === 'PUT');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await saved;
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved successfully!' })).toBeVisible();
+});
+
 test('a manage URL visited signed out ends, after sign-in, on that page', async ({ page }) => {
   await page.goto(`/manage/${COMMUNITY}/basic`);
   await expect(page).toHaveURL(/\/login$/);

@@ -16,11 +16,13 @@ export type EngineFormProps = Omit<FormProps, 'schema' | 'validator' | 'widgets'
 
 /**
  * RJSF as every settings form uses it: the section's generated schema and validator, our widgets and templates,
- * errors at their fields (no list, no browser validation), checked on blur until a save fails and on every
- * change after that.
+ * errors at their fields (no list, no browser validation). A field is first checked when it loses focus; from then on
+ * (or after a refused save) every change is checked as it is typed. Were it checked only on blur, fixing a field and
+ * clicking Save would lose the click: the mousedown blurs the field, its error goes, the Save button moves up under the
+ * pointer, and the mouseup lands beside it.
  */
-export function EngineForm({ section, busy, onError, onSubmit, templates: custom, ...rest }: EngineFormProps) {
-  const [attempted, setAttempted] = useState(false);
+export function EngineForm({ section, busy, onBlur, onError, templates: custom, ...rest }: EngineFormProps) {
+  const [checking, setChecking] = useState(false);
   const validator = useMemo(() => validatorFor(section), [section]);
   return (
     <Form
@@ -29,18 +31,18 @@ export function EngineForm({ section, busy, onError, onSubmit, templates: custom
       validator={validator}
       widgets={widgets}
       templates={custom ?? templates}
-      liveValidate={attempted ? 'onChange' : 'onBlur'}
+      liveValidate={checking ? 'onChange' : 'onBlur'}
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError
       disabled={busy}
-      onError={(errors) => {
-        setAttempted(true);
-        onError?.(errors);
+      onBlur={(id, value) => {
+        setChecking(true);
+        onBlur?.(id, value);
       }}
-      onSubmit={(data, event) => {
-        setAttempted(false);
-        onSubmit?.(data, event);
+      onError={(errors) => {
+        setChecking(true);
+        onError?.(errors);
       }}
     />
   );
