@@ -1,0 +1,218 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../backend/test/support/browser.js';
+import { copyRepository, type RepoCopy } from './support/repo-copy.js';
+
+// "Adding a section is a schema and one row of schemas/sections.json" (ARCHITECTURE.md), tested as a maintainer
+// would do it: in a copy of the repository, add a throwaway section, generate, type-check, build, start the app,
+// and see the section served by the API and rendered by the dashboard, with no backend or frontend file touched.
+
+const SECTION = 'polls';
+const SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/polls.json',
+  title: 'Polls settings',
+  description: 'A throwaway section: proves that a schema and one table row make a working settings page.',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabled: {
+      title: 'Polls',
+      description: 'Let members start polls.',
+      type: 'boolean',
+      default: false,
+      'x-ui': { order: 1, widget: 'toggle' },
+    },
+    question: {
+      title: 'Default question',
+      description: 'Asked when a poll names none.',
+      type: 'string',
+      maxLength: 40,
+      default: 'What should we play tonight?',
+      'x-ui': { order: 2 },
+      'x-messages': { maxLength: 'Keep the question to {limit} characters' },
+    },
+    channel: { $ref: '../common/channel-reference.json', title: 'Poll channel', default: null, 'x-ui': { order: 3 } },
+  },
+  'x-messages': { additionalProperties: 'Unknown setting: {name}' },
+};
+const ROW = {
+  name: SECTION,
+  schema: 'settings/polls.json',
+  storageKey: 'polls',
+  title: 'Polls',
+  description: 'Ask the server a question and count the answers.',
+  path: 'polls',
+  menuGroup: 'basic-features',
+  policy: 'manage-guild',
+};
+const TOO_LONG = 'x'.repeat(41);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForReady(url: string, app: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}):\n${log()}`);
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the app did not become ready:\n${log()}`);
+}
+
+describe('a throwaway section added as a schema and one table row', () => {
+  let copy: RepoCopy;
+  let app: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  let url = '';
+  let output = '';
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-throwaway-data-'));
+
+  beforeAll(async () => {
+    copy = await copyRepository();
+    writeFileSync(path.join(copy.root, 'schemas/settings/polls.json'), JSON.stringify(SCHEMA, null, 2));
+    const tablePath = path.join(copy.root, 'schemas/sections.json');
+    const table = JSON.parse(readFileSync(tablePath, 'utf8'));
+    table.sections.push(ROW);
+    writeFileSync(tablePath, JSON.stringify(table, null, 2));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    app?.kill('SIGTERM');
+    if (app && app.exitCode === null) await new Promise((r) => app!.once('exit', r));
+    copy?.cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('generates, type-checks and builds with no other file changed', async () => {
+    const generate = await copy.run('node', ['scripts/generate/index.mjs']);
+    expect(generate.code, generate.output).toBe(0);
+    for (const project of ['backend/tsconfig.json', 'frontend/tsconfig.json']) {
+      const tsc = await copy.run('node_modules/.bin/tsc', ['-p', project]);
+      expect(tsc.code, `${project}\n${tsc.output}`).toBe(0);
+    }
+    const build = await copy.run('npm', ['run', '-s', 'build']);
+    expect(build.code, build.output).toBe(0);
+  }, 240_000);
+
+  it('a misspelt section name in the frontend fails the type check', async () => {
+    const probe = path.join(copy.root, 'frontend/src/probe-wrong-name.tsx');
+    writeFileSync(
+      probe,
+      ["import { SchemaForm } from './form/SchemaForm';", 'export const Probe = () => <SchemaForm guildId="1" section="pols" />;'].join(
+        '\n',
+      ),
+    );
+    try {
+      const tsc = await copy.run('node_modules/.bin/tsc', ['-p', 'frontend/tsconfig.json']);
+      expect(tsc.code).not.toBe(0);
+      expect(tsc.output).toContain('"pols"');
+    } finally {
+      rmSync(probe);
+    }
+  }, 120_000);
+
+  describe('the running app', () => {
+    let owner: TestBrowser;
+    let guildId = '';
+
+    beforeAll(async () => {
+      const port = await freePort();
+      url = `http://localhost:${port}`;
+      app = spawn('node', ['backend/dist/main.js'], {
+        cwd: copy.root,
+        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      app.stdout!.on('data', (d) => (output += d));
+      app.stderr!.on('data', (d) => (output += d));
+      await waitForReady(url, app, () => output);
+      owner = new TestBrowser(url);
+      await owner.signIn('demo-owner');
+      const guilds = (await owner.json('/api/user')).body.guilds as { id: string; settingsUrl: string }[];
+      guildId = guilds.find((g) => g.settingsUrl.startsWith('/manage/'))!.id;
+    }, 90_000);
+
+    it('serves the section: defaults at version 0, its schema, its OpenAPI path, and 400 with the schema message', async () => {
+      const got = await owner.json(`/api/guild/${guildId}/settings/${SECTION}`);
+      expect(got.status).toBe(200);
+      expect(got.body).toMatchObject({
+        success: true,
+        section: SECTION,
+        version: 0,
+        settings: { enabled: false, question: 'What should we play tonight?', channel: null },
+      });
+
+      const schema = await owner.json(`/api/schemas/${SECTION}`);
+      expect(schema.status).toBe(200);
+      expect(schema.body.$id).toBe(SCHEMA.$id);
+      const openapi = await owner.json('/api/openapi.json');
+      expect(Object.keys(openapi.body.paths)).toContain(`/api/guild/{guildId}/settings/${SECTION}`);
+
+      const bad = await owner.json(`/api/guild/${guildId}/settings/${SECTION}`, {
+        method: 'PUT',
+        json: { version: 0, settings: { enabled: true, question: TOO_LONG } },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.fieldErrors).toEqual([{ path: '/question', message: 'Keep the question to 40 characters' }]);
+    });
+
+    it('renders the section in the dashboard: sidebar entry, title, fields from the schema, and a save', async () => {
+      browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      });
+      const page = await browser.newPage();
+      const authorize = `${url}/api/login`;
+      await page.goto(authorize);
+      await page.getByRole('button', { name: /\(demo-owner\)/ }).click();
+      await page.waitForURL(/\/selector$/);
+      await page.goto(`${url}/manage/${guildId}/dashboard`);
+      const link = page.getByRole('navigation', { name: 'Server management' }).getByRole('link', { name: 'Polls' });
+      await link.click();
+      await page.waitForURL(new RegExp(`/manage/${guildId}/polls$`));
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Polls');
+      expect(await page.title()).toBe('Polls | Guildhall');
+      await expect.poll(() => page.getByText('Ask the server a question and count the answers.').count()).toBeGreaterThan(0);
+
+      const question = page.getByLabel('Default question');
+      expect(await question.inputValue()).toBe('What should we play tonight?');
+      await question.fill(TOO_LONG);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect.poll(() => page.getByText('Keep the question to 40 characters').count()).toBeGreaterThan(0);
+
+      await question.fill('Which map next?');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect.poll(() => page.getByText('Settings saved successfully!').count()).toBeGreaterThan(0);
+      const saved = await owner.json(`/api/guild/${guildId}/settings/${SECTION}`);
+      expect(saved.body).toMatchObject({ version: 1, settings: { question: 'Which map next?' } });
+    }, 60_000);
+  });
+});
