@@ -432,8 +432,8 @@ const schema84 = {
       'x-ui': { order: 1, placeholder: '.', help: '1 to 5 characters, no spaces.' },
       'x-messages': {
         type: 'Prefix must be text',
-        minLength: 'Prefix must be 1 to 5 characters',
-        maxLength: 'Prefix must be 1 to 5 characters',
+        minLength: 'Prefix must be {minLength} to {maxLength} characters',
+        maxLength: 'Prefix must be {minLength} to {maxLength} characters',
         pattern: 'Prefix cannot contain spaces',
       },
     },
@@ -1851,7 +1851,7 @@ const schema42 = {
         type: 'Please enter your name',
         minLength: 'Please enter your name',
         pattern: 'Please enter your name',
-        maxLength: 'Your name can be at most 100 characters',
+        maxLength: 'Your name can be at most {limit} characters',
       },
     },
     email: {
@@ -1861,7 +1861,7 @@ const schema42 = {
       'x-messages': {
         type: 'Please enter a valid email address',
         pattern: 'Please enter a valid email address',
-        maxLength: 'Your email address can be at most 254 characters',
+        maxLength: 'Your email address can be at most {limit} characters',
       },
     },
     subject: {
@@ -1879,7 +1879,7 @@ const schema42 = {
         type: 'Please enter a message',
         minLength: 'Please enter a message',
         pattern: 'Please enter a message',
-        maxLength: 'Your message can be at most 2000 characters',
+        maxLength: 'Your message can be at most {limit} characters',
       },
     },
   },
@@ -2572,7 +2572,7 @@ const schema85 = {
           maxLength: 2000,
           default: 'Welcome {member.mention} to **{server.name}**! We now have {server.members} members.',
           'x-ui': { order: 3, group: 'message', widget: 'textarea', rows: 4 },
-          'x-messages': { type: 'Message must be text', maxLength: 'Message must be at most 2000 characters' },
+          'x-messages': { type: 'Message must be text', maxLength: 'Message must be at most {limit} characters' },
         },
         type: { $ref: '#/$defs/GreetingMessageType', default: 'both', 'x-ui': { order: 4, group: 'message' } },
         embed: {
@@ -2624,7 +2624,7 @@ const schema85 = {
           maxLength: 2000,
           default: '**{member.tag}** has left {server.name}. We now have {server.members} members.',
           'x-ui': { order: 3, group: 'message', widget: 'textarea', rows: 4 },
-          'x-messages': { type: 'Message must be text', maxLength: 'Message must be at most 2000 characters' },
+          'x-messages': { type: 'Message must be text', maxLength: 'Message must be at most {limit} characters' },
         },
         type: { $ref: '#/$defs/GreetingMessageType', default: 'both', 'x-ui': { order: 4, group: 'message' } },
         embed: {
@@ -2684,14 +2684,14 @@ const schema85 = {
           maxLength: 256,
           default: '',
           'x-ui': { order: 1, placeholder: 'Welcome to {server.name}!' },
-          'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most 256 characters' },
+          'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
         },
         description: {
           type: 'string',
           maxLength: 2000,
           default: '',
           'x-ui': { order: 2, widget: 'textarea', rows: 4 },
-          'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most 2000 characters' },
+          'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
         },
         color: { $ref: '#/$defs/HexColour', 'x-ui': { order: 3 } },
         thumbnail: {
@@ -2705,7 +2705,7 @@ const schema85 = {
           maxLength: 2048,
           default: '',
           'x-ui': { order: 5, placeholder: '{server.name} • {server.members} members' },
-          'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most 2048 characters' },
+          'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most {limit} characters' },
         },
         image: {
           type: 'string',
@@ -2715,7 +2715,7 @@ const schema85 = {
           'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' },
           'x-messages': {
             type: 'Image URL must be text',
-            maxLength: 'Image URL must be at most 2048 characters',
+            maxLength: 'Image URL must be at most {limit} characters',
             pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
           },
         },
@@ -2729,7 +2729,7 @@ const schema85 = {
               maxLength: 256,
               default: '',
               'x-ui': { order: 1, placeholder: '{server.name}' },
-              'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most 256 characters' },
+              'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
             },
             iconURL: {
               type: 'string',
@@ -2739,7 +2739,7 @@ const schema85 = {
               'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
               'x-messages': {
                 type: 'Author icon URL must be text',
-                maxLength: 'Author icon URL must be at most 2048 characters',
+                maxLength: 'Author icon URL must be at most {limit} characters',
                 pattern: 'Author icon URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
               },
             },
@@ -2784,14 +2784,14 @@ const schema88 = {
       maxLength: 256,
       default: '',
       'x-ui': { order: 1, placeholder: 'Welcome to {server.name}!' },
-      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most 256 characters' },
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
     },
     description: {
       type: 'string',
       maxLength: 2000,
       default: '',
       'x-ui': { order: 2, widget: 'textarea', rows: 4 },
-      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most 2000 characters' },
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
     },
     color: { $ref: '#/$defs/HexColour', 'x-ui': { order: 3 } },
     thumbnail: {
@@ -2805,7 +2805,7 @@ const schema88 = {
       maxLength: 2048,
       default: '',
       'x-ui': { order: 5, placeholder: '{server.name} • {server.members} members' },
-      'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most 2048 characters' },
+      'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most {limit} characters' },
     },
     image: {
       type: 'string',
@@ -2815,7 +2815,7 @@ const schema88 = {
       'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' },
       'x-messages': {
         type: 'Image URL must be text',
-        maxLength: 'Image URL must be at most 2048 characters',
+        maxLength: 'Image URL must be at most {limit} characters',
         pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
       },
     },
@@ -2829,7 +2829,7 @@ const schema88 = {
           maxLength: 256,
           default: '',
           'x-ui': { order: 1, placeholder: '{server.name}' },
-          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most 256 characters' },
+          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
         },
         iconURL: {
           type: 'string',
@@ -2839,7 +2839,7 @@ const schema88 = {
           'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
           'x-messages': {
             type: 'Author icon URL must be text',
-            maxLength: 'Author icon URL must be at most 2048 characters',
+            maxLength: 'Author icon URL must be at most {limit} characters',
             pattern: 'Author icon URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
           },
         },
@@ -4026,14 +4026,14 @@ const schema75 = {
       maxLength: 256,
       default: '',
       'x-ui': { order: 1, placeholder: 'Welcome to {server.name}!' },
-      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most 256 characters' },
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
     },
     description: {
       type: 'string',
       maxLength: 2000,
       default: '',
       'x-ui': { order: 2, widget: 'textarea', rows: 4 },
-      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most 2000 characters' },
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
     },
     color: { $ref: '#/$defs/HexColour', 'x-ui': { order: 3 } },
     thumbnail: {
@@ -4047,7 +4047,7 @@ const schema75 = {
       maxLength: 2048,
       default: '',
       'x-ui': { order: 5, placeholder: '{server.name} • {server.members} members' },
-      'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most 2048 characters' },
+      'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most {limit} characters' },
     },
     image: {
       type: 'string',
@@ -4057,7 +4057,7 @@ const schema75 = {
       'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' },
       'x-messages': {
         type: 'Image URL must be text',
-        maxLength: 'Image URL must be at most 2048 characters',
+        maxLength: 'Image URL must be at most {limit} characters',
         pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
       },
     },
@@ -4071,7 +4071,7 @@ const schema75 = {
           maxLength: 256,
           default: '',
           'x-ui': { order: 1, placeholder: '{server.name}' },
-          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most 256 characters' },
+          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
         },
         iconURL: {
           type: 'string',
@@ -4081,7 +4081,7 @@ const schema75 = {
           'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
           'x-messages': {
             type: 'Author icon URL must be text',
-            maxLength: 'Author icon URL must be at most 2048 characters',
+            maxLength: 'Author icon URL must be at most {limit} characters',
             pattern: 'Author icon URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
           },
         },
@@ -6107,7 +6107,7 @@ const schema92 = {
       'x-messages': {
         type: 'Level-up message must be text',
         minLength: 'Level-up message cannot be empty',
-        maxLength: 'Level-up message must be at most 2000 characters',
+        maxLength: 'Level-up message must be at most {limit} characters',
       },
     },
     levelup_channel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 3, group: 'xp', visibleIf: { ranking: true } } },
@@ -6637,8 +6637,8 @@ const schema94 = {
       'x-ui': { order: 1, widget: 'updown', help: 'Between 1 and 10 warnings.' },
       'x-messages': {
         type: 'Warning threshold must be a whole number',
-        minimum: 'Warning threshold must be between 1 and 10',
-        maximum: 'Warning threshold must be between 1 and 10',
+        minimum: 'Warning threshold must be between {minimum} and {maximum}',
+        maximum: 'Warning threshold must be between {minimum} and {maximum}',
       },
     },
     max_warn_action: { $ref: '#/$defs/ModerationAction', default: 'timeout', 'x-ui': { order: 2 } },
@@ -8097,7 +8097,7 @@ const schema61 = {
   additionalProperties: false,
   required: ['version', 'settings'],
   properties: {
-    version: { type: 'integer', minimum: 0, 'x-messages': { '*': 'version must be a whole number of at least 0' } },
+    version: { type: 'integer', minimum: 0, 'x-messages': { '*': 'version must be a whole number of at least {minimum}' } },
     settings: { type: 'object', 'x-messages': { type: 'settings must be an object' } },
   },
   'x-messages': {

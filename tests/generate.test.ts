@@ -11,7 +11,15 @@ import { openapi } from '@guildhall/generated/openapi';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
-import { validateBasic, validateEnvironment, validateModeration, validateSettingsPutRequest } from '@guildhall/generated/validators';
+import {
+  validateBasic,
+  validateContactMessage,
+  validateEnvironment,
+  validateGreeting,
+  validateLevels,
+  validateModeration,
+  validateSettingsPutRequest,
+} from '@guildhall/generated/validators';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const GENERATOR = path.join(REPO, 'scripts/generate/index.mjs');
@@ -350,4 +358,143 @@ describe('generated documents', () => {
     expect(declared.filter((name) => /\d$/.test(name))).toEqual([]);
     expect(types).toMatch(/max_warn_action: ModerationAction;/);
   });
+});
+
+describe('messages take limits from the schema (issue 8)', () => {
+  it('refuses a message that spells its limit literally, naming the file and the place', () => {
+    const result = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/levels.json', (s) => {
+        s.properties.levelup_message['x-messages'].maxLength = 'Level-up message must be at most 2000 characters';
+      }),
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('settings/levels.json at #/properties/levelup_message/x-messages/maxLength');
+    expect(result.stderr).toMatch(/spells the maxLength 2000 literally; write \{limit\}/);
+  });
+
+  it('refuses a range message that spells the other limit, and a fallback message that spells one', () => {
+    const range = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/moderation.json', (s) => {
+        s.properties.max_warnings['x-messages'].minimum = 'Warning threshold must be between {limit} and 10';
+      }),
+    );
+    expect(range.status).toBe(2);
+    expect(range.stderr).toMatch(
+      /moderation\.json at #\/properties\/max_warnings\/x-messages\/minimum: .*maximum 10 literally; write \{maximum\}/,
+    );
+    const fallback = generate(
+      '--check',
+      '--schemas',
+      schemasWith('config/environment.json', (s) => (s.properties.PORT['x-messages']['*'] = 'PORT must be at most 65535')),
+    );
+    expect(fallback.status).toBe(2);
+    expect(fallback.stderr).toMatch(/environment\.json at #\/properties\/PORT\/x-messages\/\*: .*maximum 65535/);
+  });
+
+  it('refuses a limit placeholder the error could not fill', () => {
+    const typeMessage = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/levels.json', (s) => (s.properties.levelup_message['x-messages'].type = 'At most {limit} characters of text')),
+    );
+    expect(typeMessage.status).toBe(2);
+    expect(typeMessage.stderr).toMatch(/x-messages\/type: .*\{limit\} is filled only in a limit keyword's message/);
+    const absent = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/basic.json', (s) => (s.properties.prefix['x-messages'].pattern = 'At most {maximum}')),
+    );
+    expect(absent.status).toBe(2);
+    expect(absent.stderr).toMatch(/prefix\/x-messages\/pattern: .*\{maximum\} names a keyword this schema does not have/);
+  });
+
+  // What people read is unchanged: the server's 400 (toFieldErrors) and the form's errors (localizeErrors) both come
+  // from generated/field-errors.js, one case per kind of message.
+  const long = (n: number) => 'x'.repeat(n);
+  const cases: { kind: string; validate: any; data: unknown; path: string; message: string }[] = [
+    {
+      kind: '{limit} of the failing maxLength',
+      validate: validateLevels,
+      data: { levelup_message: long(2001) },
+      path: '/levelup_message',
+      message: 'Level-up message must be at most 2000 characters',
+    },
+    {
+      kind: '{minLength} to {maxLength}, too short',
+      validate: validateBasic,
+      data: { prefix: '' },
+      path: '/prefix',
+      message: 'Prefix must be 1 to 5 characters',
+    },
+    {
+      kind: '{minLength} to {maxLength}, too long',
+      validate: validateBasic,
+      data: { prefix: '123456' },
+      path: '/prefix',
+      message: 'Prefix must be 1 to 5 characters',
+    },
+    {
+      kind: 'between {minimum} and {maximum}, below',
+      validate: validateModeration,
+      data: { max_warnings: 0 },
+      path: '/max_warnings',
+      message: 'Warning threshold must be between 1 and 10',
+    },
+    {
+      kind: 'between {minimum} and {maximum}, above',
+      validate: validateModeration,
+      data: { max_warnings: 11 },
+      path: '/max_warnings',
+      message: 'Warning threshold must be between 1 and 10',
+    },
+    {
+      kind: '{limit} in a shared type reached through $ref',
+      validate: validateGreeting,
+      data: { welcome: { embed: { color: '#068ADD', title: long(257) } } },
+      path: '/welcome/embed/title',
+      message: 'Embed title must be at most 256 characters',
+    },
+    {
+      kind: '{limit} in a shared definition used twice',
+      validate: validateGreeting,
+      data: { farewell: { content: long(2001) } },
+      path: '/farewell/content',
+      message: 'Message must be at most 2000 characters',
+    },
+    {
+      kind: '{limit} in an API payload',
+      validate: validateContactMessage,
+      data: { name: long(101), email: 'a@example.com', message: 'hi' },
+      path: '/name',
+      message: 'Your name can be at most 100 characters',
+    },
+    {
+      kind: '{minimum} in a fallback ("*") message, on a type error',
+      validate: validateSettingsPutRequest,
+      data: { version: 'one', settings: {} },
+      path: '/version',
+      message: 'version must be a whole number of at least 0',
+    },
+    {
+      kind: '{minimum} and {maximum} in the environment (coerced)',
+      validate: validateEnvironment,
+      data: { PORT: '70000' },
+      path: '/PORT',
+      message: 'PORT must be a whole number between 1 and 65535',
+    },
+  ];
+  for (const { kind, validate, data, path: at, message } of cases) {
+    it(`says "${message}" (${kind}) on the server and in the form`, () => {
+      expect(validateWith(validate, data)).toMatchObject({ ok: false, fieldErrors: expect.arrayContaining([{ path: at, message }]) });
+      validate(structuredClone(data));
+      const errors = validate.errors!;
+      localizeErrors(errors);
+      expect(errors.map((e: { message?: string }) => e.message)).toContain(message);
+      expect(JSON.stringify(errors.map((e: { message?: string }) => e.message))).not.toMatch(/\{[A-Za-z_]+\}/);
+    });
+  }
 });
