@@ -645,47 +645,33 @@ export interface GreetingSettings {
   /**
    * The message the bot posts when a member joins.
    */
-  welcome: {
-    /**
-     * Post a message when a member joins.
-     */
-    enabled: boolean;
-    /**
-     * The text channel where welcome messages are posted.
-     */
-    channel: ChannelReference;
-    /**
-     * The text of the message; Discord markdown and placeholders such as {member.mention} work.
-     */
-    content: string;
-    /**
-     * Send the text, the embed, or both.
-     */
-    type: GreetingMessageType;
-    embed: GreetingEmbed;
-  };
+  welcome: Greeting;
   /**
    * The message the bot posts when a member leaves.
    */
-  farewell: {
-    /**
-     * Post a message when a member leaves.
-     */
-    enabled: boolean;
-    /**
-     * The text channel where farewell messages are posted.
-     */
-    channel: ChannelReference;
-    /**
-     * The text of the message; Discord markdown and placeholders such as {member.mention} work.
-     */
-    content: string;
-    /**
-     * Send the text, the embed, or both.
-     */
-    type: GreetingMessageType;
-    embed: GreetingEmbed;
-  };
+  farewell: Greeting;
+}
+/**
+ * A message the bot posts when a member joins (welcome) or leaves (farewell): whether it is on, the text channel, the text, the type and the embed. An enabled greeting needs a channel. Each use gives its titles, its text and its embed; the defaults here are for a use that gives none.
+ */
+export interface Greeting {
+  /**
+   * Whether the bot posts this message.
+   */
+  enabled: boolean;
+  /**
+   * The text channel where it is posted.
+   */
+  channel: ChannelReference;
+  /**
+   * The text of the message; Discord markdown and placeholders such as {member.mention} work.
+   */
+  content: string;
+  /**
+   * Send the text, the embed, or both.
+   */
+  type: GreetingMessageType;
+  embed: GreetingEmbed;
 }
 /**
  * XP and levels (the Levels page): members earn XP by chatting and the bot announces each new level.

@@ -2558,7 +2558,6 @@ const schema85 = {
     welcome: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         enabled: {
           type: 'boolean',
@@ -2595,22 +2594,22 @@ const schema85 = {
         properties: { channel: { type: 'string', 'x-messages': { type: 'Please select a channel' } } },
         'x-messages': { required: 'Please select a channel' },
       },
+      'x-messages': {
+        if: 'Please select a channel',
+        additionalProperties: 'Unknown setting: {name}',
+        type: 'Welcome settings must be an object',
+      },
+      default: {},
       'x-ui': {
         groups: [
           { id: 'message', title: 'Message', description: 'Whether, where and what the bot posts when a member joins.' },
           { id: 'embed', title: 'Embed', description: "The embed's texts, colour, thumbnail, image and author." },
         ],
       },
-      'x-messages': {
-        type: 'Welcome settings must be an object',
-        if: 'Please select a channel',
-        additionalProperties: 'Unknown setting: {name}',
-      },
     },
     farewell: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         enabled: {
           type: 'boolean',
@@ -2647,16 +2646,17 @@ const schema85 = {
         properties: { channel: { type: 'string', 'x-messages': { type: 'Please select a channel' } } },
         'x-messages': { required: 'Please select a channel' },
       },
+      'x-messages': {
+        if: 'Please select a channel',
+        additionalProperties: 'Unknown setting: {name}',
+        type: 'Farewell settings must be an object',
+      },
+      default: {},
       'x-ui': {
         groups: [
           { id: 'message', title: 'Message', description: 'Whether, where and what the bot posts when a member leaves.' },
           { id: 'embed', title: 'Embed', description: "The embed's texts, colour, thumbnail, image and author." },
         ],
-      },
-      'x-messages': {
-        type: 'Farewell settings must be an object',
-        if: 'Please select a channel',
-        additionalProperties: 'Unknown setting: {name}',
       },
     },
   },

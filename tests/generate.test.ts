@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localizeErrors, toFieldErrors, validateSection, validateWith } from '@guildhall/generated/field-errors';
 import { openapi } from '@guildhall/generated/openapi';
@@ -497,4 +498,121 @@ describe('messages take limits from the schema (issue 8)', () => {
       expect(JSON.stringify(errors.map((e: { message?: string }) => e.message))).not.toMatch(/\{[A-Za-z_]+\}/);
     });
   }
+});
+
+describe('welcome and farewell share one definition (issue 8)', () => {
+  const channel = '123456789012345678';
+
+  it('fills each greeting’s own defaults for {} and for a document missing fields', () => {
+    const full = validateSection('greeting', {});
+    expect(full.ok).toBe(true);
+    const doc = (full as { value: any }).value;
+    expect(doc.welcome).toMatchObject({
+      enabled: false,
+      channel: null,
+      type: 'both',
+      content: expect.stringMatching(/^Welcome \{member\.mention\}/),
+    });
+    expect(doc.welcome.embed).toMatchObject({ title: 'Welcome to {server.name}!', color: '#068ADD', author: { name: '', iconURL: '' } });
+    expect(doc.farewell).toMatchObject({ enabled: false, content: expect.stringMatching(/^\*\*\{member\.tag\}\*\* has left/) });
+    expect(doc.farewell.embed).toMatchObject({ title: 'Goodbye, {member.name}', color: '#ED4245' });
+
+    const partial = validateSection('greeting', { welcome: { enabled: true, channel }, farewell: { embed: { color: '#000000' } } });
+    expect(partial.ok).toBe(true);
+    const { welcome, farewell } = (partial as { value: any }).value;
+    expect(welcome).toEqual({ ...doc.welcome, enabled: true, channel });
+    expect(farewell.content).toBe(doc.farewell.content);
+    expect(farewell.embed).toEqual({
+      title: '',
+      description: '',
+      color: '#000000',
+      thumbnail: true,
+      footer: '',
+      image: '',
+      author: { name: '', iconURL: '' },
+    });
+  });
+
+  it('reports each greeting’s own messages, and the shared rule at the field of each', () => {
+    expect(validateSection('greeting', { welcome: { enabled: 'yes' }, farewell: 'no' })).toEqual({
+      ok: false,
+      fieldErrors: [
+        { path: '/welcome/enabled', message: 'Welcome messages must be on or off' },
+        { path: '/farewell', message: 'Farewell settings must be an object' },
+      ],
+    });
+    expect(validateSection('greeting', { farewell: { enabled: true } })).toMatchObject({
+      ok: false,
+      fieldErrors: expect.arrayContaining([{ path: '/farewell/channel', message: 'Please select a channel' }]),
+    });
+  });
+
+  it('gives each greeting its uiSchema, titles and published schema as before, and one type for both', () => {
+    for (const [kind, verb] of [
+      ['welcome', 'joins'],
+      ['farewell', 'leaves'],
+    ] as const) {
+      const ui = (uiSchemas.greeting as any)[kind];
+      expect(ui['ui:order']).toEqual(['enabled', 'channel', 'content', 'type', 'embed', '*']);
+      expect(ui.channel).toMatchObject({
+        'ui:widget': 'channel-select',
+        'ui:help': 'Text channels only.',
+        'ui:options': { group: 'message' },
+      });
+      expect(ui.content).toMatchObject({ 'ui:widget': 'textarea', 'ui:options': { rows: 4, group: 'message' } });
+      expect(ui['ui:options'].groups[0].description).toContain(`when a member ${verb}`);
+      const schema = (publishedSchemas.greeting as any).properties[kind];
+      const Kind = kind[0]!.toUpperCase() + kind.slice(1);
+      expect(schema.title).toBe(`${Kind} Message`);
+      expect(schema.properties.enabled.title).toBe(`Enable ${kind} messages`);
+      expect(schema.properties.channel.title).toBe(`${Kind} channel`);
+      expect(schema.properties.embed.title).toBe(`${Kind} embed`);
+    }
+    const types = readFileSync(path.join(GENERATED, 'types.d.ts'), 'utf8');
+    expect(types).toMatch(/welcome: Greeting;/);
+    expect(types).toMatch(/farewell: Greeting;/);
+    expect(types.match(/^export interface Greeting \{/gm)).toHaveLength(1);
+    const greeting = types.slice(types.indexOf('export interface Greeting {'));
+    expect(greeting.slice(0, greeting.indexOf('\n}'))).toMatch(/enabled: boolean;[^]*content: string;[^]*embed: GreetingEmbed;/);
+  });
+
+  it('publishes a greeting schema and OpenAPI components that a plain Ajv compiles and that accept the defaults', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const validate = ajv.compile(publishedSchemas.greeting as object);
+    expect(validate(sections.greeting.defaults)).toBe(true);
+    expect(validate({ welcome: { enabled: true } })).toBe(false);
+    const components = new Ajv2020({ strict: false });
+    components.addSchema({ $id: 'openapi', components: openapi.components } as object);
+    const greeting = components.getSchema('openapi#/components/schemas/GreetingSettings')!;
+    expect(greeting(sections.greeting.defaults)).toBe(true);
+    expect(greeting({ welcome: { enabled: true } })).toBe(false);
+  });
+
+  it('refuses a refinement beside a $ref that is more than words and defaults, or names a property the target lacks', () => {
+    const extra = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/greeting.json', (s) => (s.properties.welcome.properties.content.maxLength = 100)),
+    );
+    expect(extra.status).toBe(2);
+    expect(extra.stderr).toMatch(
+      /settings\/greeting\.json at #\/properties\/welcome\/properties\/content: beside a \$ref only .* not maxLength/,
+    );
+    const unknown = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/greeting.json', (s) => (s.properties.farewell.properties.colour = { title: 'Colour' })),
+    );
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/#\/properties\/farewell\/properties\/colour: refines a property its \$ref target does not have/);
+    const spelt = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/greeting.json', (s) => {
+        s.properties.welcome.properties.content['x-messages'] = { maxLength: 'Welcome message must be at most 2000 characters' };
+      }),
+    );
+    expect(spelt.status).toBe(2);
+    expect(spelt.stderr).toMatch(/greeting\.json at #\/properties\/welcome.*maxLength 2000 literally/);
+  });
 });
