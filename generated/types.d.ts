@@ -497,7 +497,7 @@ export interface SectionTableRow {
    */
   title: string;
   /**
-   * Who may read and change the section: manage-guild = the guild's owner or a member with Administrator or Manage Server, and the bot is in the guild.
+   * Who may read and change the section: manage-guild = the guild's owner or a member with Administrator or Manage Server, and the bot is in the guild. The access guard applies it; each value has its rule in backend/src/guild/section-policies.ts (tsc fails without one).
    */
   policy: 'manage-guild';
 }
