@@ -118,3 +118,5 @@ export declare const validateLevels: StandaloneValidator<LevelsSettings>;
 export declare const validateModeration: StandaloneValidator<ModerationSettings>;
 /** Every validator by its schema's $id. */
 export declare const validatorsById: { readonly [schemaId: string]: StandaloneValidator<unknown> };
+/** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema. */
+export declare const conditionsByHash: { readonly [hash: string]: StandaloneValidator<unknown> };

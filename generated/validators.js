@@ -2,6 +2,80 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
+export const condition_5d5648b7 = validate68;
+const schema97 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate68.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.enabled === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'enabled' },
+        message: "must have required property '" + 'enabled' + "'",
+        schema: schema97.required,
+        parentSchema: schema97,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.enabled !== undefined) {
+      let data0 = data.enabled;
+      if (true !== data0) {
+        const err1 = {
+          instancePath: instancePath + '/enabled',
+          schemaPath: '#/properties/enabled/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema97.properties.enabled,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema97.type,
+      parentSchema: schema97,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate68.errors = vErrors;
+  return errors === 0;
+}
+validate68.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
 export const validateApiError = validate22;
 const schema33 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -10395,6 +10469,10 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+/** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
+export const conditionsByHash = Object.freeze({
+  '5d5648b7': condition_5d5648b7,
+});
 export { validateEnvironment } from './environment-validator.js';
 /** Every validator by its schema's $id (the shape RJSF's createPrecompiledValidator expects). */
 export const validatorsById = Object.freeze({
