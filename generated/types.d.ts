@@ -18,6 +18,10 @@ export type ChannelReference = string | null;
  */
 export type HexColour = string;
 /**
+ * An image's address in a message the bot sends: an http(s) URL, {member.avatar} or {server.icon}; empty for none (each use gives the default).
+ */
+export type ImageUrl = string;
+/**
  * What a welcome or farewell message consists of: the text only (message), the embed only (embed), or both.
  */
 export type GreetingMessageType = 'message' | 'embed' | 'both';
@@ -345,13 +349,13 @@ export interface GreetingEmbed {
   /**
    * A large image under the embed; empty for none. {member.avatar} and {server.icon} work too.
    */
-  image: string;
+  image: ImageUrl;
   /**
    * A line above the title, with a small icon.
    */
   author: {
     name: string;
-    iconURL: string;
+    iconURL: ImageUrl;
   };
 }
 /**

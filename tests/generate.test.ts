@@ -616,3 +616,17 @@ describe('welcome and farewell share one definition (issue 8)', () => {
     expect(spelt.stderr).toMatch(/greeting\.json at #\/properties\/welcome.*maxLength 2000 literally/);
   });
 });
+
+describe('shared image URL (issue 8)', () => {
+  it('keeps each use’s messages for the embed image and the author icon, which share common/image-url.json', () => {
+    const embed = { color: '#068ADD', image: 'ftp://x', author: { iconURL: 7 } };
+    expect(validateSection('greeting', { welcome: { embed } })).toEqual({
+      ok: false,
+      fieldErrors: [
+        { path: '/welcome/embed/image', message: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})' },
+        { path: '/welcome/embed/author/iconURL', message: 'Author icon URL must be text' },
+      ],
+    });
+    expect(sections.greeting.defaults.welcome.embed).toMatchObject({ image: '', author: { iconURL: '' } });
+  });
+});
