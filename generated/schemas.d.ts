@@ -22,6 +22,7 @@ export type SchemaName =
   | 'guild-summary'
   | 'health-status'
   | 'hex-colour'
+  | 'image-url'
   | 'level-up-placeholder'
   | 'levels'
   | 'managed-guild'

@@ -18,22 +18,23 @@ import s15 from './schema.guild-stats.json' with { type: 'json' };
 import s16 from './schema.guild-summary.json' with { type: 'json' };
 import s17 from './schema.health-status.json' with { type: 'json' };
 import s18 from './schema.hex-colour.json' with { type: 'json' };
-import s19 from './schema.level-up-placeholder.json' with { type: 'json' };
-import s20 from './schema.levels.json' with { type: 'json' };
-import s21 from './schema.managed-guild.json' with { type: 'json' };
-import s22 from './schema.moderation.json' with { type: 'json' };
-import s23 from './schema.moderation-action.json' with { type: 'json' };
-import s24 from './schema.role.json' with { type: 'json' };
-import s25 from './schema.role-list.json' with { type: 'json' };
-import s26 from './schema.role-reference.json' with { type: 'json' };
-import s27 from './schema.schema-list.json' with { type: 'json' };
-import s28 from './schema.settings-put-request.json' with { type: 'json' };
-import s29 from './schema.settings-response.json' with { type: 'json' };
-import s30 from './schema.snowflake.json' with { type: 'json' };
-import s31 from './schema.success-response.json' with { type: 'json' };
-import s32 from './schema.top-server.json' with { type: 'json' };
-import s33 from './schema.top-server-list.json' with { type: 'json' };
-import s34 from './schema.user.json' with { type: 'json' };
+import s19 from './schema.image-url.json' with { type: 'json' };
+import s20 from './schema.level-up-placeholder.json' with { type: 'json' };
+import s21 from './schema.levels.json' with { type: 'json' };
+import s22 from './schema.managed-guild.json' with { type: 'json' };
+import s23 from './schema.moderation.json' with { type: 'json' };
+import s24 from './schema.moderation-action.json' with { type: 'json' };
+import s25 from './schema.role.json' with { type: 'json' };
+import s26 from './schema.role-list.json' with { type: 'json' };
+import s27 from './schema.role-reference.json' with { type: 'json' };
+import s28 from './schema.schema-list.json' with { type: 'json' };
+import s29 from './schema.settings-put-request.json' with { type: 'json' };
+import s30 from './schema.settings-response.json' with { type: 'json' };
+import s31 from './schema.snowflake.json' with { type: 'json' };
+import s32 from './schema.success-response.json' with { type: 'json' };
+import s33 from './schema.top-server.json' with { type: 'json' };
+import s34 from './schema.top-server-list.json' with { type: 'json' };
+import s35 from './schema.user.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -62,22 +63,23 @@ export const publishedSchemas = deepFreeze({
   'guild-summary': s16.schema,
   'health-status': s17.schema,
   'hex-colour': s18.schema,
-  'level-up-placeholder': s19.schema,
-  levels: s20.schema,
-  'managed-guild': s21.schema,
-  moderation: s22.schema,
-  'moderation-action': s23.schema,
-  role: s24.schema,
-  'role-list': s25.schema,
-  'role-reference': s26.schema,
-  'schema-list': s27.schema,
-  'settings-put-request': s28.schema,
-  'settings-response': s29.schema,
-  snowflake: s30.schema,
-  'success-response': s31.schema,
-  'top-server': s32.schema,
-  'top-server-list': s33.schema,
-  user: s34.schema,
+  'image-url': s19.schema,
+  'level-up-placeholder': s20.schema,
+  levels: s21.schema,
+  'managed-guild': s22.schema,
+  moderation: s23.schema,
+  'moderation-action': s24.schema,
+  role: s25.schema,
+  'role-list': s26.schema,
+  'role-reference': s27.schema,
+  'schema-list': s28.schema,
+  'settings-put-request': s29.schema,
+  'settings-response': s30.schema,
+  snowflake: s31.schema,
+  'success-response': s32.schema,
+  'top-server': s33.schema,
+  'top-server-list': s34.schema,
+  user: s35.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -100,6 +102,7 @@ export const schemaIds = deepFreeze({
   'guild-summary': 'https://guildhall.dev/schemas/api/guild-summary.json',
   'health-status': 'https://guildhall.dev/schemas/api/health-status.json',
   'hex-colour': 'https://guildhall.dev/schemas/common/hex-colour.json',
+  'image-url': 'https://guildhall.dev/schemas/common/image-url.json',
   'level-up-placeholder': 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   levels: 'https://guildhall.dev/schemas/settings/levels.json',
   'managed-guild': 'https://guildhall.dev/schemas/api/managed-guild.json',
@@ -138,6 +141,7 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/guild-summary.json': publishedSchemas['guild-summary'],
   'https://guildhall.dev/schemas/api/health-status.json': publishedSchemas['health-status'],
   'https://guildhall.dev/schemas/common/hex-colour.json': publishedSchemas['hex-colour'],
+  'https://guildhall.dev/schemas/common/image-url.json': publishedSchemas['image-url'],
   'https://guildhall.dev/schemas/common/level-up-placeholder.json': publishedSchemas['level-up-placeholder'],
   'https://guildhall.dev/schemas/settings/levels.json': publishedSchemas['levels'],
   'https://guildhall.dev/schemas/api/managed-guild.json': publishedSchemas['managed-guild'],

@@ -18,6 +18,10 @@ export type ChannelReference = string | null;
  */
 export type HexColour = string;
 /**
+ * An image's address in a message the bot sends: an http(s) URL, {member.avatar} or {server.icon}; empty for none (each use gives the default).
+ */
+export type ImageUrl = string;
+/**
  * What a welcome or farewell message consists of: the text only (message), the embed only (embed), or both.
  */
 export type GreetingMessageType = 'message' | 'embed' | 'both';
@@ -345,13 +349,13 @@ export interface GreetingEmbed {
   /**
    * A large image under the embed; empty for none. {member.avatar} and {server.icon} work too.
    */
-  image: string;
+  image: ImageUrl;
   /**
    * A line above the title, with a small icon.
    */
   author: {
     name: string;
-    iconURL: string;
+    iconURL: ImageUrl;
   };
 }
 /**
@@ -513,7 +517,7 @@ export interface SectionTableRow {
    */
   premium: boolean;
   /**
-   * Who may read and change the section: manage-guild = the guild's owner or a member with Administrator or Manage Server, and the bot is in the guild.
+   * Who may read and change the section: manage-guild = the guild's owner or a member with Administrator or Manage Server, and the bot is in the guild. The access guard applies it; each value has its rule in backend/src/guild/section-policies.ts (tsc fails without one).
    */
   policy: 'manage-guild';
 }
@@ -661,47 +665,33 @@ export interface GreetingSettings {
   /**
    * The message the bot posts when a member joins.
    */
-  welcome: {
-    /**
-     * Post a message when a member joins.
-     */
-    enabled: boolean;
-    /**
-     * The text channel where welcome messages are posted.
-     */
-    channel: ChannelReference;
-    /**
-     * The text of the message; Discord markdown and placeholders such as {member.mention} work.
-     */
-    content: string;
-    /**
-     * Send the text, the embed, or both.
-     */
-    type: GreetingMessageType;
-    embed: GreetingEmbed;
-  };
+  welcome: Greeting;
   /**
    * The message the bot posts when a member leaves.
    */
-  farewell: {
-    /**
-     * Post a message when a member leaves.
-     */
-    enabled: boolean;
-    /**
-     * The text channel where farewell messages are posted.
-     */
-    channel: ChannelReference;
-    /**
-     * The text of the message; Discord markdown and placeholders such as {member.mention} work.
-     */
-    content: string;
-    /**
-     * Send the text, the embed, or both.
-     */
-    type: GreetingMessageType;
-    embed: GreetingEmbed;
-  };
+  farewell: Greeting;
+}
+/**
+ * A message the bot posts when a member joins (welcome) or leaves (farewell): whether it is on, the text channel, the text, the type and the embed. An enabled greeting needs a channel. Each use gives its titles, its text and its embed; the defaults here are for a use that gives none.
+ */
+export interface Greeting {
+  /**
+   * Whether the bot posts this message.
+   */
+  enabled: boolean;
+  /**
+   * The text channel where it is posted.
+   */
+  channel: ChannelReference;
+  /**
+   * The text of the message; Discord markdown and placeholders such as {member.mention} work.
+   */
+  content: string;
+  /**
+   * Send the text, the embed, or both.
+   */
+  type: GreetingMessageType;
+  embed: GreetingEmbed;
 }
 /**
  * XP and levels (the Levels page): members earn XP by chatting and the bot announces each new level.

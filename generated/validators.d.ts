@@ -29,6 +29,7 @@ import type {
   GreetingMessageType,
   GreetingPlaceholder,
   HexColour,
+  ImageUrl,
   LevelUpPlaceholder,
   ModerationAction,
   RoleReference,
@@ -100,6 +101,8 @@ export declare const validateGreetingMessageType: StandaloneValidator<GreetingMe
 export declare const validateGreetingPlaceholder: StandaloneValidator<GreetingPlaceholder>;
 /** Validates HexColour (https://guildhall.dev/schemas/common/hex-colour.json). */
 export declare const validateHexColour: StandaloneValidator<HexColour>;
+/** Validates ImageUrl (https://guildhall.dev/schemas/common/image-url.json). */
+export declare const validateImageUrl: StandaloneValidator<ImageUrl>;
 /** Validates LevelUpPlaceholder (https://guildhall.dev/schemas/common/level-up-placeholder.json). */
 export declare const validateLevelUpPlaceholder: StandaloneValidator<LevelUpPlaceholder>;
 /** Validates ModerationAction (https://guildhall.dev/schemas/common/moderation-action.json). */
@@ -118,3 +121,5 @@ export declare const validateLevels: StandaloneValidator<LevelsSettings>;
 export declare const validateModeration: StandaloneValidator<ModerationSettings>;
 /** Every validator by its schema's $id. */
 export declare const validatorsById: { readonly [schemaId: string]: StandaloneValidator<unknown> };
+/** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema. */
+export declare const conditionsByHash: { readonly [hash: string]: StandaloneValidator<unknown> };

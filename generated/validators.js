@@ -2,6 +2,80 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
+export const condition_5d5648b7 = validate69;
+const schema100 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate69.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.enabled === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'enabled' },
+        message: "must have required property '" + 'enabled' + "'",
+        schema: schema100.required,
+        parentSchema: schema100,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.enabled !== undefined) {
+      let data0 = data.enabled;
+      if (true !== data0) {
+        const err1 = {
+          instancePath: instancePath + '/enabled',
+          schemaPath: '#/properties/enabled/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema100.properties.enabled,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema100.type,
+      parentSchema: schema100,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate69.errors = vErrors;
+  return errors === 0;
+}
+validate69.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
 export const validateApiError = validate22;
 const schema33 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -416,8 +490,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate22.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate61;
-const schema84 = {
+export const validateBasic = validate62;
+const schema86 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -432,8 +506,8 @@ const schema84 = {
       'x-ui': { order: 1, placeholder: '.', help: '1 to 5 characters, no spaces.' },
       'x-messages': {
         type: 'Prefix must be text',
-        minLength: 'Prefix must be 1 to 5 characters',
-        maxLength: 'Prefix must be 1 to 5 characters',
+        minLength: 'Prefix must be {minLength} to {maxLength} characters',
+        maxLength: 'Prefix must be {minLength} to {maxLength} characters',
         pattern: 'Prefix cannot contain spaces',
       },
     },
@@ -453,11 +527,11 @@ const schema84 = {
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
 const func2 = runtime_ucs2length;
-const pattern33 = new RegExp('^\\S+$', 'u');
-function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern34 = new RegExp('^\\S+$', 'u');
+function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -483,7 +557,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema84,
+          parentSchema: schema86,
           data,
         };
         if (vErrors === null) {
@@ -504,7 +578,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema84.properties.prefix,
+          parentSchema: schema86.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -522,7 +596,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema84.properties.prefix,
+          parentSchema: schema86.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -532,7 +606,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern33.test(data0)) {
+      if (!pattern34.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -540,7 +614,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema84.properties.prefix,
+          parentSchema: schema86.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -557,8 +631,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema84.properties.prefix.type,
-        parentSchema: schema84.properties.prefix,
+        schema: schema86.properties.prefix.type,
+        parentSchema: schema86.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -576,8 +650,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema84.properties.invite_tracking.type,
-        parentSchema: schema84.properties.invite_tracking,
+        schema: schema86.properties.invite_tracking.type,
+        parentSchema: schema86.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -595,8 +669,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema84.properties.flag_translation.type,
-        parentSchema: schema84.properties.flag_translation,
+        schema: schema86.properties.flag_translation.type,
+        parentSchema: schema86.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -613,8 +687,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema84.type,
-      parentSchema: schema84,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -624,10 +698,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateBotStatus = validate23;
 const schema35 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -1851,7 +1925,7 @@ const schema42 = {
         type: 'Please enter your name',
         minLength: 'Please enter your name',
         pattern: 'Please enter your name',
-        maxLength: 'Your name can be at most 100 characters',
+        maxLength: 'Your name can be at most {limit} characters',
       },
     },
     email: {
@@ -1861,7 +1935,7 @@ const schema42 = {
       'x-messages': {
         type: 'Please enter a valid email address',
         pattern: 'Please enter a valid email address',
-        maxLength: 'Your email address can be at most 254 characters',
+        maxLength: 'Your email address can be at most {limit} characters',
       },
     },
     subject: {
@@ -1879,7 +1953,7 @@ const schema42 = {
         type: 'Please enter a message',
         minLength: 'Please enter a message',
         pattern: 'Please enter a message',
-        maxLength: 'Your message can be at most 2000 characters',
+        maxLength: 'Your message can be at most {limit} characters',
       },
     },
   },
@@ -2548,8 +2622,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate30.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate62;
-const schema85 = {
+export const validateGreeting = validate63;
+const schema87 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -2558,7 +2632,6 @@ const schema85 = {
     welcome: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         enabled: {
           type: 'boolean',
@@ -2572,7 +2645,7 @@ const schema85 = {
           maxLength: 2000,
           default: 'Welcome {member.mention} to **{server.name}**! We now have {server.members} members.',
           'x-ui': { order: 3, group: 'message', widget: 'textarea', rows: 4 },
-          'x-messages': { type: 'Message must be text', maxLength: 'Message must be at most 2000 characters' },
+          'x-messages': { type: 'Message must be text', maxLength: 'Message must be at most {limit} characters' },
         },
         type: { $ref: '#/$defs/GreetingMessageType', default: 'both', 'x-ui': { order: 4, group: 'message' } },
         embed: {
@@ -2595,22 +2668,22 @@ const schema85 = {
         properties: { channel: { type: 'string', 'x-messages': { type: 'Please select a channel' } } },
         'x-messages': { required: 'Please select a channel' },
       },
+      'x-messages': {
+        if: 'Please select a channel',
+        additionalProperties: 'Unknown setting: {name}',
+        type: 'Welcome settings must be an object',
+      },
+      default: {},
       'x-ui': {
         groups: [
           { id: 'message', title: 'Message', description: 'Whether, where and what the bot posts when a member joins.' },
           { id: 'embed', title: 'Embed', description: "The embed's texts, colour, thumbnail, image and author." },
         ],
       },
-      'x-messages': {
-        type: 'Welcome settings must be an object',
-        if: 'Please select a channel',
-        additionalProperties: 'Unknown setting: {name}',
-      },
     },
     farewell: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         enabled: {
           type: 'boolean',
@@ -2624,7 +2697,7 @@ const schema85 = {
           maxLength: 2000,
           default: '**{member.tag}** has left {server.name}. We now have {server.members} members.',
           'x-ui': { order: 3, group: 'message', widget: 'textarea', rows: 4 },
-          'x-messages': { type: 'Message must be text', maxLength: 'Message must be at most 2000 characters' },
+          'x-messages': { type: 'Message must be text', maxLength: 'Message must be at most {limit} characters' },
         },
         type: { $ref: '#/$defs/GreetingMessageType', default: 'both', 'x-ui': { order: 4, group: 'message' } },
         embed: {
@@ -2647,16 +2720,17 @@ const schema85 = {
         properties: { channel: { type: 'string', 'x-messages': { type: 'Please select a channel' } } },
         'x-messages': { required: 'Please select a channel' },
       },
+      'x-messages': {
+        if: 'Please select a channel',
+        additionalProperties: 'Unknown setting: {name}',
+        type: 'Farewell settings must be an object',
+      },
+      default: {},
       'x-ui': {
         groups: [
           { id: 'message', title: 'Message', description: 'Whether, where and what the bot posts when a member leaves.' },
           { id: 'embed', title: 'Embed', description: "The embed's texts, colour, thumbnail, image and author." },
         ],
-      },
-      'x-messages': {
-        type: 'Farewell settings must be an object',
-        if: 'Please select a channel',
-        additionalProperties: 'Unknown setting: {name}',
       },
     },
   },
@@ -2684,14 +2758,14 @@ const schema85 = {
           maxLength: 256,
           default: '',
           'x-ui': { order: 1, placeholder: 'Welcome to {server.name}!' },
-          'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most 256 characters' },
+          'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
         },
         description: {
           type: 'string',
           maxLength: 2000,
           default: '',
           'x-ui': { order: 2, widget: 'textarea', rows: 4 },
-          'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most 2000 characters' },
+          'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
         },
         color: { $ref: '#/$defs/HexColour', 'x-ui': { order: 3 } },
         thumbnail: {
@@ -2705,20 +2779,9 @@ const schema85 = {
           maxLength: 2048,
           default: '',
           'x-ui': { order: 5, placeholder: '{server.name} • {server.members} members' },
-          'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most 2048 characters' },
+          'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most {limit} characters' },
         },
-        image: {
-          type: 'string',
-          maxLength: 2048,
-          pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          default: '',
-          'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' },
-          'x-messages': {
-            type: 'Image URL must be text',
-            maxLength: 'Image URL must be at most 2048 characters',
-            pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
-          },
-        },
+        image: { $ref: '#/$defs/ImageUrl', default: '', 'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' } },
         author: {
           type: 'object',
           additionalProperties: false,
@@ -2729,19 +2792,19 @@ const schema85 = {
               maxLength: 256,
               default: '',
               'x-ui': { order: 1, placeholder: '{server.name}' },
-              'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most 256 characters' },
+              'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
             },
             iconURL: {
               type: 'string',
               maxLength: 2048,
               pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-              default: '',
-              'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
               'x-messages': {
                 type: 'Author icon URL must be text',
-                maxLength: 'Author icon URL must be at most 2048 characters',
+                maxLength: 'Author icon URL must be at most {limit} characters',
                 pattern: 'Author icon URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
               },
+              default: '',
+              'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
             },
           },
           'x-ui': { order: 7 },
@@ -2760,21 +2823,31 @@ const schema85 = {
       'x-ui': { widget: 'colour' },
       'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
     },
+    ImageUrl: {
+      type: 'string',
+      maxLength: 2048,
+      pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+      'x-messages': {
+        type: 'Image URL must be text',
+        maxLength: 'Image URL must be at most {limit} characters',
+        pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+      },
+    },
   },
 };
-const schema86 = {
+const schema88 = {
   type: ['string', 'null'],
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
 };
-const schema87 = {
+const schema89 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema88 = {
+const schema90 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -2784,14 +2857,14 @@ const schema88 = {
       maxLength: 256,
       default: '',
       'x-ui': { order: 1, placeholder: 'Welcome to {server.name}!' },
-      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most 256 characters' },
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
     },
     description: {
       type: 'string',
       maxLength: 2000,
       default: '',
       'x-ui': { order: 2, widget: 'textarea', rows: 4 },
-      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most 2000 characters' },
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
     },
     color: { $ref: '#/$defs/HexColour', 'x-ui': { order: 3 } },
     thumbnail: {
@@ -2805,20 +2878,9 @@ const schema88 = {
       maxLength: 2048,
       default: '',
       'x-ui': { order: 5, placeholder: '{server.name} • {server.members} members' },
-      'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most 2048 characters' },
+      'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most {limit} characters' },
     },
-    image: {
-      type: 'string',
-      maxLength: 2048,
-      pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-      default: '',
-      'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' },
-      'x-messages': {
-        type: 'Image URL must be text',
-        maxLength: 'Image URL must be at most 2048 characters',
-        pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
-      },
-    },
+    image: { $ref: '#/$defs/ImageUrl', default: '', 'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' } },
     author: {
       type: 'object',
       additionalProperties: false,
@@ -2829,19 +2891,19 @@ const schema88 = {
           maxLength: 256,
           default: '',
           'x-ui': { order: 1, placeholder: '{server.name}' },
-          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most 256 characters' },
+          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
         },
         iconURL: {
           type: 'string',
           maxLength: 2048,
           pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          default: '',
-          'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
           'x-messages': {
             type: 'Author icon URL must be text',
-            maxLength: 'Author icon URL must be at most 2048 characters',
+            maxLength: 'Author icon URL must be at most {limit} characters',
             pattern: 'Author icon URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
           },
+          default: '',
+          'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
         },
       },
       'x-ui': { order: 7 },
@@ -2854,18 +2916,28 @@ const schema88 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema89 = {
+const schema91 = {
   type: 'string',
   pattern: '^#[0-9A-Fa-f]{6}$',
   'x-ui': { widget: 'colour' },
   'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
 };
+const schema92 = {
+  type: 'string',
+  maxLength: 2048,
+  pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+  'x-messages': {
+    type: 'Image URL must be text',
+    maxLength: 'Image URL must be at most {limit} characters',
+    pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+  },
+};
 const pattern27 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
 const pattern28 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2898,8 +2970,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -2926,7 +2998,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema88,
+          parentSchema: schema90,
           data,
         };
         if (vErrors === null) {
@@ -2947,7 +3019,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema88.properties.title,
+          parentSchema: schema90.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -2964,8 +3036,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema88.properties.title.type,
-        parentSchema: schema88.properties.title,
+        schema: schema90.properties.title.type,
+        parentSchema: schema90.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -2985,7 +3057,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema88.properties.description,
+          parentSchema: schema90.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -3002,8 +3074,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema88.properties.description.type,
-        parentSchema: schema88.properties.description,
+        schema: schema90.properties.description.type,
+        parentSchema: schema90.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -3024,7 +3096,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema89,
+            parentSchema: schema91,
             data: data2,
           };
           if (vErrors === null) {
@@ -3041,8 +3113,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.type,
-          parentSchema: schema89,
+          schema: schema91.type,
+          parentSchema: schema91,
           data: data2,
         };
         if (vErrors === null) {
@@ -3061,8 +3133,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema88.properties.thumbnail.type,
-        parentSchema: schema88.properties.thumbnail,
+        schema: schema90.properties.thumbnail.type,
+        parentSchema: schema90.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -3082,7 +3154,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema88.properties.footer,
+          parentSchema: schema90.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -3099,8 +3171,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema88.properties.footer.type,
-        parentSchema: schema88.properties.footer,
+        schema: schema90.properties.footer.type,
+        parentSchema: schema90.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -3115,12 +3187,12 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data5) > 2048) {
         const err11 = {
           instancePath: instancePath + '/image',
-          schemaPath: '#/properties/image/maxLength',
+          schemaPath: '#/$defs/ImageUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema88.properties.image,
+          parentSchema: schema92,
           data: data5,
         };
         if (vErrors === null) {
@@ -3133,12 +3205,12 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       if (!pattern28.test(data5)) {
         const err12 = {
           instancePath: instancePath + '/image',
-          schemaPath: '#/properties/image/pattern',
+          schemaPath: '#/$defs/ImageUrl/pattern',
           keyword: 'pattern',
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema88.properties.image,
+          parentSchema: schema92,
           data: data5,
         };
         if (vErrors === null) {
@@ -3151,12 +3223,12 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err13 = {
         instancePath: instancePath + '/image',
-        schemaPath: '#/properties/image/type',
+        schemaPath: '#/$defs/ImageUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema88.properties.image.type,
-        parentSchema: schema88.properties.image,
+        schema: schema92.type,
+        parentSchema: schema92,
         data: data5,
       };
       if (vErrors === null) {
@@ -3183,7 +3255,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema88.properties.author,
+            parentSchema: schema90.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -3204,7 +3276,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema88.properties.author.properties.name,
+            parentSchema: schema90.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -3221,8 +3293,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.author.properties.name.type,
-          parentSchema: schema88.properties.author.properties.name,
+          schema: schema90.properties.author.properties.name.type,
+          parentSchema: schema90.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -3242,7 +3314,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema88.properties.author.properties.iconURL,
+            parentSchema: schema90.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -3260,7 +3332,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema88.properties.author.properties.iconURL,
+            parentSchema: schema90.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -3277,8 +3349,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.author.properties.iconURL.type,
-          parentSchema: schema88.properties.author.properties.iconURL,
+          schema: schema90.properties.author.properties.iconURL.type,
+          parentSchema: schema90.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -3295,8 +3367,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema88.properties.author.type,
-        parentSchema: schema88.properties.author,
+        schema: schema90.properties.author.type,
+        parentSchema: schema90.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -3313,8 +3385,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema88.type,
-      parentSchema: schema88,
+      schema: schema90.type,
+      parentSchema: schema90,
       data,
     };
     if (vErrors === null) {
@@ -3324,14 +3396,14 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3354,7 +3426,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema85,
+          parentSchema: schema87,
           data,
         };
         if (vErrors === null) {
@@ -3412,8 +3484,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema85.properties.welcome.then.required,
-            parentSchema: schema85.properties.welcome.then,
+            schema: schema87.properties.welcome.then.required,
+            parentSchema: schema87.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -3432,8 +3504,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema85.properties.welcome.then.properties.channel.type,
-              parentSchema: schema85.properties.welcome.then.properties.channel,
+              schema: schema87.properties.welcome.then.properties.channel.type,
+              parentSchema: schema87.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -3460,8 +3532,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema85.properties.welcome.if,
-        parentSchema: schema85.properties.welcome,
+        schema: schema87.properties.welcome.if,
+        parentSchema: schema87.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -3504,7 +3576,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema85.properties.welcome,
+            parentSchema: schema87.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -3523,8 +3595,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.welcome.properties.enabled.type,
-          parentSchema: schema85.properties.welcome.properties.enabled,
+          schema: schema87.properties.welcome.properties.enabled.type,
+          parentSchema: schema87.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -3540,10 +3612,10 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema86.type },
+          params: { type: schema88.type },
           message: 'must be string,null',
-          schema: schema86.type,
-          parentSchema: schema86,
+          schema: schema88.type,
+          parentSchema: schema88,
           data: data4,
         };
         if (vErrors === null) {
@@ -3562,7 +3634,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema86,
+            parentSchema: schema88,
             data: data4,
           };
           if (vErrors === null) {
@@ -3583,7 +3655,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema85.properties.welcome.properties.content,
+            parentSchema: schema87.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -3600,8 +3672,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.welcome.properties.content.type,
-          parentSchema: schema85.properties.welcome.properties.content,
+          schema: schema87.properties.welcome.properties.content.type,
+          parentSchema: schema87.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -3619,8 +3691,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.type,
-          parentSchema: schema87,
+          schema: schema89.type,
+          parentSchema: schema89,
           data: data6,
         };
         if (vErrors === null) {
@@ -3635,10 +3707,10 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.enum },
+          params: { allowedValues: schema89.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.enum,
-          parentSchema: schema87,
+          schema: schema89.enum,
+          parentSchema: schema89,
           data: data6,
         };
         if (vErrors === null) {
@@ -3649,7 +3721,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate63(data0.embed, {
+        !validate64(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -3657,7 +3729,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
         errors = vErrors.length;
       }
     } else {
@@ -3667,8 +3739,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema85.properties.welcome.type,
-        parentSchema: schema85.properties.welcome,
+        schema: schema87.properties.welcome.type,
+        parentSchema: schema87.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -3725,8 +3797,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema85.properties.farewell.then.required,
-            parentSchema: schema85.properties.farewell.then,
+            schema: schema87.properties.farewell.then.required,
+            parentSchema: schema87.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -3745,8 +3817,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema85.properties.farewell.then.properties.channel.type,
-              parentSchema: schema85.properties.farewell.then.properties.channel,
+              schema: schema87.properties.farewell.then.properties.channel.type,
+              parentSchema: schema87.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -3773,8 +3845,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema85.properties.farewell.if,
-        parentSchema: schema85.properties.farewell,
+        schema: schema87.properties.farewell.if,
+        parentSchema: schema87.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -3817,7 +3889,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema85.properties.farewell,
+            parentSchema: schema87.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -3836,8 +3908,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.farewell.properties.enabled.type,
-          parentSchema: schema85.properties.farewell.properties.enabled,
+          schema: schema87.properties.farewell.properties.enabled.type,
+          parentSchema: schema87.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -3853,10 +3925,10 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema86.type },
+          params: { type: schema88.type },
           message: 'must be string,null',
-          schema: schema86.type,
-          parentSchema: schema86,
+          schema: schema88.type,
+          parentSchema: schema88,
           data: data12,
         };
         if (vErrors === null) {
@@ -3875,7 +3947,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema86,
+            parentSchema: schema88,
             data: data12,
           };
           if (vErrors === null) {
@@ -3896,7 +3968,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema85.properties.farewell.properties.content,
+            parentSchema: schema87.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -3913,8 +3985,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.farewell.properties.content.type,
-          parentSchema: schema85.properties.farewell.properties.content,
+          schema: schema87.properties.farewell.properties.content.type,
+          parentSchema: schema87.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -3932,8 +4004,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.type,
-          parentSchema: schema87,
+          schema: schema89.type,
+          parentSchema: schema89,
           data: data14,
         };
         if (vErrors === null) {
@@ -3948,10 +4020,10 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.enum },
+          params: { allowedValues: schema89.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.enum,
-          parentSchema: schema87,
+          schema: schema89.enum,
+          parentSchema: schema89,
           data: data14,
         };
         if (vErrors === null) {
@@ -3962,7 +4034,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate63(data8.embed, {
+        !validate64(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -3970,7 +4042,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
         errors = vErrors.length;
       }
     } else {
@@ -3980,8 +4052,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema85.properties.farewell.type,
-        parentSchema: schema85.properties.farewell,
+        schema: schema87.properties.farewell.type,
+        parentSchema: schema87.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -3998,8 +4070,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema85.type,
-      parentSchema: schema85,
+      schema: schema87.type,
+      parentSchema: schema87,
       data,
     };
     if (vErrors === null) {
@@ -4009,10 +4081,10 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateGreetingEmbed = validate53;
 const schema75 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -4026,14 +4098,14 @@ const schema75 = {
       maxLength: 256,
       default: '',
       'x-ui': { order: 1, placeholder: 'Welcome to {server.name}!' },
-      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most 256 characters' },
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
     },
     description: {
       type: 'string',
       maxLength: 2000,
       default: '',
       'x-ui': { order: 2, widget: 'textarea', rows: 4 },
-      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most 2000 characters' },
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
     },
     color: { $ref: '#/$defs/HexColour', 'x-ui': { order: 3 } },
     thumbnail: {
@@ -4047,20 +4119,9 @@ const schema75 = {
       maxLength: 2048,
       default: '',
       'x-ui': { order: 5, placeholder: '{server.name} • {server.members} members' },
-      'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most 2048 characters' },
+      'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most {limit} characters' },
     },
-    image: {
-      type: 'string',
-      maxLength: 2048,
-      pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-      default: '',
-      'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' },
-      'x-messages': {
-        type: 'Image URL must be text',
-        maxLength: 'Image URL must be at most 2048 characters',
-        pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
-      },
-    },
+    image: { $ref: '#/$defs/ImageUrl', default: '', 'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' } },
     author: {
       type: 'object',
       additionalProperties: false,
@@ -4071,19 +4132,19 @@ const schema75 = {
           maxLength: 256,
           default: '',
           'x-ui': { order: 1, placeholder: '{server.name}' },
-          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most 256 characters' },
+          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
         },
         iconURL: {
           type: 'string',
           maxLength: 2048,
           pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          default: '',
-          'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
           'x-messages': {
             type: 'Author icon URL must be text',
-            maxLength: 'Author icon URL must be at most 2048 characters',
+            maxLength: 'Author icon URL must be at most {limit} characters',
             pattern: 'Author icon URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
           },
+          default: '',
+          'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
         },
       },
       'x-ui': { order: 7 },
@@ -4102,6 +4163,16 @@ const schema75 = {
       'x-ui': { widget: 'colour' },
       'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
     },
+    ImageUrl: {
+      type: 'string',
+      maxLength: 2048,
+      pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+      'x-messages': {
+        type: 'Image URL must be text',
+        maxLength: 'Image URL must be at most {limit} characters',
+        pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+      },
+    },
   },
 };
 const schema76 = {
@@ -4109,6 +4180,16 @@ const schema76 = {
   pattern: '^#[0-9A-Fa-f]{6}$',
   'x-ui': { widget: 'colour' },
   'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
+};
+const schema77 = {
+  type: 'string',
+  maxLength: 2048,
+  pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+  'x-messages': {
+    type: 'Image URL must be text',
+    maxLength: 'Image URL must be at most {limit} characters',
+    pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+  },
 };
 function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
@@ -4363,12 +4444,12 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data5) > 2048) {
         const err11 = {
           instancePath: instancePath + '/image',
-          schemaPath: '#/properties/image/maxLength',
+          schemaPath: '#/$defs/ImageUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema75.properties.image,
+          parentSchema: schema77,
           data: data5,
         };
         if (vErrors === null) {
@@ -4381,12 +4462,12 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
       if (!pattern28.test(data5)) {
         const err12 = {
           instancePath: instancePath + '/image',
-          schemaPath: '#/properties/image/pattern',
+          schemaPath: '#/$defs/ImageUrl/pattern',
           keyword: 'pattern',
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema75.properties.image,
+          parentSchema: schema77,
           data: data5,
         };
         if (vErrors === null) {
@@ -4399,12 +4480,12 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err13 = {
         instancePath: instancePath + '/image',
-        schemaPath: '#/properties/image/type',
+        schemaPath: '#/$defs/ImageUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema75.properties.image.type,
-        parentSchema: schema75.properties.image,
+        schema: schema77.type,
+        parentSchema: schema77,
         data: data5,
       };
       if (vErrors === null) {
@@ -4577,7 +4658,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateGreetingMessageType = validate54;
-const schema77 = {
+const schema78 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -4602,8 +4683,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema77.type,
-      parentSchema: schema77,
+      schema: schema78.type,
+      parentSchema: schema78,
       data,
     };
     if (vErrors === null) {
@@ -4618,10 +4699,10 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema77.enum },
+      params: { allowedValues: schema78.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema77.enum,
-      parentSchema: schema77,
+      schema: schema78.enum,
+      parentSchema: schema78,
       data,
     };
     if (vErrors === null) {
@@ -4636,7 +4717,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate54.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateGreetingPlaceholder = validate55;
-const schema78 = {
+const schema79 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -4693,8 +4774,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema79.type,
+      parentSchema: schema79,
       data,
     };
     if (vErrors === null) {
@@ -4724,10 +4805,10 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema78.enum },
+      params: { allowedValues: schema79.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema78.enum,
-      parentSchema: schema78,
+      schema: schema79.enum,
+      parentSchema: schema79,
       data,
     };
     if (vErrors === null) {
@@ -5942,7 +6023,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateHexColour = validate56;
-const schema79 = {
+const schema80 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -5969,7 +6050,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema79,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -5986,8 +6067,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema79.type,
-      parentSchema: schema79,
+      schema: schema80.type,
+      parentSchema: schema80,
       data,
     };
     if (vErrors === null) {
@@ -6001,8 +6082,90 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate56.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate57;
-const schema80 = {
+export const validateImageUrl = validate57;
+const schema81 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/image-url.json',
+  type: 'string',
+  maxLength: 2048,
+  pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+  'x-messages': {
+    type: 'Image URL must be text',
+    maxLength: 'Image URL must be at most {limit} characters',
+    pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+  },
+};
+function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate57.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data === 'string') {
+    if (func2(data) > 2048) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/maxLength',
+        keyword: 'maxLength',
+        params: { limit: 2048 },
+        message: 'must NOT have more than 2048 characters',
+        schema: 2048,
+        parentSchema: schema81,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (!pattern28.test(data)) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/pattern',
+        keyword: 'pattern',
+        params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
+        message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
+        schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+        parentSchema: schema81,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'string' },
+      message: 'must be string',
+      schema: schema81.type,
+      parentSchema: schema81,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate57.errors = vErrors;
+  return errors === 0;
+}
+validate57.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate58;
+const schema82 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -6022,10 +6185,10 @@ const schema80 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6039,8 +6202,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema80.type,
-      parentSchema: schema80,
+      schema: schema82.type,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -6065,10 +6228,10 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema80.enum },
+      params: { allowedValues: schema82.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema80.enum,
-      parentSchema: schema80,
+      schema: schema82.enum,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -6078,12 +6241,12 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate66;
-const schema92 = {
+validate58.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate67;
+const schema95 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -6107,7 +6270,7 @@ const schema92 = {
       'x-messages': {
         type: 'Level-up message must be text',
         minLength: 'Level-up message cannot be empty',
-        maxLength: 'Level-up message must be at most 2000 characters',
+        maxLength: 'Level-up message must be at most {limit} characters',
       },
     },
     levelup_channel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 3, group: 'xp', visibleIf: { ranking: true } } },
@@ -6123,16 +6286,16 @@ const schema92 = {
     },
   },
 };
-const schema93 = {
+const schema96 = {
   type: ['string', 'null'],
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
 };
-function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6158,7 +6321,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema92,
+          parentSchema: schema95,
           data,
         };
         if (vErrors === null) {
@@ -6177,8 +6340,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema92.properties.ranking.type,
-        parentSchema: schema92.properties.ranking,
+        schema: schema95.properties.ranking.type,
+        parentSchema: schema95.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -6198,7 +6361,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema92.properties.levelup_message,
+          parentSchema: schema95.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -6216,7 +6379,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema92.properties.levelup_message,
+          parentSchema: schema95.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -6233,8 +6396,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema92.properties.levelup_message.type,
-        parentSchema: schema92.properties.levelup_message,
+        schema: schema95.properties.levelup_message.type,
+        parentSchema: schema95.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -6250,10 +6413,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema93.type },
+        params: { type: schema96.type },
         message: 'must be string,null',
-        schema: schema93.type,
-        parentSchema: schema93,
+        schema: schema96.type,
+        parentSchema: schema96,
         data: data2,
       };
       if (vErrors === null) {
@@ -6272,7 +6435,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema93,
+          parentSchema: schema96,
           data: data2,
         };
         if (vErrors === null) {
@@ -6290,8 +6453,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema92.type,
-      parentSchema: schema92,
+      schema: schema95.type,
+      parentSchema: schema95,
       data,
     };
     if (vErrors === null) {
@@ -6301,10 +6464,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateManagedGuild = validate36;
 const schema53 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -6622,8 +6785,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate67;
-const schema94 = {
+export const validateModeration = validate68;
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -6637,8 +6800,8 @@ const schema94 = {
       'x-ui': { order: 1, widget: 'updown', help: 'Between 1 and 10 warnings.' },
       'x-messages': {
         type: 'Warning threshold must be a whole number',
-        minimum: 'Warning threshold must be between 1 and 10',
-        maximum: 'Warning threshold must be between 1 and 10',
+        minimum: 'Warning threshold must be between {minimum} and {maximum}',
+        maximum: 'Warning threshold must be between {minimum} and {maximum}',
       },
     },
     max_warn_action: { $ref: '#/$defs/ModerationAction', default: 'timeout', 'x-ui': { order: 2 } },
@@ -6660,22 +6823,22 @@ const schema94 = {
     },
   },
 };
-const schema95 = {
+const schema98 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema96 = {
+const schema99 = {
   type: ['string', 'null'],
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
 };
-function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6701,7 +6864,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema94,
+          parentSchema: schema97,
           data,
         };
         if (vErrors === null) {
@@ -6720,8 +6883,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema94.properties.max_warnings.type,
-        parentSchema: schema94.properties.max_warnings,
+        schema: schema97.properties.max_warnings.type,
+        parentSchema: schema97.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -6740,7 +6903,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema94.properties.max_warnings,
+          parentSchema: schema97.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -6758,7 +6921,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema94.properties.max_warnings,
+          parentSchema: schema97.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -6777,8 +6940,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema95.type,
-        parentSchema: schema95,
+        schema: schema98.type,
+        parentSchema: schema98,
         data: data1,
       };
       if (vErrors === null) {
@@ -6793,10 +6956,10 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema95.enum },
+        params: { allowedValues: schema98.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema95.enum,
-        parentSchema: schema95,
+        schema: schema98.enum,
+        parentSchema: schema98,
         data: data1,
       };
       if (vErrors === null) {
@@ -6812,10 +6975,10 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema96.type },
+        params: { type: schema99.type },
         message: 'must be string,null',
-        schema: schema96.type,
-        parentSchema: schema96,
+        schema: schema99.type,
+        parentSchema: schema99,
         data: data2,
       };
       if (vErrors === null) {
@@ -6834,7 +6997,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema96,
+          parentSchema: schema99,
           data: data2,
         };
         if (vErrors === null) {
@@ -6852,8 +7015,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema94.type,
-      parentSchema: schema94,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
@@ -6863,12 +7026,12 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate58;
-const schema81 = {
+validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate59;
+const schema83 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -6876,10 +7039,10 @@ const schema81 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6893,8 +7056,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -6909,10 +7072,10 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema81.enum },
+      params: { allowedValues: schema83.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema81.enum,
-      parentSchema: schema81,
+      schema: schema83.enum,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -6922,10 +7085,10 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { dynamicProps: false, dynamicItems: false };
+validate59.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateRole = validate40;
 const schema58 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -7755,8 +7918,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate59;
-const schema82 = {
+export const validateRoleReference = validate60;
+const schema84 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -7764,10 +7927,10 @@ const schema82 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role' },
 };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7779,10 +7942,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema82.type },
+      params: { type: schema84.type },
       message: 'must be string,null',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -7801,7 +7964,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema82,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -7812,10 +7975,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate59.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { dynamicProps: false, dynamicItems: false };
+validate60.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSchemaList = validate41;
 const schema60 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -8097,7 +8260,7 @@ const schema61 = {
   additionalProperties: false,
   required: ['version', 'settings'],
   properties: {
-    version: { type: 'integer', minimum: 0, 'x-messages': { '*': 'version must be a whole number of at least 0' } },
+    version: { type: 'integer', minimum: 0, 'x-messages': { '*': 'version must be a whole number of at least {minimum}' } },
     settings: { type: 'object', 'x-messages': { type: 'settings must be an object' } },
   },
   'x-messages': {
@@ -8520,18 +8683,18 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate60;
-const schema83 = {
+export const validateSnowflake = validate61;
+const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/snowflake.json',
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8547,7 +8710,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema83,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -8564,8 +8727,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema83.type,
-      parentSchema: schema83,
+      schema: schema85.type,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -8575,10 +8738,10 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { dynamicProps: false, dynamicItems: false };
+validate61.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSuccessResponse = validate44;
 const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -10395,6 +10558,10 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+/** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
+export const conditionsByHash = Object.freeze({
+  '5d5648b7': condition_5d5648b7,
+});
 export { validateEnvironment } from './environment-validator.js';
 /** Every validator by its schema's $id (the shape RJSF's createPrecompiledValidator expects). */
 export const validatorsById = Object.freeze({
@@ -10425,6 +10592,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/common/greeting-message-type.json': validateGreetingMessageType,
   'https://guildhall.dev/schemas/common/greeting-placeholder.json': validateGreetingPlaceholder,
   'https://guildhall.dev/schemas/common/hex-colour.json': validateHexColour,
+  'https://guildhall.dev/schemas/common/image-url.json': validateImageUrl,
   'https://guildhall.dev/schemas/common/level-up-placeholder.json': validateLevelUpPlaceholder,
   'https://guildhall.dev/schemas/common/moderation-action.json': validateModerationAction,
   'https://guildhall.dev/schemas/common/role-reference.json': validateRoleReference,

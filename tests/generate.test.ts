@@ -5,13 +5,22 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localizeErrors, toFieldErrors, validateSection, validateWith } from '@guildhall/generated/field-errors';
 import { openapi } from '@guildhall/generated/openapi';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
-import { validateBasic, validateEnvironment, validateModeration, validateSettingsPutRequest } from '@guildhall/generated/validators';
+import {
+  validateBasic,
+  validateContactMessage,
+  validateEnvironment,
+  validateGreeting,
+  validateLevels,
+  validateModeration,
+  validateSettingsPutRequest,
+} from '@guildhall/generated/validators';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const GENERATOR = path.join(REPO, 'scripts/generate/index.mjs');
@@ -349,5 +358,275 @@ describe('generated documents', () => {
     }
     expect(declared.filter((name) => /\d$/.test(name))).toEqual([]);
     expect(types).toMatch(/max_warn_action: ModerationAction;/);
+  });
+});
+
+describe('messages take limits from the schema (issue 8)', () => {
+  it('refuses a message that spells its limit literally, naming the file and the place', () => {
+    const result = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/levels.json', (s) => {
+        s.properties.levelup_message['x-messages'].maxLength = 'Level-up message must be at most 2000 characters';
+      }),
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('settings/levels.json at #/properties/levelup_message/x-messages/maxLength');
+    expect(result.stderr).toMatch(/spells the maxLength 2000 literally; write \{limit\}/);
+  });
+
+  it('refuses a range message that spells the other limit, and a fallback message that spells one', () => {
+    const range = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/moderation.json', (s) => {
+        s.properties.max_warnings['x-messages'].minimum = 'Warning threshold must be between {limit} and 10';
+      }),
+    );
+    expect(range.status).toBe(2);
+    expect(range.stderr).toMatch(
+      /moderation\.json at #\/properties\/max_warnings\/x-messages\/minimum: .*maximum 10 literally; write \{maximum\}/,
+    );
+    const fallback = generate(
+      '--check',
+      '--schemas',
+      schemasWith('config/environment.json', (s) => (s.properties.PORT['x-messages']['*'] = 'PORT must be at most 65535')),
+    );
+    expect(fallback.status).toBe(2);
+    expect(fallback.stderr).toMatch(/environment\.json at #\/properties\/PORT\/x-messages\/\*: .*maximum 65535/);
+  });
+
+  it('refuses a limit placeholder the error could not fill', () => {
+    const typeMessage = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/levels.json', (s) => (s.properties.levelup_message['x-messages'].type = 'At most {limit} characters of text')),
+    );
+    expect(typeMessage.status).toBe(2);
+    expect(typeMessage.stderr).toMatch(/x-messages\/type: .*\{limit\} is filled only in a limit keyword's message/);
+    const absent = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/basic.json', (s) => (s.properties.prefix['x-messages'].pattern = 'At most {maximum}')),
+    );
+    expect(absent.status).toBe(2);
+    expect(absent.stderr).toMatch(/prefix\/x-messages\/pattern: .*\{maximum\} names a keyword this schema does not have/);
+  });
+
+  // What people read is unchanged: the server's 400 (toFieldErrors) and the form's errors (localizeErrors) both come
+  // from generated/field-errors.js, one case per kind of message.
+  const long = (n: number) => 'x'.repeat(n);
+  const cases: { kind: string; validate: any; data: unknown; path: string; message: string }[] = [
+    {
+      kind: '{limit} of the failing maxLength',
+      validate: validateLevels,
+      data: { levelup_message: long(2001) },
+      path: '/levelup_message',
+      message: 'Level-up message must be at most 2000 characters',
+    },
+    {
+      kind: '{minLength} to {maxLength}, too short',
+      validate: validateBasic,
+      data: { prefix: '' },
+      path: '/prefix',
+      message: 'Prefix must be 1 to 5 characters',
+    },
+    {
+      kind: '{minLength} to {maxLength}, too long',
+      validate: validateBasic,
+      data: { prefix: '123456' },
+      path: '/prefix',
+      message: 'Prefix must be 1 to 5 characters',
+    },
+    {
+      kind: 'between {minimum} and {maximum}, below',
+      validate: validateModeration,
+      data: { max_warnings: 0 },
+      path: '/max_warnings',
+      message: 'Warning threshold must be between 1 and 10',
+    },
+    {
+      kind: 'between {minimum} and {maximum}, above',
+      validate: validateModeration,
+      data: { max_warnings: 11 },
+      path: '/max_warnings',
+      message: 'Warning threshold must be between 1 and 10',
+    },
+    {
+      kind: '{limit} in a shared type reached through $ref',
+      validate: validateGreeting,
+      data: { welcome: { embed: { color: '#068ADD', title: long(257) } } },
+      path: '/welcome/embed/title',
+      message: 'Embed title must be at most 256 characters',
+    },
+    {
+      kind: '{limit} in a shared definition used twice',
+      validate: validateGreeting,
+      data: { farewell: { content: long(2001) } },
+      path: '/farewell/content',
+      message: 'Message must be at most 2000 characters',
+    },
+    {
+      kind: '{limit} in an API payload',
+      validate: validateContactMessage,
+      data: { name: long(101), email: 'a@example.com', message: 'hi' },
+      path: '/name',
+      message: 'Your name can be at most 100 characters',
+    },
+    {
+      kind: '{minimum} in a fallback ("*") message, on a type error',
+      validate: validateSettingsPutRequest,
+      data: { version: 'one', settings: {} },
+      path: '/version',
+      message: 'version must be a whole number of at least 0',
+    },
+    {
+      kind: '{minimum} and {maximum} in the environment (coerced)',
+      validate: validateEnvironment,
+      data: { PORT: '70000' },
+      path: '/PORT',
+      message: 'PORT must be a whole number between 1 and 65535',
+    },
+  ];
+  for (const { kind, validate, data, path: at, message } of cases) {
+    it(`says "${message}" (${kind}) on the server and in the form`, () => {
+      expect(validateWith(validate, data)).toMatchObject({ ok: false, fieldErrors: expect.arrayContaining([{ path: at, message }]) });
+      validate(structuredClone(data));
+      const errors = validate.errors!;
+      localizeErrors(errors);
+      expect(errors.map((e: { message?: string }) => e.message)).toContain(message);
+      expect(JSON.stringify(errors.map((e: { message?: string }) => e.message))).not.toMatch(/\{[A-Za-z_]+\}/);
+    });
+  }
+});
+
+describe('welcome and farewell share one definition (issue 8)', () => {
+  const channel = '123456789012345678';
+
+  it('fills each greeting’s own defaults for {} and for a document missing fields', () => {
+    const full = validateSection('greeting', {});
+    expect(full.ok).toBe(true);
+    const doc = (full as { value: any }).value;
+    expect(doc.welcome).toMatchObject({
+      enabled: false,
+      channel: null,
+      type: 'both',
+      content: expect.stringMatching(/^Welcome \{member\.mention\}/),
+    });
+    expect(doc.welcome.embed).toMatchObject({ title: 'Welcome to {server.name}!', color: '#068ADD', author: { name: '', iconURL: '' } });
+    expect(doc.farewell).toMatchObject({ enabled: false, content: expect.stringMatching(/^\*\*\{member\.tag\}\*\* has left/) });
+    expect(doc.farewell.embed).toMatchObject({ title: 'Goodbye, {member.name}', color: '#ED4245' });
+
+    const partial = validateSection('greeting', { welcome: { enabled: true, channel }, farewell: { embed: { color: '#000000' } } });
+    expect(partial.ok).toBe(true);
+    const { welcome, farewell } = (partial as { value: any }).value;
+    expect(welcome).toEqual({ ...doc.welcome, enabled: true, channel });
+    expect(farewell.content).toBe(doc.farewell.content);
+    expect(farewell.embed).toEqual({
+      title: '',
+      description: '',
+      color: '#000000',
+      thumbnail: true,
+      footer: '',
+      image: '',
+      author: { name: '', iconURL: '' },
+    });
+  });
+
+  it('reports each greeting’s own messages, and the shared rule at the field of each', () => {
+    expect(validateSection('greeting', { welcome: { enabled: 'yes' }, farewell: 'no' })).toEqual({
+      ok: false,
+      fieldErrors: [
+        { path: '/welcome/enabled', message: 'Welcome messages must be on or off' },
+        { path: '/farewell', message: 'Farewell settings must be an object' },
+      ],
+    });
+    expect(validateSection('greeting', { farewell: { enabled: true } })).toMatchObject({
+      ok: false,
+      fieldErrors: expect.arrayContaining([{ path: '/farewell/channel', message: 'Please select a channel' }]),
+    });
+  });
+
+  it('gives each greeting its uiSchema, titles and published schema as before, and one type for both', () => {
+    for (const [kind, verb] of [
+      ['welcome', 'joins'],
+      ['farewell', 'leaves'],
+    ] as const) {
+      const ui = (uiSchemas.greeting as any)[kind];
+      expect(ui['ui:order']).toEqual(['enabled', 'channel', 'content', 'type', 'embed', '*']);
+      expect(ui.channel).toMatchObject({
+        'ui:widget': 'channel-select',
+        'ui:help': 'Text channels only.',
+        'ui:options': { group: 'message' },
+      });
+      expect(ui.content).toMatchObject({ 'ui:widget': 'textarea', 'ui:options': { rows: 4, group: 'message' } });
+      expect(ui['ui:options'].groups[0].description).toContain(`when a member ${verb}`);
+      const schema = (publishedSchemas.greeting as any).properties[kind];
+      const Kind = kind[0]!.toUpperCase() + kind.slice(1);
+      expect(schema.title).toBe(`${Kind} Message`);
+      expect(schema.properties.enabled.title).toBe(`Enable ${kind} messages`);
+      expect(schema.properties.channel.title).toBe(`${Kind} channel`);
+      expect(schema.properties.embed.title).toBe(`${Kind} embed`);
+    }
+    const types = readFileSync(path.join(GENERATED, 'types.d.ts'), 'utf8');
+    expect(types).toMatch(/welcome: Greeting;/);
+    expect(types).toMatch(/farewell: Greeting;/);
+    expect(types.match(/^export interface Greeting \{/gm)).toHaveLength(1);
+    const greeting = types.slice(types.indexOf('export interface Greeting {'));
+    expect(greeting.slice(0, greeting.indexOf('\n}'))).toMatch(/enabled: boolean;[^]*content: string;[^]*embed: GreetingEmbed;/);
+  });
+
+  it('publishes a greeting schema and OpenAPI components that a plain Ajv compiles and that accept the defaults', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const validate = ajv.compile(publishedSchemas.greeting as object);
+    expect(validate(sections.greeting.defaults)).toBe(true);
+    expect(validate({ welcome: { enabled: true } })).toBe(false);
+    const components = new Ajv2020({ strict: false });
+    components.addSchema({ $id: 'openapi', components: openapi.components } as object);
+    const greeting = components.getSchema('openapi#/components/schemas/GreetingSettings')!;
+    expect(greeting(sections.greeting.defaults)).toBe(true);
+    expect(greeting({ welcome: { enabled: true } })).toBe(false);
+  });
+
+  it('refuses a refinement beside a $ref that is more than words and defaults, or names a property the target lacks', () => {
+    const extra = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/greeting.json', (s) => (s.properties.welcome.properties.content.maxLength = 100)),
+    );
+    expect(extra.status).toBe(2);
+    expect(extra.stderr).toMatch(
+      /settings\/greeting\.json at #\/properties\/welcome\/properties\/content: beside a \$ref only .* not maxLength/,
+    );
+    const unknown = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/greeting.json', (s) => (s.properties.farewell.properties.colour = { title: 'Colour' })),
+    );
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/#\/properties\/farewell\/properties\/colour: refines a property its \$ref target does not have/);
+    const spelt = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/greeting.json', (s) => {
+        s.properties.welcome.properties.content['x-messages'] = { maxLength: 'Welcome message must be at most 2000 characters' };
+      }),
+    );
+    expect(spelt.status).toBe(2);
+    expect(spelt.stderr).toMatch(/greeting\.json at #\/properties\/welcome.*maxLength 2000 literally/);
+  });
+});
+
+describe('shared image URL (issue 8)', () => {
+  it('keeps each use’s messages for the embed image and the author icon, which share common/image-url.json', () => {
+    const embed = { color: '#068ADD', image: 'ftp://x', author: { iconURL: 7 } };
+    expect(validateSection('greeting', { welcome: { embed } })).toEqual({
+      ok: false,
+      fieldErrors: [
+        { path: '/welcome/embed/image', message: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})' },
+        { path: '/welcome/embed/author/iconURL', message: 'Author icon URL must be text' },
+      ],
+    });
+    expect(sections.greeting.defaults.welcome.embed).toMatchObject({ image: '', author: { iconURL: '' } });
   });
 });

@@ -4,6 +4,7 @@
 // ES module whose only imports are Ajv's small runtime helpers (ajv/dist/runtime/*.js).
 
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
+import { conditionsOf } from './conditions.mjs';
 import { createAjv, DOCUMENT_OPTIONS, ENVIRONMENT_OPTIONS } from './lib/ajv.mjs';
 import { omit, SchemaError } from './lib/json.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
@@ -24,14 +25,16 @@ export function compile(catalog, bundles) {
   const documents = compiled.filter((file) => file.group !== ENVIRONMENT_GROUP);
   const environment = compiled.filter((file) => file.group === ENVIRONMENT_GROUP);
   const validators = new Map();
+  const conditions = conditionsOf(catalog, bundles);
   const modules = {
-    documents: compileModule(createAjv(DOCUMENT_OPTIONS), documents, bundles, validators),
+    documents: compileModule(createAjv(DOCUMENT_OPTIONS), documents, bundles, validators, conditions),
     environment: compileModule(createAjv(ENVIRONMENT_OPTIONS), environment, bundles, validators),
   };
-  return { modules, validators, compiled };
+  return { modules, validators, compiled, conditions };
 }
 
-function compileModule(ajv, files, bundles, validators) {
+/** `conditions`: null for the environment module; for the documents module, compiled beside the documents and mapped. */
+function compileModule(ajv, files, bundles, validators, conditions = null) {
   for (const file of files) {
     try {
       ajv.validateSchema(bundles.get(file.id), true); // the whole schema, hints included, against draft 2020-12
@@ -41,8 +44,26 @@ function compileModule(ajv, files, bundles, validators) {
       throw new SchemaError(file.rel, error.message);
     }
   }
-  const exports = Object.fromEntries(files.map((file) => [file.exportName, file.id]).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return toEsm(standaloneCode(ajv, exports));
+  for (const condition of conditions ?? []) {
+    try {
+      ajv.addSchema(lean(condition.schema), condition.id);
+      ajv.getSchema(condition.id);
+    } catch (error) {
+      throw new SchemaError(`condition ${condition.hash}`, error.message);
+    }
+  }
+  const exports = Object.fromEntries(
+    [...files, ...(conditions ?? [])].map((entry) => [entry.exportName, entry.id]).sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  const code = toEsm(standaloneCode(ajv, exports));
+  if (conditions === null) return code;
+  return [
+    code,
+    `/** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */`,
+    `export const conditionsByHash = Object.freeze({`,
+    ...conditions.map((condition) => `  ${JSON.stringify(condition.hash)}: ${condition.exportName},`),
+    `});`,
+  ].join('\n');
 }
 
 /**

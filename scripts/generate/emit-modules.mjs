@@ -48,6 +48,8 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
     validatorDeclarations(documentFiles, true),
     `/** Every validator by its schema's $id. */`,
     `export declare const validatorsById: { readonly [schemaId: string]: StandaloneValidator<unknown> };`,
+    `/** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema. */`,
+    `export declare const conditionsByHash: { readonly [hash: string]: StandaloneValidator<unknown> };`,
   ].join('\n');
 
   files['field-errors.js'] = template('field-errors.js');

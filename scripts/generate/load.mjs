@@ -1,10 +1,11 @@
 // Step 1, load: read every schema under schemas/, check the house rules that JSON Schema itself cannot express
-// ($id matches the file, title and description present, names unique), and read the data tables, each validated
-// against its own schema: the sections table (schemas/meta/section-table.json), the operations table
-// (schemas/meta/operation-table.json) and the plan catalog (schemas/plans/plan-catalog.json).
+// ($id matches the file, title and description present, names unique, no message restating a limit's number), and
+// read the data tables, each validated against its own schema: the sections table (schemas/meta/section-table.json),
+// the operations table (schemas/meta/operation-table.json) and the plan catalog (schemas/plans/plan-catalog.json).
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { checkMessages } from './keywords/x-messages.mjs';
 import { createAjv } from './lib/ajv.mjs';
 import { pascalCase, SchemaError } from './lib/json.mjs';
 
@@ -53,6 +54,7 @@ async function loadSchemaFile(schemasDir, rel) {
   for (const key of ['title', 'description']) {
     if (typeof schema[key] !== 'string' || !schema[key].trim()) throw new SchemaError(rel, `needs a "${key}"`);
   }
+  checkMessages(schema, rel);
   const group = rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : '';
   const name = path.posix.basename(rel, '.json');
   return {

@@ -4,7 +4,8 @@
 // different ref prefix, lays all schemas side by side for types.d.ts ("#/$defs/") and OpenAPI
 // ("#/components/schemas/"), where each shared type is declared exactly once.
 
-import { clone, getPointer, omit, pascalCase, SchemaError } from './lib/json.mjs';
+import { checkMessages } from './keywords/x-messages.mjs';
+import { clone, getPointer, isObject, omit, pascalCase, SchemaError } from './lib/json.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
 
 /** @returns {Map<string, object>} $id -> bundled schema, for every file */
@@ -22,7 +23,64 @@ export function bundle(catalog, root) {
     if (Object.hasOwn(own, name)) throw new SchemaError(root.rel, `$defs/${name} clashes with the bundled type ${name}`);
   }
   if (Object.keys(added).length) schema.$defs = { ...schema.$defs, ...added };
-  return schema;
+  return foldRefinements(schema, root.rel);
+}
+
+/** What may stand beside a $ref to refine its target for one use: annotations, messages, and the same per property. */
+const REFINEMENTS = new Set(['$ref', 'title', 'description', 'default', 'examples', '$comment', 'x-ui', 'x-messages', 'properties']);
+
+/**
+ * A $ref that refines its target for one use (`welcome: { $ref: '#/$defs/greeting', title, properties: { content:
+ * { default } } }`) becomes a copy of the target with the use's words over it: the site's keywords win, x-ui and
+ * x-messages merge key by key, `properties` refine the target's properties the same way. JSON Schema applies both
+ * anyway; folding them makes every consumer see it: Ajv fills each use's defaults and reports its messages (an
+ * error's parentSchema is the node that failed), RJSF (which merges a $ref with its siblings shallowly) shows its
+ * titles. Types and OpenAPI keep the $ref (layOut): one type for every use. An own $def only such uses referred to
+ * is then dropped from the bundle.
+ */
+function foldRefinements(schema, rel) {
+  const folded = new Set();
+  const fold = (node, depth = 0) =>
+    mapSchema(node, (site, pointer) => {
+      if (typeof site.$ref !== 'string' || !(isObject(site.properties) || isObject(site['x-messages']))) return site;
+      const where = `${rel} at #${pointer}`;
+      if (!site.$ref.startsWith('#/') || depth > 20) throw new SchemaError(where, `cannot refine $ref ${site.$ref}`);
+      const target = getPointer(schema, site.$ref.slice(1));
+      if (!isObject(target)) throw new SchemaError(where, `$ref ${site.$ref} points at nothing`);
+      folded.add(site.$ref);
+      const merged = refine(fold(clone(target), depth + 1), site, where);
+      checkMessages(merged, where);
+      return merged;
+    });
+  const out = fold(schema);
+  const text = JSON.stringify(out);
+  for (const ref of folded) {
+    const name = /^#\/\$defs\/([^/]+)$/.exec(ref)?.[1];
+    if (name && out.$defs?.[name] && !text.includes(`"${ref}"`) && !text.includes(`"${ref}/`)) delete out.$defs[name];
+  }
+  if (out.$defs && !Object.keys(out.$defs).length) delete out.$defs;
+  return out;
+}
+
+function refine(target, site, where) {
+  const extra = Object.keys(site).filter((key) => !REFINEMENTS.has(key));
+  if (extra.length) {
+    throw new SchemaError(where, `beside a $ref only ${[...REFINEMENTS].join(', ')} refine the target; not ${extra.join(', ')}`);
+  }
+  const merged = { ...target };
+  for (const [key, value] of Object.entries(site)) {
+    if (key === '$ref') continue;
+    if (key === 'x-ui' || key === 'x-messages') merged[key] = { ...target[key], ...value };
+    else if (key === 'properties') {
+      merged.properties = { ...target.properties };
+      for (const [name, child] of Object.entries(value)) {
+        const at = `${where}/properties/${name}`;
+        if (!isObject(target.properties?.[name])) throw new SchemaError(at, `refines a property its $ref target does not have`);
+        merged.properties[name] = refine(target.properties[name], child, at);
+      }
+    } else merged[key] = value;
+  }
+  return merged;
 }
 
 /**

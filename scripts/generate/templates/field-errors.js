@@ -48,6 +48,35 @@ const GENERIC = {
   'false schema': () => 'Is not allowed',
 };
 
+/**
+ * Limit keywords whose value a message may name as a placeholder ({maxLength}, {minimum}...), read from the schema the
+ * error is about: "between {minimum} and {maximum}" says a range in one message for both keywords, where {limit} is
+ * only the failing one's. The generator refuses a message that spells one of these numbers literally
+ * (scripts/generate/keywords/x-messages.mjs keeps the same list).
+ */
+const LIMIT_KEYWORDS = [
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'minContains',
+  'maxContains',
+];
+
+function limitsOf(schema) {
+  const limits = {};
+  if (schema && typeof schema === 'object')
+    for (const key of LIMIT_KEYWORDS) if (typeof schema[key] === 'number') limits[key] = schema[key];
+  return limits;
+}
+
 const escapeToken = (token) => String(token).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The JSON Pointer of the field an error is about: for required/additionalProperties, the named property. */
@@ -67,7 +96,7 @@ export function fieldPath(error) {
 /** The message for one Ajv error: the schema's x-messages entry for the keyword (or "*"), else a generic one. */
 export function messageFor(error) {
   const path = fieldPath(error);
-  const vars = { ...error.params, name: lastToken(path), path };
+  const vars = { ...limitsOf(error.parentSchema), ...error.params, name: lastToken(path), path };
   if (Array.isArray(vars.allowedValues)) vars.allowedValues = vars.allowedValues.join(', ');
   const messages = error.parentSchema?.['x-messages'];
   const template = messages?.[error.keyword] ?? messages?.['*'];

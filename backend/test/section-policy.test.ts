@@ -1,0 +1,65 @@
+// Access is data: the guard on /api/guild/:guildId routes asks the policy registry for the section's policy (the
+// `policy` column of schemas/sections.json) and applies the rule that policy names.
+import { readFileSync } from 'node:fs';
+import type { ExecutionContext } from '@nestjs/common';
+import { sectionNames, sections } from '@guildhall/generated/sections';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser, UserGuild } from '../src/discord/discord.types.js';
+import { GuildAccessGuard } from '../src/guild/guild-access.guard.js';
+import type { GuildAccessService } from '../src/guild/guild-access.service.js';
+import { GUILD_POLICY, type PolicyRule, policyRules, type SectionPolicy, sectionPolicies } from '../src/guild/section-policies.js';
+import { ApiError } from '../src/http/api-error.js';
+
+const GUILD_ID = '123456789012345678';
+const user = { id: '1' } as SessionUser;
+const seen: UserGuild = { id: GUILD_ID, name: 'Test guild', owner: true } as UserGuild;
+const access = { assertCanManage: vi.fn(async () => seen) } as unknown as GuildAccessService;
+
+function request(params: Record<string, string>) {
+  const req: Record<string, unknown> = { params: { guildId: GUILD_ID, ...params }, user };
+  const context = { switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext;
+  return { req, context };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the access guard and the sections table’s policy', () => {
+  it('asks the registry for each section’s policy and applies the rule that policy names', async () => {
+    const policyOf = vi.spyOn(sectionPolicies, 'policyOf');
+    const rule = vi.spyOn(policyRules, 'manage-guild');
+    const guard = new GuildAccessGuard(access);
+    for (const name of sectionNames) {
+      const { req, context } = request({ section: name });
+      await expect(guard.canActivate(context)).resolves.toBe(true);
+      expect(policyOf).toHaveBeenLastCalledWith(name);
+      expect(policyOf).toHaveLastReturnedWith(sections[name].policy);
+      expect(rule).toHaveBeenLastCalledWith(access, user, GUILD_ID);
+      expect(req.guild).toBe(seen);
+    }
+    expect(rule).toHaveBeenCalledTimes(sectionNames.length);
+  });
+
+  it('applies the guild policy to routes without a section and to an unknown section (which the controller 404s)', async () => {
+    const enforce = vi.spyOn(sectionPolicies, 'enforce');
+    const guard = new GuildAccessGuard(access);
+    await guard.canActivate(request({}).context);
+    await guard.canActivate(request({ section: 'nonsense' }).context);
+    await guard.canActivate(request({ section: 'constructor' }).context);
+    expect(enforce.mock.calls.map(([policy]) => policy)).toEqual([GUILD_POLICY, GUILD_POLICY, GUILD_POLICY]);
+  });
+
+  it('answers with the rule’s refusal (401/403/404 and its message)', async () => {
+    const refusal = new ApiError(403, 'You need the Manage Server or Administrator permission in this server.');
+    vi.spyOn(policyRules, 'manage-guild').mockRejectedValueOnce(refusal);
+    await expect(new GuildAccessGuard(access).canActivate(request({ section: sectionNames[0]! }).context)).rejects.toBe(refusal);
+  });
+
+  it('has a rule for every policy the meta schema allows, and for no other', () => {
+    const meta = JSON.parse(readFileSync(new URL('../../schemas/meta/section-table.json', import.meta.url), 'utf8'));
+    expect(Object.keys(policyRules).sort()).toEqual([...meta.$defs.section.properties.policy.enum].sort());
+    // tsc (backend/tsconfig.json includes test/): a policy without a rule is a type error.
+    // @ts-expect-error 'owner-only' has no rule
+    const incomplete: Record<SectionPolicy | 'owner-only', PolicyRule> = policyRules;
+    expect(incomplete).toBe(policyRules);
+  });
+});
