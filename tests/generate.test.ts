@@ -126,7 +126,11 @@ describe('npm run generate', () => {
 
   it('checks the operations table: undeclared path parameters, a row with two answers, a route listed twice', () => {
     const row = (change: (ops: Record<string, any>[]) => void) => {
-      const result = generate('--check', '--schemas', schemasWith('operations.json', (table) => change(table.operations)));
+      const result = generate(
+        '--check',
+        '--schemas',
+        schemasWith('operations.json', (table) => change(table.operations)),
+      );
       expect(result.status).toBe(2);
       return result.stderr;
     };
@@ -282,7 +286,11 @@ describe('generated documents', () => {
       ...table.map((op) => `${op.method} ${op.path}`),
     ].sort();
     const documented = Object.entries(openapi.paths as Record<string, Record<string, unknown>>)
-      .flatMap(([route, item]) => Object.keys(item).filter((key) => key !== 'parameters').map((method) => `${method} ${route}`))
+      .flatMap(([route, item]) =>
+        Object.keys(item)
+          .filter((key) => key !== 'parameters')
+          .map((method) => `${method} ${route}`),
+      )
       .sort();
     expect(documented).toEqual(expected);
     const source = readFileSync(path.join(REPO, 'scripts/generate/build-openapi.mjs'), 'utf8');
@@ -297,7 +305,10 @@ describe('generated documents', () => {
       return { success: true };
     });
     const jsonOperations = (
-      JSON.parse(readFileSync(path.join(REPO, 'schemas/operations.json'), 'utf8')).operations as { operationId: string; response?: string }[]
+      JSON.parse(readFileSync(path.join(REPO, 'schemas/operations.json'), 'utf8')).operations as {
+        operationId: string;
+        response?: string;
+      }[]
     )
       .filter((op) => op.response)
       .map((op) => op.operationId);

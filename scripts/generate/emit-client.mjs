@@ -37,7 +37,9 @@ export function emitClient(catalog) {
 
   const dts = [
     `import type { ${[...types].sort().join(', ')} } from './types.js';`,
-    ...(functions.some((fn) => fn.args.some((arg) => arg.type === 'SchemaName')) ? [`import type { SchemaName } from './schemas.js';`] : []),
+    ...(functions.some((fn) => fn.args.some((arg) => arg.type === 'SchemaName'))
+      ? [`import type { SchemaName } from './schemas.js';`]
+      : []),
     `/** Sends one request and resolves with the parsed JSON answer (rejects on an error answer). */`,
     `export type Transport = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<unknown>;`,
     `/** One function per JSON operation of the API (schemas/operations.json, schemas/sections.json), by operationId. */`,
@@ -59,7 +61,13 @@ function settingsFunctions(catalog) {
   const guildId = { name: 'guildId', type: 'string' };
   const generic = { name: 'section', type: 'S' };
   const fns = [
-    settingsFunction('getSettings', 'GET', [guildId, generic], 'SectionSettingsResponse<S>', "One section's settings (defaults and version 0 before the first save)."),
+    settingsFunction(
+      'getSettings',
+      'GET',
+      [guildId, generic],
+      'SectionSettingsResponse<S>',
+      "One section's settings (defaults and version 0 before the first save).",
+    ),
     settingsFunction(
       'putSettings',
       'PUT',
@@ -73,7 +81,13 @@ function settingsFunctions(catalog) {
     const fixed = { name: 'section', value: section.name };
     const S = literal(section.name);
     fns.push(
-      settingsFunction(`get${name}Settings`, 'GET', [guildId, fixed], `SectionSettingsResponse<${S}>`, `${section.title}: the guild's ${section.name} settings.`),
+      settingsFunction(
+        `get${name}Settings`,
+        'GET',
+        [guildId, fixed],
+        `SectionSettingsResponse<${S}>`,
+        `${section.title}: the guild's ${section.name} settings.`,
+      ),
       settingsFunction(
         `put${name}Settings`,
         'PUT',

@@ -20,7 +20,18 @@ const DEEP_FREEZE = `const deepFreeze = (value) => {
 };`;
 
 /** Subpaths of the package (besides "."), each a .js with its .d.ts. */
-const MODULES = ['validators', 'environment-validator', 'field-errors', 'schemas', 'sections', 'ui-schemas', 'openapi', 'plans', 'types', 'client'];
+const MODULES = [
+  'validators',
+  'environment-validator',
+  'field-errors',
+  'schemas',
+  'sections',
+  'ui-schemas',
+  'openapi',
+  'plans',
+  'types',
+  'client',
+];
 
 /** @returns {Record<string, string>} file name in generated/ -> content */
 export function emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi, client }) {
