@@ -1,5 +1,6 @@
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { publishedSchemas } from '@guildhall/generated/schemas';
+import type { SectionName } from '@guildhall/generated/types';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
@@ -13,6 +14,8 @@ import { applyVisibility } from './core/visibility';
 import { EngineForm } from './EngineForm';
 
 type Settings = Record<string, unknown>;
+/** The engine edits every section's document alike, driven by its schema: as a plain record (a copy). */
+const editable = (settings: object) => structuredClone(settings) as Settings;
 
 export interface SchemaFormProps {
   guildId: string;
@@ -31,8 +34,8 @@ export interface SchemaFormProps {
  * loaded, shows server field errors at their fields, and on 409 lets the user choose.
  */
 export function SchemaForm({ guildId, section, aside, actions, onValuesChange }: SchemaFormProps) {
-  const query = useSettings<Settings>(guildId, section);
-  const save = useSaveSettings<Settings>(guildId, section);
+  const query = useSettings(guildId, section as SectionName);
+  const save = useSaveSettings(guildId, section as SectionName);
   const [formData, setFormData] = useState<Settings | undefined>(undefined);
   const [baseVersion, setBaseVersion] = useState(0);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
@@ -49,7 +52,7 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
     const key = `${section}@${query.data.version}`;
     if (loadedFor.current === key) return;
     loadedFor.current = key;
-    setFormData(structuredClone(query.data.settings));
+    setFormData(editable(query.data.settings));
     setBaseVersion(query.data.version);
     setServerErrors(undefined);
   }, [query.data, section]);
@@ -130,7 +133,7 @@ export function SchemaForm({ guildId, section, aside, actions, onValuesChange }:
               className="btn-secondary"
               disabled={busy || !dirty}
               onClick={() => {
-                setFormData(structuredClone(query.data!.settings));
+                setFormData(editable(query.data!.settings));
                 setServerErrors(undefined);
               }}
             >

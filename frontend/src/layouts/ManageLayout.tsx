@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, Crown, Headphones, Info, Plus, Search, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router-dom';
-import { api, ApiError } from '../api/client';
+import { ApiError } from '../api/client';
+import { useManagedGuild } from '../api/queries';
 import type { GuildSummary, ManagedGuildSummary as ManagedGuild } from '../api/types';
 import { useAuth } from '../auth/AuthProvider';
 import { FallbackImage } from '../components/FallbackImage';
@@ -11,15 +11,6 @@ import { avatarUrl } from '../lib/discord-cdn';
 import { useDismiss } from '../lib/use-dismiss';
 import { filterMenu, LEGACY_DISCORD_HOST, MANAGE_MENU, type MenuItem } from './manage-menu';
 import { useSidebarToggle } from './PublicLayout';
-
-/** Checks access on the server (its reason is shown as is) and names the guild for the sidebar. */
-export function useManagedGuild(guildId: string) {
-  return useQuery({
-    queryKey: ['guild', guildId, 'summary'],
-    queryFn: () => api<{ guild: ManagedGuild }>(`/api/guild/${guildId}`).then((r) => r.guild),
-    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-  });
-}
 
 function ItemInfo({ item }: { item: MenuItem }) {
   const [open, setOpen] = useState(false);

@@ -48,7 +48,7 @@ function CommandList({ prefix }: { prefix: string }) {
 export default function Moderation() {
   const { guildId = '' } = useParams();
   useDocumentMeta('Moderation', 'Warning threshold, enforcement action and the moderation log channel for this server.');
-  const basic = useSettings<{ prefix?: string }>(guildId, 'basic');
+  const basic = useSettings(guildId, 'basic');
   const prefix = basic.data?.settings.prefix || '.';
   return (
     <div className="mx-auto max-w-6xl">

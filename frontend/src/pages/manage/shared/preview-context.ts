@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
 import type { PlaceholderValues } from './placeholders';
 import { discordDate, snowflakeSeconds } from './placeholders';
-import { useChannels, useGuildStats, useRoles } from '../../../api/queries';
+import { useChannels, useGuildStats, useManagedGuild, useRoles } from '../../../api/queries';
 import type { CurrentUser } from '../../../api/types';
 import { useAuth } from '../../../auth/AuthProvider';
 import type { DiscordAuthor, MentionNames } from '../../../components/discord';
 import { avatarUrl } from '../../../lib/discord-cdn';
-import { useManagedGuild } from '../../../layouts/ManageLayout';
 
 export interface GuildStatsView {
   memberCount: number;
