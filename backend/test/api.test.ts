@@ -216,8 +216,12 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
       expect(await raw.json()).toMatchObject({ success: false });
     });
 
-    it('answers 404 for an unknown section', async () => {
+    it('answers 404 for an unknown section, whatever the body of a PUT', async () => {
       expect((await owner.json(`/api/guild/${managed.id}/settings/nonsense`)).status).toBe(404);
+      expect((await put(owner, managed.id, 'nonsense', { version: 0, settings: { prefix: '!' } })).status).toBe(404);
+      const invalid = await put(owner, managed.id, 'nonsense', { settings: 'none' });
+      expect(invalid.status).toBe(404);
+      expect(invalid.body.error).toBe('Unknown settings section: nonsense');
     });
 
     it('saves a valid document and reads it back equal, then refuses a second save from the same version with 409', async () => {
@@ -351,6 +355,22 @@ describe('API contract: the operations table matches the running API', () => {
       expectSettingsAnswer(section, saved.body);
       expect(saved.body.version).toBe(read.body.version + 1);
       expect((await owner.json(url)).body).toEqual(saved.body);
+    }
+  });
+
+  it('validates every request body the same way: an empty or missing body is 400 with the fields it lacks', async () => {
+    const writes = documented().filter((op) => op.method !== 'get');
+    expect(writes.length).toBeGreaterThan(sectionNames.length);
+    for (const op of writes) {
+      for (const init of [{ json: {} }, {}]) {
+        const res = await owner.request(concrete(op.route), { method: op.method.toUpperCase(), ...init });
+        const body = (await res.json()) as { success: boolean; error: unknown; fieldErrors: { path: string; message: string }[] };
+        expect({ ...op, status: res.status }).toEqual({ ...op, status: 400 });
+        expect(body.success).toBe(false);
+        expect(body.error).toEqual(expect.any(String));
+        expect(body.fieldErrors.length).toBeGreaterThan(0);
+        for (const error of body.fieldErrors) expect(error).toEqual({ path: expect.stringMatching(/^\//), message: expect.any(String) });
+      }
     }
   });
 
