@@ -441,34 +441,91 @@ export interface EnvironmentConfig {
   [k: string]: unknown;
 }
 /**
- * The shape of schemas/operations.json: the API's operations beyond the settings sections, each named by path and method with the schemas of its body and answer, so the OpenAPI document follows a table rather than code.
+ * The shape of schemas/operations.json: every route of the API beyond the settings sections (those come from the sections table), each named by path and method with its parameters, the schemas of its body and answer, and every status it answers, so the OpenAPI document and the typed client follow a table rather than code.
  */
 export interface OperationTable {
   $schema?: string;
-  operations: {
-    path: string;
-    method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-    operationId: string;
-    tag: string;
-    summary: string;
-    description?: string;
-    /**
-     * public: anyone; session: signed in; guild: signed in and allowed to manage {guildId} (owner, Administrator or Manage Server, and the bot present).
-     */
-    access: 'public' | 'session' | 'guild';
-    /**
-     * Type name (title in PascalCase) of the JSON body's schema.
-     */
-    request?: string;
-    /**
-     * Type name of the 200 answer's schema.
-     */
-    response: string;
-    /**
-     * Statuses beyond those the access level implies (400, 404, 409...).
-     */
-    errors?: (400 | 404 | 409 | 413 | 500 | 502 | 503)[];
-  }[];
+  operations: OperationTableRow[];
+}
+/**
+ * One route of the API. It answers exactly one of: `redirect` (302), `response` (a published type, JSON) or `responseSchema`. A row with a `response` type is a JSON operation: the generated client has a function for it, named by its operationId.
+ */
+export interface OperationTableRow {
+  /**
+   * As Nest routes it; path parameters in braces, e.g. /api/guild/{guildId}/stats. Everything is under /api but the health probes.
+   */
+  path: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /**
+   * public: anyone (a state-changing method still needs the CSRF header); session: signed in; guild: signed in and allowed to manage {guildId} (owner, Administrator or Manage Server, and the bot present). Decides the security requirement; the statuses are listed in `errors`.
+   */
+  access: 'public' | 'session' | 'guild';
+  /**
+   * Path parameters other than a guild operation's {guildId}, and query parameters.
+   */
+  parameters?: OperationParameter[];
+  /**
+   * Type name (title in PascalCase) of the JSON body's schema.
+   */
+  request?: string;
+  /**
+   * Type name of the 200 answer's schema (JSON).
+   */
+  response?: string;
+  /**
+   * The 200 answer's schema when it is none of the published types (e.g. a JSON Schema or the OpenAPI document itself).
+   */
+  responseSchema?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Media type of the 200 answer; application/json unless given.
+   */
+  contentType?: string;
+  /**
+   * Description of the 200 answer; the summary unless given.
+   */
+  responseDescription?: string;
+  /**
+   * The operation answers 302 with a Location header (this is its description) instead of 200.
+   */
+  redirect?: string;
+  /**
+   * Every other status it answers: a number names the shared ApiError response for it (components/responses); an object describes an answer of its own.
+   */
+  errors?: (
+    | (400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503)
+    | {
+        status: number;
+        description: string;
+        /**
+         * Type name of its JSON body, if any.
+         */
+        response?: string;
+      }
+  )[];
+}
+/**
+ * A path or query parameter of an operation.
+ */
+export interface OperationParameter {
+  name: string;
+  in: 'path' | 'query';
+  description?: string;
+  /**
+   * Its JSON Schema; a string when absent.
+   */
+  schema?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Its values come from the generator: schema-names = the names of the published schemas (/api/schemas/{name}).
+   */
+  values?: 'schema-names';
 }
 /**
  * The settings sections of a guild (schemas/sections.json): each maps to its schema, where it is stored and who may change it. The settings controller and the settings form are written once and read this table.

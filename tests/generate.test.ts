@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localizeErrors, toFieldErrors, validateSection, validateWith } from '@guildhall/generated/field-errors';
+import { createClient } from '@guildhall/generated/client';
 import { openapi } from '@guildhall/generated/openapi';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sectionNames, sections } from '@guildhall/generated/sections';
@@ -130,6 +131,24 @@ describe('npm run generate', () => {
     );
     expect(labels.status).toBe(2);
     expect(labels.stderr).toMatch(/enumLabels.*kick/);
+  });
+
+  it('checks the operations table: undeclared path parameters, a row with two answers, a route listed twice', () => {
+    const row = (change: (ops: Record<string, any>[]) => void) => {
+      const result = generate(
+        '--check',
+        '--schemas',
+        schemasWith('operations.json', (table) => change(table.operations)),
+      );
+      expect(result.status).toBe(2);
+      return result.stderr;
+    };
+    const byId = (ops: Record<string, any>[], id: string) => ops.find((op) => op.operationId === id)!;
+    expect(row((ops) => delete byId(ops, 'getSchema').parameters)).toMatch(/operations\.json.*getSchema.*\{name\}/);
+    expect(row((ops) => (byId(ops, 'getGuildStats').path = '/api/guild/{guildId}/stats/{period}'))).toMatch(/getGuildStats.*\{period\}/);
+    expect(row((ops) => (byId(ops, 'login').response = 'User'))).toMatch(/login.*exactly one of redirect, response/);
+    expect(row((ops) => ops.push({ ...byId(ops, 'getUser'), operationId: 'getUserAgain' }))).toMatch(/getUserAgain.*twice/);
+    expect(row((ops) => (byId(ops, 'getUser').errors = [401, 418]))).toMatch(/operations\.json/);
   });
 
   it('starts every file with the do-not-edit banner ($comment or x-generated in JSON)', () => {
@@ -265,6 +284,71 @@ describe('generated validators', () => {
 });
 
 describe('generated documents', () => {
+  it('has no route of its own: every OpenAPI operation is a row of operations.json or a section of sections.json', () => {
+    const table = JSON.parse(readFileSync(path.join(REPO, 'schemas/operations.json'), 'utf8')).operations as {
+      path: string;
+      method: string;
+      operationId: string;
+    }[];
+    const expected = [
+      ...sectionNames.flatMap((name) => [`get /api/guild/{guildId}/settings/${name}`, `put /api/guild/{guildId}/settings/${name}`]),
+      ...table.map((op) => `${op.method} ${op.path}`),
+    ].sort();
+    const documented = Object.entries(openapi.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([route, item]) =>
+        Object.keys(item)
+          .filter((key) => key !== 'parameters')
+          .map((method) => `${method} ${route}`),
+      )
+      .sort();
+    expect(documented).toEqual(expected);
+    const source = readFileSync(path.join(REPO, 'scripts/generate/build-openapi.mjs'), 'utf8');
+    // The one path pattern in code is the sections table's: /api/guild/{guildId}/settings/<name>.
+    expect(source.match(/['`]\/(api\/|healthz|readyz)[^'`]*/g)).toEqual(['`/api/guild/{guildId}/settings/${section.name}']);
+  });
+
+  it('emits a client with one function per JSON operation, calling the transport with method, encoded path and body', async () => {
+    const calls: unknown[][] = [];
+    const client = createClient(async (...args) => {
+      calls.push(args);
+      return { success: true };
+    });
+    const jsonOperations = (
+      JSON.parse(readFileSync(path.join(REPO, 'schemas/operations.json'), 'utf8')).operations as {
+        operationId: string;
+        response?: string;
+      }[]
+    )
+      .filter((op) => op.response)
+      .map((op) => op.operationId);
+    expect(Object.keys(client)).toEqual(expect.arrayContaining([...jsonOperations, 'getSettings', 'putSettings', 'getBasicSettings']));
+    expect(Object.keys(client)).not.toContain('login'); // a redirect, not a JSON operation
+
+    await client.getGuildStats('123');
+    await client.getManagedGuild('../user?x=1#y');
+    await client.sendContactMessage({ name: 'Ann', email: 'ann@example.com', subject: 'support', message: 'Hello there, bot people.' });
+    await client.sendGreetingPreview('42', { type: 'welcome' });
+    await client.getSettings('7', 'moderation');
+    await client.putSettings('7', 'basic', { version: 3, settings: { prefix: '!' } });
+    await client.putLevelsSettings('8', { version: 0, settings: {} });
+    await client.getUser();
+    expect(calls).toEqual([
+      ['GET', '/api/guild/123/stats'],
+      ['GET', '/api/guild/..%2Fuser%3Fx%3D1%23y'],
+      ['POST', '/api/contact', { name: 'Ann', email: 'ann@example.com', subject: 'support', message: 'Hello there, bot people.' }],
+      ['POST', '/api/guild/42/greeting/preview', { type: 'welcome' }],
+      ['GET', '/api/guild/7/settings/moderation'],
+      ['PUT', '/api/guild/7/settings/basic', { version: 3, settings: { prefix: '!' } }],
+      ['PUT', '/api/guild/8/settings/levels', { version: 0, settings: {} }],
+      ['GET', '/api/user'],
+    ]);
+    // The operationIds are the OpenAPI document's.
+    const ids = Object.values(openapi.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) =>
+      Object.values(item).map((op) => op.operationId),
+    );
+    for (const name of Object.keys(client).filter((name) => !['getSettings', 'putSettings'].includes(name))) expect(ids).toContain(name);
+  });
+
   it('is an OpenAPI 3.1 document whose every $ref resolves, with a GET and PUT path per section', () => {
     const doc = JSON.parse(readFileSync(path.join(GENERATED, 'openapi.json'), 'utf8'));
     expect(doc).toEqual(openapi);

@@ -1,5 +1,8 @@
+import { openapi } from '@guildhall/generated/openapi';
 import { publishedSchemas } from '@guildhall/generated/schemas';
-import { validatorsById } from '@guildhall/generated/validators';
+import { sectionNames, sections } from '@guildhall/generated/sections';
+import type { SectionName } from '@guildhall/generated/types';
+import { validateSettingsPutRequest, validateSettingsResponse, validatorsById } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import operations from '../../schemas/operations.json' with { type: 'json' };
 import type { TestBrowser } from './support/browser.js';
@@ -214,8 +217,12 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
       expect(await raw.json()).toMatchObject({ success: false });
     });
 
-    it('answers 404 for an unknown section', async () => {
+    it('answers 404 for an unknown section, whatever the body of a PUT', async () => {
       expect((await owner.json(`/api/guild/${managed.id}/settings/nonsense`)).status).toBe(404);
+      expect((await put(owner, managed.id, 'nonsense', { version: 0, settings: { prefix: '!' } })).status).toBe(404);
+      const invalid = await put(owner, managed.id, 'nonsense', { settings: 'none' });
+      expect(invalid.status).toBe(404);
+      expect(invalid.body.error).toBe('Unknown settings section: nonsense');
     });
 
     it('saves a valid document and reads it back equal, then refuses a second save from the same version with 409', async () => {
@@ -295,33 +302,107 @@ describe('API contract: the operations table matches the running API', () => {
     data.remove();
   });
 
+  type Validator = ((d: unknown) => boolean) & { errors?: unknown };
+  const validators = validatorsById as Record<string, Validator>;
   const pascal = (title: string) => title.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
   const validatorForType = (typeName: string) => {
     const schema = Object.values(publishedSchemas).find((s) => pascal(String((s as { title?: string }).title)) === typeName) as {
       $id: string;
     };
-    return (validatorsById as Record<string, ((d: unknown) => boolean) & { errors?: unknown }>)[schema.$id]!;
+    return validators[schema.$id]!;
   };
+  const expectValid = (what: string, validate: Validator, body: unknown) =>
+    expect({ what, valid: validate(structuredClone(body)), errors: validate.errors ?? null }).toMatchObject({ valid: true });
+  /** A settings answer: the generic envelope, this section's name, and a document valid against the section's schema. */
+  const expectSettingsAnswer = (section: SectionName, body: { section: string; settings: unknown }) => {
+    expectValid(`${section} envelope`, validateSettingsResponse, body);
+    expect(body.section).toBe(section);
+    expectValid(`${section} settings`, validators[sections[section].schemaId]!, body.settings);
+  };
+  /** Where an OpenAPI path points for this test's guild (every parameter filled with something that exists). */
+  const concrete = (route: string) => route.replace('{guildId}', guildId).replace('{name}', 'basic');
+  const rows = operations.operations as { path: string; method: string; operationId: string; response?: string }[];
+  const documented = () =>
+    Object.entries(openapi.paths as Record<string, Record<string, unknown>>).flatMap(([route, item]) =>
+      Object.keys(item)
+        .filter((key) => key !== 'parameters')
+        .map((method) => ({ method, route })),
+    );
 
-  it('answers every GET operation of the table with a body valid against its response schema', async () => {
-    const gets = operations.operations.filter((op) => op.method === 'get' && op.access !== 'public');
-    expect(gets.length).toBeGreaterThan(0);
+  it('answers every JSON GET operation of the table with a body valid against its response schema', async () => {
+    // Signing out is checked last, below: it would end this test's session.
+    const gets = rows.filter((op) => op.method === 'get' && op.response && op.operationId !== 'logout');
+    expect(gets.length).toBeGreaterThan(8);
     for (const op of gets) {
-      const { status, body } = await owner.json(op.path.replace('{guildId}', guildId));
+      const { status, body } = await owner.json(concrete(op.path));
       expect({ op: op.operationId, status }).toEqual({ op: op.operationId, status: 200 });
-      const validate = validatorForType(op.response);
-      expect({ op: op.operationId, valid: validate(structuredClone(body)), errors: validate.errors ?? null }).toMatchObject({
-        valid: true,
-      });
+      expectValid(op.operationId, validatorForType(op.response!), body);
     }
   });
 
-  it('answers /api/user and the settings GETs with bodies valid against their schemas', async () => {
-    const user = (await owner.json('/api/user')).body;
-    expect(validatorForType('User')(structuredClone(user))).toBe(true);
-    for (const section of ['basic', 'moderation', 'levels']) {
-      const { body } = await owner.json(`/api/guild/${guildId}/settings/${section}`);
-      expect(validatorForType('SettingsResponse')(structuredClone(body))).toBe(true);
+  it('reads and saves every section of the sections table, each answer valid against its schemas', async () => {
+    expect(sectionNames.length).toBeGreaterThan(0);
+    for (const section of sectionNames) {
+      const url = `/api/guild/${guildId}/settings/${section}`;
+      const read = await owner.json(url);
+      expect({ section, status: read.status }).toEqual({ section, status: 200 });
+      expectSettingsAnswer(section, read.body);
+      expect(read.body.settings).toEqual(sections[section].defaults);
+
+      const body = { version: read.body.version, settings: read.body.settings };
+      expectValid(`${section} PUT body`, validateSettingsPutRequest, body);
+      const saved = await owner.json(url, { method: 'PUT', json: body });
+      expect({ section, status: saved.status }).toEqual({ section, status: 200 });
+      expectSettingsAnswer(section, saved.body);
+      expect(saved.body.version).toBe(read.body.version + 1);
+      expect((await owner.json(url)).body).toEqual(saved.body);
+    }
+  });
+
+  it('validates every request body the same way: an empty or missing body is 400 with the fields it lacks', async () => {
+    const writes = documented().filter((op) => op.method !== 'get');
+    expect(writes.length).toBeGreaterThan(sectionNames.length);
+    for (const op of writes) {
+      for (const init of [{ json: {} }, {}]) {
+        const res = await owner.request(concrete(op.route), { method: op.method.toUpperCase(), ...init });
+        const body = (await res.json()) as { success: boolean; error: unknown; fieldErrors: { path: string; message: string }[] };
+        expect({ ...op, status: res.status }).toEqual({ ...op, status: 400 });
+        expect(body.success).toBe(false);
+        expect(body.error).toEqual(expect.any(String));
+        expect(body.fieldErrors.length).toBeGreaterThan(0);
+        for (const error of body.fieldErrors) expect(error).toEqual({ path: expect.stringMatching(/^\//), message: expect.any(String) });
+      }
+    }
+  });
+
+  it('documents every route Nest serves, and serves every documented operation', async () => {
+    // Express' route table: what Nest registered (the Discord sandbox's routes are Discord's, not ours).
+    const router = (app.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: object } }[] } })
+      .router;
+    const served = router.stack
+      .filter((layer) => layer.route && !layer.route.path.startsWith('/sandbox'))
+      .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => ({ method, path: layer.route!.path })));
+    expect(served.length).toBeGreaterThan(10);
+    const ops = documented();
+    const pattern = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`);
+    for (const route of served) {
+      const matches = ops.filter((op) => op.method === route.method && pattern(route.path).test(op.route.replace(/\{(\w+)\}/g, ':$1')));
+      expect({ route, documented: matches.length > 0 }).toEqual({ route, documented: true });
+    }
+    for (const op of ops) {
+      const matches = served.filter((route) => route.method === op.method && pattern(route.path).test(concrete(op.route)));
+      expect({ op, served: matches.length > 0 }).toEqual({ op, served: true });
+    }
+
+    // And over HTTP: no documented operation meets "no such route" (writes send an empty body: 400, never 404).
+    const sweep = ops.filter((op) => op.route !== '/api/logout');
+    for (const op of [...sweep, { method: 'get', route: '/api/logout' }]) {
+      const res = await owner.request(concrete(op.route), {
+        method: op.method.toUpperCase(),
+        ...(op.method === 'get' ? {} : { json: {} }),
+      });
+      expect({ ...op, status: res.status }).not.toMatchObject({ status: 404 });
+      await res.body?.cancel();
     }
   });
 });

@@ -1,8 +1,10 @@
 // Step 6, build OpenAPI: the API as an OpenAPI 3.1 document (served at /api/openapi.json). components/schemas are
 // our published schemas laid out once each (resolve.layOut), without x-ui/x-messages, plus per-section envelopes
-// made from the sections table, so each settings path names its exact document type.
+// made from the sections table, so each settings path names its exact document type. The paths come from two tables
+// and from nothing else: a GET and a PUT per row of schemas/sections.json, and one operation per row of
+// schemas/operations.json (every other route, the health probes included).
 
-import { clone, omit } from './lib/json.mjs';
+import { clone, omit, SchemaError } from './lib/json.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
 import { layOut } from './resolve.mjs';
 
@@ -17,58 +19,6 @@ export function buildOpenApi(catalog) {
   const published = catalog.files.filter((file) => file.published);
   const schemas = Object.fromEntries(Object.entries(layOut(catalog, published, REF)).map(([name, schema]) => [name, withoutHints(schema)]));
   const paths = {};
-
-  paths['/api/login'] = {
-    get: operation('auth', 'login', 'Start signing in with Discord (OAuth2: identify, email, guilds)', {
-      security: [],
-      responses: {
-        302: {
-          description: 'Redirect to Discord (or the Discord sandbox) to authorize',
-          headers: { Location: { schema: { type: 'string' } } },
-        },
-      },
-    }),
-  };
-  paths['/api/invite'] = {
-    get: operation('public', 'inviteBot', "Add the bot to a server: redirect to Discord's bot authorization, asking for Administrator", {
-      security: [],
-      responses: {
-        302: { description: 'Redirect to Discord to authorize the bot', headers: { Location: { schema: { type: 'string' } } } },
-      },
-    }),
-  };
-  paths['/api/callback'] = {
-    get: operation('auth', 'loginCallback', 'Where Discord sends the browser back after authorizing', {
-      security: [],
-      parameters: [
-        { name: 'code', in: 'query', schema: { type: 'string' } },
-        { name: 'state', in: 'query', schema: { type: 'string' } },
-      ],
-      responses: {
-        302: {
-          description: 'Signed in: redirect to the page that asked for login (or /selector)',
-          headers: { Location: { schema: { type: 'string' } } },
-        },
-        401: problem('Unauthorized'),
-        502: problem('BadGateway'),
-      },
-    }),
-  };
-  paths['/api/logout'] = {
-    get: operation('auth', 'logout', 'Sign out: ends the session', {
-      responses: { 200: ok('Signed out', ref('SuccessResponse')), 401: problem('Unauthorized') },
-    }),
-  };
-  paths['/api/user'] = {
-    get: operation('auth', 'getUser', 'The signed-in user and their guilds', {
-      responses: {
-        200: ok('The user', ref('User')),
-        401: problem('Unauthorized'),
-        429: problem('TooManyRequests'),
-        502: problem('BadGateway'),
-      },
-    }),
-  };
 
   for (const section of catalog.sections) {
     const type = section.file.typeName;
@@ -105,55 +55,15 @@ export function buildOpenApi(catalog) {
     };
   }
 
-  // Everything else the API offers is a row of schemas/operations.json.
+  // Every other route is a row of schemas/operations.json.
+  const schemaNames = published.map((file) => file.name).sort();
   for (const op of catalog.operations) {
+    checkRow(op, schemas);
     paths[op.path] ??= {};
     if (op.access === 'guild' && !paths[op.path].parameters) paths[op.path].parameters = [{ $ref: '#/components/parameters/GuildId' }];
-    paths[op.path][op.method] = tableOperation(op);
+    if (paths[op.path][op.method]) throw new SchemaError(OPERATIONS_FILE, `${op.operationId}: ${op.method} ${op.path} is there twice`);
+    paths[op.path][op.method] = tableOperation(op, schemaNames);
   }
-
-  paths['/api/schemas'] = {
-    get: operation('schemas', 'listSchemas', 'The published schemas', {
-      security: [],
-      responses: { 200: ok('Names and URLs', ref('SchemaList')) },
-    }),
-  };
-  paths['/api/schemas/{name}'] = {
-    get: operation('schemas', 'getSchema', 'A published JSON Schema (draft 2020-12, self-contained)', {
-      security: [],
-      parameters: [
-        {
-          name: 'name',
-          in: 'path',
-          required: true,
-          description: 'The schema name: a settings section (basic, moderation...) or a shared or API type.',
-          schema: { enum: published.map((file) => file.name).sort() },
-        },
-      ],
-      responses: {
-        200: { description: 'The schema', content: { 'application/schema+json': { schema: { type: 'object' } } } },
-        404: problem('NotFound'),
-      },
-    }),
-  };
-  paths['/api/openapi.json'] = {
-    get: operation('schemas', 'getOpenApi', 'This document', {
-      security: [],
-      responses: { 200: ok('OpenAPI 3.1 document', { type: 'object' }) },
-    }),
-  };
-  paths['/healthz'] = {
-    get: operation('health', 'getHealth', 'Liveness: the process is up', {
-      security: [],
-      responses: { 200: ok('Up', ref('HealthStatus')) },
-    }),
-  };
-  paths['/readyz'] = {
-    get: operation('health', 'getReadiness', 'Readiness: storage answers', {
-      security: [],
-      responses: { 200: ok('Ready', ref('HealthStatus')), 503: { description: 'Not ready', content: json(ref('HealthStatus')) } },
-    }),
-  };
 
   return {
     openapi: '3.1.0',
@@ -215,40 +125,83 @@ export function buildOpenApi(catalog) {
 }
 
 const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
+const OPERATIONS_FILE = 'operations.json';
+/** The shared ApiError answer (components/responses) that a bare status of a row's `errors` names. */
+const PROBLEMS = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'BadRequest',
+  429: 'TooManyRequests',
+  500: 'BadGateway',
+  502: 'BadGateway',
+  503: 'BadGateway',
+};
 
-/** One row of the operations table as an OpenAPI operation: access decides security and the usual errors. */
-function tableOperation(op) {
+/**
+ * One row of the operations table as an OpenAPI operation. Access decides the security requirement (and a guild
+ * operation's {guildId}); every status other than 200/302 is listed by the row.
+ */
+function tableOperation(op, schemaNames) {
   const writes = STATE_CHANGING.has(op.method);
-  const extraParams = [...op.path.matchAll(/\{(\w+)\}/g)]
-    .map((m) => m[1])
-    .filter((name) => !(op.access === 'guild' && name === 'guildId'))
-    .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  const parameters = [...extraParams, ...(writes ? [{ $ref: '#/components/parameters/XsrfToken' }] : [])];
+  const parameters = [
+    ...(op.parameters ?? []).map((param) => parameter(param, schemaNames)),
+    ...(writes ? [{ $ref: '#/components/parameters/XsrfToken' }] : []),
+  ];
   const security = op.access === 'public' ? (writes ? [{ xsrf: [] }] : []) : [{ session: [], ...(writes ? { xsrf: [] } : {}) }];
-  const accessErrors =
-    op.access === 'guild'
-      ? guildProblems()
-      : op.access === 'session'
-        ? { 401: problem('Unauthorized'), 429: problem('TooManyRequests') }
-        : { 429: problem('TooManyRequests') };
-  const names = {
-    400: 'BadRequest',
-    404: 'NotFound',
-    409: 'Conflict',
-    413: 'BadRequest',
-    500: 'BadGateway',
-    502: 'BadGateway',
-    503: 'BadGateway',
-  };
-  const extraErrors = Object.fromEntries((op.errors ?? []).map((status) => [status, problem(names[status])]));
-  if (writes) extraErrors[403] ??= problem('Forbidden');
+  const answer = op.redirect
+    ? { 302: { description: op.redirect, headers: { Location: { schema: { type: 'string' } } } } }
+    : {
+        200: {
+          description: op.responseDescription ?? op.summary,
+          content: { [op.contentType ?? 'application/json']: { schema: op.response ? ref(op.response) : op.responseSchema } },
+        },
+      };
+  const errors = Object.fromEntries(
+    (op.errors ?? []).map((error) =>
+      typeof error === 'number'
+        ? [error, problem(PROBLEMS[error])]
+        : [error.status, { description: error.description, ...(error.response ? { content: json(ref(error.response)) } : {}) }],
+    ),
+  );
   return operation(op.tag, op.operationId, op.summary, {
     ...(op.description ? { description: op.description } : {}),
     security,
     ...(parameters.length ? { parameters } : {}),
     ...(op.request ? { requestBody: { required: true, content: json(ref(op.request)) } } : {}),
-    responses: { 200: ok(op.summary, ref(op.response)), ...accessErrors, ...extraErrors },
+    responses: { ...answer, ...errors },
   });
+}
+
+function parameter({ name, in: where, description, schema, values }, schemaNames) {
+  return {
+    name,
+    in: where,
+    ...(where === 'path' ? { required: true } : {}),
+    ...(description ? { description } : {}),
+    schema: values === 'schema-names' ? { enum: schemaNames } : (schema ?? { type: 'string' }),
+  };
+}
+
+/** What the table's schema cannot say: path parameters are declared, types exist, statuses are not repeated. */
+function checkRow(op, schemas) {
+  const fail = (message) => {
+    throw new SchemaError(OPERATIONS_FILE, `${op.operationId}: ${message}`);
+  };
+  const answers = ['redirect', 'response', 'responseSchema'].filter((key) => op[key] !== undefined);
+  if (answers.length !== 1) fail(`needs exactly one of redirect, response, responseSchema (has ${answers.join(', ') || 'none'})`);
+  const inPath = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const declared = (op.parameters ?? []).filter((param) => param.in === 'path').map((param) => param.name);
+  if (op.access === 'guild' && !inPath.includes('guildId')) fail('a guild operation has {guildId} in its path');
+  const expected = inPath.filter((name) => !(op.access === 'guild' && name === 'guildId'));
+  if (expected.join() !== declared.join()) fail(`path parameters {${expected.join('}, {')}} must be declared in order, as "in": "path"`);
+  for (const error of op.errors ?? []) {
+    if (typeof error === 'object' && error.response && !schemas[error.response]) fail(`no published schema for ${error.response}`);
+  }
+  const statuses = (op.errors ?? []).map((error) => (typeof error === 'number' ? error : error.status));
+  if (new Set(statuses).size !== statuses.length) fail('a status is listed twice');
 }
 
 function operation(tag, operationId, summary, rest) {

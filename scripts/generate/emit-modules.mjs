@@ -1,4 +1,4 @@
-// Step 7, emit modules: every output file of generated/ as text (not yet formatted): the validator modules, the
+// Step 8, emit modules: every output file of generated/ as text (not yet formatted): the validator modules, the
 // data modules (sections, ui-schemas, openapi, plans; each as ES module and JSON), their .d.ts, the field-errors runtime (from templates/), the index and
 // the package.json with its exports map. write.mjs formats, adds banners and writes.
 
@@ -20,10 +20,21 @@ const DEEP_FREEZE = `const deepFreeze = (value) => {
 };`;
 
 /** Subpaths of the package (besides "."), each a .js with its .d.ts. */
-const MODULES = ['validators', 'environment-validator', 'field-errors', 'schemas', 'sections', 'ui-schemas', 'openapi', 'plans', 'types'];
+const MODULES = [
+  'validators',
+  'environment-validator',
+  'field-errors',
+  'schemas',
+  'sections',
+  'ui-schemas',
+  'openapi',
+  'plans',
+  'types',
+  'client',
+];
 
 /** @returns {Record<string, string>} file name in generated/ -> content */
-export function emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi }) {
+export function emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi, client }) {
   const files = {};
   const sections = sectionRows(catalog, compiled.validators);
   const documentFiles = compiled.compiled.filter((file) => file.group !== 'config');
@@ -174,8 +185,11 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
     `export declare const planCatalog: PlanCatalog;`,
   ].join('\n');
 
+  // The typed client (emit-client.mjs): imported by its subpath, @guildhall/generated/client, not through the index.
+  Object.assign(files, client);
+
   // Index
-  const reexports = MODULES.filter((name) => name !== 'types' && name !== 'openapi' && name !== 'environment-validator');
+  const reexports = MODULES.filter((name) => !['types', 'openapi', 'environment-validator', 'client'].includes(name));
   files['index.js'] = [...reexports.map((name) => `export * from "./${name}.js";`), `export { openapi } from "./openapi.js";`].join('\n');
   files['index.d.ts'] = [
     `export type * from './types.js';`,

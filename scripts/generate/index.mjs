@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildOpenApi } from './build-openapi.mjs';
 import { compile } from './compile.mjs';
+import { emitClient } from './emit-client.mjs';
 import { emitModules } from './emit-modules.mjs';
 import { emitTypes } from './emit-types.mjs';
 import { extractUi } from './extract-ui.mjs';
@@ -19,14 +20,15 @@ import { compare, DEFAULT_OUT, format, REPO, write } from './write.mjs';
 
 /** The whole pipeline, in memory. @returns {Promise<Record<string, string>>} file name -> final content */
 export async function generate(schemasDir = path.join(REPO, 'schemas')) {
-  const catalog = await load(schemasDir); //                1. read and check schemas/ and the sections table
+  const catalog = await load(schemasDir); //                1. read and check schemas/ and the tables
   const bundles = resolve(catalog); //                       2. self-contained copy of each schema
   const compiled = compile(catalog, bundles); //             3. Ajv standalone validators
   const types = await emitTypes(catalog); //                 4. types.d.ts
   const uiSchemas = extractUi(catalog, bundles); //          5. RJSF uiSchemas from x-ui
   const openapi = buildOpenApi(catalog); //                  6. OpenAPI 3.1 document
-  const files = emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi }); // 7. every output file
-  return format(files); //                                   8. prettier + banners (write/compare below)
+  const client = emitClient(catalog); //                     7. the typed client (client.js, client.d.ts)
+  const files = emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi, client }); // 8. every output file
+  return format(files); //                                   9. prettier + banners (write/compare below)
 }
 
 async function main() {

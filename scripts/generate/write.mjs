@@ -1,4 +1,4 @@
-// Step 8, write: format every file with prettier (fixed options: generated/ is prettier-ignored, and its bytes must
+// Step 9, write: format every file with prettier (fixed options: generated/ is prettier-ignored, and its bytes must
 // not depend on where --out points or on anything but schemas/ and this generator), put the banner on top, then
 // write the files or, with --check, compare them with what is on disk and name the stale ones.
 

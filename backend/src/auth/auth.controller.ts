@@ -1,4 +1,5 @@
 import { Controller, Get, HttpStatus, Inject, Next, Query, Req, Res } from '@nestjs/common';
+import type { SuccessResponse, User } from '@guildhall/generated/types';
 import type { NextFunction, Request, Response } from 'express';
 import type { Authenticator } from 'passport';
 import type { Logger } from 'pino';
@@ -37,7 +38,7 @@ export class AuthController {
 
   /** Starts Discord's OAuth2 flow (state and PKCE kept in the session). */
   @Get('login')
-  login(@Query('returnTo') returnTo: unknown, @Req() req: Request, @Res() res: Response, @Next() next: NextFunction) {
+  login(@Query('returnTo') returnTo: unknown, @Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
     const path = safeReturnPath(returnTo);
     if (path) req.session.returnTo = path;
     else delete req.session.returnTo;
@@ -45,7 +46,7 @@ export class AuthController {
   }
 
   @Get('callback')
-  callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction) {
+  callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
     const returnTo = req.session.returnTo ?? DEFAULT_RETURN;
     this.passport.authenticate(
       'discord',
@@ -69,7 +70,7 @@ export class AuthController {
   }
 
   @Get('user')
-  async user(@Req() req: Request) {
+  async user(@Req() req: Request): Promise<User> {
     const user = req.user as SessionUser | undefined;
     if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
     let guilds: Awaited<ReturnType<GuildAccessService['manageableGuilds']>> = [];
@@ -104,7 +105,7 @@ export class AuthController {
 
   /** Ends the session on the server, revokes the Discord token, and clears the cookie. */
   @Get('logout')
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SuccessResponse> {
     const user = req.user as SessionUser | undefined;
     if (user) {
       this.discord.forgetUser(user.id);

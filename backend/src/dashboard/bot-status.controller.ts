@@ -1,4 +1,5 @@
 import { Controller, Get, HttpStatus, Req } from '@nestjs/common';
+import type { BotStatus } from '@guildhall/generated/types';
 import type { Request } from 'express';
 import { ApiError } from '../http/api-error.js';
 import { BotStatusService } from './bot-status.service.js';
@@ -9,7 +10,7 @@ export class BotStatusController {
   constructor(private readonly botStatus: BotStatusService) {}
 
   @Get('bot-status')
-  async status(@Req() req: Request) {
+  async status(@Req() req: Request): Promise<BotStatus> {
     if (!req.user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
     return this.botStatus.status();
   }

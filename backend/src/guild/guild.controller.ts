@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Req, UseGuards } from '@nestjs/common';
+import type { ChannelList, GuildStats, ManagedGuild, RoleList } from '@guildhall/generated/types';
 import type { Request } from 'express';
 import type { UserGuild } from '../discord/discord.types.js';
 import { GuildAccessService } from './guild-access.service.js';
@@ -16,13 +17,13 @@ export class GuildController {
 
   /** The guild's name and icon; answering at all means the user may manage it (the manage layout's check). */
   @Get()
-  summary(@Req() req: Request & { guild: UserGuild }) {
+  summary(@Req() req: Request & { guild: UserGuild }): ManagedGuild {
     const { id, name } = req.guild;
     return { success: true, guild: { id, name, iconURL: this.access.iconUrl(req.guild) } };
   }
 
   @Get('channels')
-  async channels(@Param('guildId') guildId: string) {
+  async channels(@Param('guildId') guildId: string): Promise<ChannelList> {
     const channels = await this.discord.channels(guildId);
     return {
       success: true,
@@ -33,7 +34,7 @@ export class GuildController {
   }
 
   @Get('roles')
-  async roles(@Param('guildId') guildId: string) {
+  async roles(@Param('guildId') guildId: string): Promise<RoleList> {
     const roles = await this.discord.roles(guildId);
     return {
       success: true,
@@ -44,7 +45,7 @@ export class GuildController {
   }
 
   @Get('stats')
-  async stats(@Param('guildId') guildId: string) {
+  async stats(@Param('guildId') guildId: string): Promise<GuildStats> {
     const guild = await this.discord.guild(guildId);
     return {
       success: true,

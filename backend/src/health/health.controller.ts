@@ -1,4 +1,5 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import type { HealthStatus } from '@guildhall/generated/types';
 import type { Response } from 'express';
 import { STORAGE, type StoragePort } from '../storage/storage.port.js';
 
@@ -8,12 +9,12 @@ export class HealthController {
   constructor(@Inject(STORAGE) private readonly storage: StoragePort) {}
 
   @Get('healthz')
-  health() {
+  health(): HealthStatus {
     return { status: 'ok' };
   }
 
   @Get('readyz')
-  async ready(@Res({ passthrough: true }) res: Response) {
+  async ready(@Res({ passthrough: true }) res: Response): Promise<HealthStatus> {
     try {
       await this.storage.ping();
       return { status: 'ready', storage: this.storage.kind };

@@ -1,7 +1,5 @@
 import { HttpStatus, Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { validateWith } from '@guildhall/generated/field-errors';
 import type { ContactMessage } from '@guildhall/generated/types';
-import { validateContactMessage } from '@guildhall/generated/validators';
 import type { Logger } from 'pino';
 import { ApiError } from '../http/api-error.js';
 import { RateLimiter } from '../http/rate-limit.js';
@@ -18,7 +16,7 @@ export interface StoredContactMessage extends ContactMessage {
   userId: string | null;
 }
 
-/** The contact page's form: validated by its schema, limited per address, stored for the support team. */
+/** The contact page's form (validated by its schema at the controller): limited per address, stored for the support team. */
 @Injectable()
 export class ContactService implements OnModuleDestroy {
   private readonly limiter = new RateLimiter(CONTACT_LIMIT.max, CONTACT_LIMIT.windowMs);
@@ -33,10 +31,7 @@ export class ContactService implements OnModuleDestroy {
   }
 
   /** @param address the sender's network address; the limit counts it and the e-mail address given. */
-  async receive(body: unknown, address: string, userId: string | null): Promise<{ id: string }> {
-    const result = validateWith(validateContactMessage, body);
-    if (!result.ok) throw ApiError.validation(result.fieldErrors, 'Please check the highlighted fields.');
-    const message = result.value;
+  async receive(message: ContactMessage, address: string, userId: string | null): Promise<{ id: string }> {
     const retryAfter = this.limiter.hit([`ip:${address}`, `email:${message.email.toLowerCase()}`]);
     if (retryAfter > 0) {
       const minutes = Math.ceil(retryAfter / 60);

@@ -1,7 +1,10 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Post, Redirect, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, type HttpRedirectResponse, Inject, Post, Redirect, Req } from '@nestjs/common';
+import type { ContactMessage, ContactResponse, TopServerList } from '@guildhall/generated/types';
+import { validateContactMessage } from '@guildhall/generated/validators';
 import type { Request } from 'express';
 import { botInviteUrl } from '@guildhall/common/invite';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { SchemaBody } from '../http/schema-body.pipe.js';
 import { ContactService } from './contact.service.js';
 import { TopServersService } from './top-servers.service.js';
 
@@ -17,13 +20,16 @@ export class PublicController {
   /** The spec's shape: a bare array, largest first. */
   @Get('top-servers')
   @Header('Cache-Control', 'public, max-age=60')
-  listTopServers() {
+  listTopServers(): Promise<TopServerList> {
     return this.topServers.list();
   }
 
   @Post('contact')
   @HttpCode(200)
-  async sendContactMessage(@Body() body: unknown, @Req() req: Request) {
+  async sendContactMessage(
+    @Body(new SchemaBody(validateContactMessage, 'Please check the highlighted fields.')) body: ContactMessage,
+    @Req() req: Request,
+  ): Promise<ContactResponse> {
     const userId = (req.user as { id?: string } | undefined)?.id ?? null;
     const { id } = await this.contact.receive(body, req.ip ?? req.socket.remoteAddress ?? 'unknown', userId);
     return { success: true, id };
@@ -32,7 +38,7 @@ export class PublicController {
   /** The invite page's link: the bot authorization for this app's client id, asking for Administrator, on the configured authorize page. */
   @Get('invite')
   @Redirect()
-  invite() {
+  invite(): HttpRedirectResponse {
     return {
       url: botInviteUrl({ authorizeUrl: this.config.discord.authorizeUrl, clientId: this.config.discord.clientId }),
       statusCode: 302,

@@ -1,5 +1,6 @@
 import { Controller, Get, Header, HttpStatus, Param } from '@nestjs/common';
-import { publishedSchemas } from '@guildhall/generated/schemas';
+import { publishedSchemas, type JsonSchema } from '@guildhall/generated/schemas';
+import type { SchemaList } from '@guildhall/generated/types';
 import openapi from '@guildhall/generated/openapi.json' with { type: 'json' };
 import { ApiError } from '../http/api-error.js';
 
@@ -7,7 +8,7 @@ import { ApiError } from '../http/api-error.js';
 @Controller('api')
 export class PublishedController {
   @Get('schemas')
-  list() {
+  list(): SchemaList {
     return {
       success: true,
       schemas: Object.keys(publishedSchemas)
@@ -18,14 +19,14 @@ export class PublishedController {
 
   @Get('schemas/:name')
   @Header('Content-Type', 'application/schema+json')
-  schema(@Param('name') name: string) {
+  schema(@Param('name') name: string): JsonSchema {
     const schema = Object.prototype.hasOwnProperty.call(publishedSchemas, name) ? publishedSchemas[name] : undefined;
     if (!schema) throw new ApiError(HttpStatus.NOT_FOUND, `Unknown schema: ${name}`);
     return schema;
   }
 
   @Get('openapi.json')
-  openapi() {
+  openapi(): typeof openapi {
     return openapi;
   }
 }

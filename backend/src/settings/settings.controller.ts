@@ -1,32 +1,32 @@
-import { Body, Controller, Get, HttpStatus, Param, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Req, UseGuards } from '@nestjs/common';
+import type { SettingsPutRequest, SettingsResponse } from '@guildhall/generated/types';
 import { validateSettingsPutRequest } from '@guildhall/generated/validators';
-import { toFieldErrors } from '@guildhall/generated/field-errors';
 import type { Request } from 'express';
 import type { SessionUser } from '../discord/discord.types.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
-import { ApiError } from '../http/api-error.js';
+import { SchemaBody } from '../http/schema-body.pipe.js';
+import { KnownSectionGuard } from './known-section.guard.js';
 import { SettingsService } from './settings.service.js';
 
+/** Guards run before pipes: an unknown section answers 404 whatever its body, as it did before the body's 400. */
 @Controller('api/guild/:guildId/settings')
-@UseGuards(GuildAccessGuard)
+@UseGuards(GuildAccessGuard, KnownSectionGuard)
 export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
   @Get(':section')
-  async get(@Param('guildId') guildId: string, @Param('section') section: string) {
+  async get(@Param('guildId') guildId: string, @Param('section') section: string): Promise<SettingsResponse> {
     return { success: true, ...(await this.settings.read(guildId, section)) };
   }
 
   @Put(':section')
-  async put(@Param('guildId') guildId: string, @Param('section') section: string, @Body() body: unknown, @Req() req: Request) {
-    this.settings.definition(section);
-    if (!validateSettingsPutRequest(body)) {
-      throw new ApiError(HttpStatus.BAD_REQUEST, 'The request is not a settings update.', {
-        fieldErrors: toFieldErrors(validateSettingsPutRequest.errors ?? []),
-      });
-    }
-    const { version, settings } = body as { version: number; settings: unknown };
+  async put(
+    @Param('guildId') guildId: string,
+    @Param('section') section: string,
+    @Body(new SchemaBody(validateSettingsPutRequest, 'The request is not a settings update.')) body: SettingsPutRequest,
+    @Req() req: Request,
+  ): Promise<SettingsResponse> {
     const user = req.user as SessionUser;
-    return { success: true, ...(await this.settings.write(guildId, section, version, settings, user.id)) };
+    return { success: true, ...(await this.settings.write(guildId, section, body.version, body.settings, user.id)) };
   }
 }

@@ -1,4 +1,5 @@
 import type { FieldError } from '@guildhall/generated/types';
+import { createClient } from '@guildhall/generated/client';
 
 /** A failed API call: the server's `{ success: false, error }` (plus fieldErrors, 409's current document...). */
 export class ApiError extends Error {
@@ -72,3 +73,9 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
   }
   return data as T;
 }
+
+/**
+ * The API's operations, typed from the schemas (@guildhall/generated/client, one function per operationId), over
+ * `api()`: the generated client builds method, path and body; this wrapper stays the one place that fetches.
+ */
+export const client = createClient((method, path, body) => api(path, { method, json: body }));

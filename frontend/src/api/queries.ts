@@ -1,19 +1,49 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
-import type { Channel, Role, SettingsEnvelope } from './types';
+import type { ContactMessage, GreetingPreviewRequest, SectionName, SectionSettingsPutRequest } from '@guildhall/generated/types';
+import { ApiError, client } from './client';
+import type { CurrentUser } from './types';
+
+// Every TanStack Query hook of the app: each calls the generated client, so answers are typed by their schemas.
 
 export const queryKeys = {
   user: ['user'] as const,
+  topServers: ['top-servers'] as const,
+  botStatus: ['bot-status'] as const,
+  managedGuild: (guildId: string) => ['guild', guildId, 'summary'] as const,
   channels: (guildId: string) => ['guild', guildId, 'channels'] as const,
   roles: (guildId: string) => ['guild', guildId, 'roles'] as const,
   stats: (guildId: string) => ['guild', guildId, 'stats'] as const,
-  settings: (guildId: string, section: string) => ['guild', guildId, 'settings', section] as const,
+  settings: (guildId: string, section: SectionName) => ['guild', guildId, 'settings', section] as const,
 };
+
+/** GET /api/user, where 401 is simply "signed out" (null); anything else is logged and treated the same (spec 1:8). */
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await client.getUser();
+  } catch (err) {
+    if (!(err instanceof ApiError && err.unauthenticated)) console.error('Session check failed', err);
+    return null;
+  }
+}
+
+/** The signed-in user, or null (AuthProvider's source). */
+export function useCurrentUser() {
+  return useQuery({ queryKey: queryKeys.user, queryFn: fetchCurrentUser, staleTime: 60_000, retry: false });
+}
+
+/** Checks access on the server (its reason is shown as is) and names the guild for the sidebar. */
+export function useManagedGuild(guildId: string) {
+  return useQuery({
+    queryKey: queryKeys.managedGuild(guildId),
+    queryFn: () => client.getManagedGuild(guildId).then((r) => r.guild),
+    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+  });
+}
 
 export function useChannels(guildId: string) {
   return useQuery({
     queryKey: queryKeys.channels(guildId),
-    queryFn: () => api<{ channels: Channel[] }>(`/api/guild/${guildId}/channels`).then((r) => r.channels),
+    queryFn: () => client.getGuildChannels(guildId).then((r) => r.channels),
     staleTime: 60_000,
   });
 }
@@ -21,7 +51,7 @@ export function useChannels(guildId: string) {
 export function useRoles(guildId: string) {
   return useQuery({
     queryKey: queryKeys.roles(guildId),
-    queryFn: () => api<{ roles: Role[] }>(`/api/guild/${guildId}/roles`).then((r) => r.roles),
+    queryFn: () => client.getGuildRoles(guildId).then((r) => r.roles),
     staleTime: 60_000,
   });
 }
@@ -29,25 +59,51 @@ export function useRoles(guildId: string) {
 export function useGuildStats(guildId: string) {
   return useQuery({
     queryKey: queryKeys.stats(guildId),
-    queryFn: () => api<{ stats: { memberCount: number } }>(`/api/guild/${guildId}/stats`).then((r) => r.stats),
+    queryFn: () => client.getGuildStats(guildId).then((r) => r.stats),
   });
 }
 
-export function useSettings<T = Record<string, unknown>>(guildId: string, section: string) {
+/** GET /api/debug/bot-status, shared by every dashboard (the server caches it too). */
+export function useBotStatus() {
+  return useQuery({ queryKey: queryKeys.botStatus, queryFn: () => client.getBotStatus(), staleTime: 60_000 });
+}
+
+/** The home page's showcase, refetched every `refreshMs`. */
+export function useTopServers(refreshMs: number) {
+  return useQuery({
+    queryKey: queryKeys.topServers,
+    queryFn: () => client.getTopServers(),
+    refetchInterval: refreshMs,
+    staleTime: refreshMs,
+  });
+}
+
+/** One section's settings: `data` is the section's own document type (SectionSettingsResponse<S>). */
+export function useSettings<S extends SectionName>(guildId: string, section: S) {
   return useQuery({
     queryKey: queryKeys.settings(guildId, section),
-    queryFn: () => api<SettingsEnvelope<T>>(`/api/guild/${guildId}/settings/${section}`),
+    queryFn: () => client.getSettings(guildId, section),
     // A form must not be replaced under the user's hands: no background refetch while editing.
     refetchOnWindowFocus: false,
     staleTime: Infinity,
   });
 }
 
-export function useSaveSettings<T = Record<string, unknown>>(guildId: string, section: string) {
-  const client = useQueryClient();
+/** Saves one section at the version it was based on; the answer becomes the cached document. */
+export function useSaveSettings<S extends SectionName>(guildId: string, section: S) {
+  const queries = useQueryClient();
   return useMutation({
-    mutationFn: (input: { version: number; settings: T }) =>
-      api<SettingsEnvelope<T>>(`/api/guild/${guildId}/settings/${section}`, { method: 'PUT', json: input }),
-    onSuccess: (saved) => client.setQueryData(queryKeys.settings(guildId, section), saved),
+    mutationFn: (input: SectionSettingsPutRequest<S>) => client.putSettings(guildId, section, input),
+    onSuccess: (saved) => queries.setQueryData(queryKeys.settings(guildId, section), saved),
   });
+}
+
+/** The contact page's form. */
+export function useSendContactMessage() {
+  return useMutation({ mutationFn: (message: ContactMessage) => client.sendContactMessage(message) });
+}
+
+/** The bot posts the saved welcome or farewell message (the Welcome page's preview button). */
+export function useSendGreetingPreview(guildId: string) {
+  return useMutation({ mutationFn: (request: GreetingPreviewRequest) => client.sendGreetingPreview(guildId, request) });
 }

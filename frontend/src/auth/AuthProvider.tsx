@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import { api, ApiError } from '../api/client';
-import { queryKeys } from '../api/queries';
+import { client as apiClient } from '../api/client';
+import { queryKeys, useCurrentUser } from '../api/queries';
 import type { CurrentUser } from '../api/types';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -15,23 +15,13 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-async function fetchUser(): Promise<CurrentUser | null> {
-  try {
-    return await api<CurrentUser>('/api/user');
-  } catch (err) {
-    // 401 is simply "signed out"; anything else is logged and treated the same (spec 1:8).
-    if (!(err instanceof ApiError && err.unauthenticated)) console.error('Session check failed', err);
-    return null;
-  }
-}
-
 export function AuthProvider({ children, onLoggedOut }: { children: ReactNode; onLoggedOut: () => void }) {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.user, queryFn: fetchUser, staleTime: 60_000, retry: false });
+  const query = useCurrentUser();
 
   const logout = useCallback(async () => {
     try {
-      await api('/api/logout');
+      await apiClient.logout();
     } catch (err) {
       console.error('Logout failed', err);
     }

@@ -33,8 +33,8 @@ export interface SchemaFormProps<S extends SectionName> {
  */
 export function SchemaForm<S extends SectionName>({ guildId, section, aside, actions, onValuesChange }: SchemaFormProps<S>) {
   type Settings = SettingsBySection[S];
-  const query = useSettings<Settings>(guildId, section);
-  const save = useSaveSettings<Settings>(guildId, section);
+  const query = useSettings(guildId, section);
+  const save = useSaveSettings(guildId, section);
   const [formData, setFormData] = useState<Settings | undefined>(undefined);
   const [baseVersion, setBaseVersion] = useState(0);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);

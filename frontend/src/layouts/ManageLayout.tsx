@@ -1,21 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
-import { api, ApiError } from '../api/client';
-import type { ManagedGuildSummary as ManagedGuild } from '../api/types';
+import { ApiError } from '../api/client';
+import { useManagedGuild } from '../api/queries';
 import { Spinner } from '../components/Spinner';
 import { Sidebar } from './manage/Sidebar';
 import { useSidebarToggle } from './PublicLayout';
-
-/** Checks access on the server (its reason is shown as is) and names the guild for the sidebar. */
-export function useManagedGuild(guildId: string) {
-  return useQuery({
-    queryKey: ['guild', guildId, 'summary'],
-    queryFn: () => api<{ guild: ManagedGuild }>(`/api/guild/${guildId}`).then((r) => r.guild),
-    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-  });
-}
 
 /** The manage area: the sidebar (a drawer on phones) beside the page, once the server has said the user may manage it. */
 export function ManageLayout() {

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { TopServer } from '@guildhall/generated/types';
 import { Rocket, RotateCw, Users } from 'lucide-react';
-import { api } from '../../api/client';
+import { useTopServers } from '../../api/queries';
 import { FallbackImage } from '../FallbackImage';
 
 /** Spec 1:9: the first 9 are shown and the list is refetched every 5 minutes. */
@@ -19,12 +17,7 @@ const PODIUM = [
 const PODIUM_BADGE = ['bg-amber-400 text-black', 'bg-slate-300 text-black', 'bg-orange-400 text-black'];
 
 export function TopServers() {
-  const query = useQuery({
-    queryKey: ['top-servers'],
-    queryFn: () => api<TopServer[]>('/api/top-servers'),
-    refetchInterval: TOP_SERVERS_REFETCH_MS,
-    staleTime: TOP_SERVERS_REFETCH_MS,
-  });
+  const query = useTopServers(TOP_SERVERS_REFETCH_MS);
 
   if (query.isPending) {
     return (

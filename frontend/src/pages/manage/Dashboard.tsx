@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import { sections } from '@guildhall/generated/sections';
-import type { BotStatus } from '@guildhall/generated/types';
 import {
   Bot,
   Crown,
@@ -21,20 +19,9 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { api } from '../../api/client';
-import { useGuildStats } from '../../api/queries';
+import { useBotStatus, useGuildStats, useManagedGuild } from '../../api/queries';
 import { FallbackImage } from '../../components/FallbackImage';
-import { useManagedGuild } from '../../layouts/ManageLayout';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-
-/** GET /api/debug/bot-status, shared by every dashboard (the server caches it too). */
-export function useBotStatus() {
-  return useQuery({
-    queryKey: ['bot-status'],
-    queryFn: () => api<BotStatus>('/api/debug/bot-status'),
-    staleTime: 60_000,
-  });
-}
 
 interface Feature {
   name: string;

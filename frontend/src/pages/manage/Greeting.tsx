@@ -2,7 +2,8 @@ import { deepEquals, type RJSFValidationError } from '@rjsf/utils';
 import { ArrowLeft, ChevronDown, Send } from 'lucide-react';
 import { memo, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useSendGreetingPreview } from '../../api/queries';
 import { DiscordMessage, type MentionNames } from '../../components/discord';
 import { LoadErrorCard } from '../../components/LoadErrorCard';
 import { Spinner } from '../../components/Spinner';
@@ -156,6 +157,7 @@ function PreviewCard({
 }) {
   const [banner, showBanner] = useTimedBanner();
   const [sending, setSending] = useState(false);
+  const sendPreview = useSendGreetingPreview(guildId);
   const title = KIND_TITLES[kind];
   const ready = !!saved?.enabled && !!saved.channel;
   const dirty = saved !== undefined && !deepEquals(saved, section);
@@ -163,7 +165,7 @@ function PreviewCard({
   const send = async () => {
     setSending(true);
     try {
-      const answer = await api<{ message: string }>(`/api/guild/${guildId}/greeting/preview`, { method: 'POST', json: { type: kind } });
+      const answer = await sendPreview.mutateAsync({ type: kind });
       showBanner({ kind: 'success', message: answer.message });
     } catch (err) {
       const message =

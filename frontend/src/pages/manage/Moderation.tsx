@@ -46,7 +46,7 @@ function CommandList({ prefix }: { prefix: string }) {
 /** Moderation (spec 1:2.11): the generated form, with the commands written with the server's prefix beside it. */
 export default function Moderation() {
   const { guildId = '' } = useParams();
-  const basic = useSettings<{ prefix?: string }>(guildId, 'basic');
+  const basic = useSettings(guildId, 'basic');
   const prefix = basic.data?.settings.prefix || '.';
   return <SectionPage section="moderation" aside={() => <CommandList prefix={prefix} />} />;
 }

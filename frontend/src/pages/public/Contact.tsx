@@ -3,7 +3,8 @@ import type { ContactMessage, FieldError } from '@guildhall/generated/types';
 import { BookOpen, CheckCircle2, HelpCircle, Mail, MessagesSquare, Send, XCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useSendContactMessage } from '../../api/queries';
 import { useAuth } from '../../auth/AuthProvider';
 import { ExternalLink } from '../../components/public/ExternalLink';
 import { PageHeader } from '../../components/public/PageHeader';
@@ -53,6 +54,7 @@ function ContactForm() {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+  const send = useSendContactMessage();
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   const set = (field: Field) => (e: { target: { value: string } }) => {
@@ -65,7 +67,7 @@ function ContactForm() {
     setBusy(true);
     setOutcome(null);
     try {
-      const answer = await api<{ success: true; id: string }>('/api/contact', { method: 'POST', json: values });
+      const answer = await send.mutateAsync(values);
       setOutcome({ kind: 'success', id: answer.id });
       setValues((v) => ({ ...v, message: '' }));
       setErrors({});

@@ -1,49 +1,13 @@
 import { DISCORD_CDN, displayAvatarUrl } from '@guildhall/common/cdn';
-import { useQuery } from '@tanstack/react-query';
 import { Hash, Megaphone, MessageCircle, RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api, ApiError } from '../../api/client';
-import { DiscordMessage, type DiscordMessageData, type MentionNames } from '../../components/discord';
+import { ApiError } from '../../api/client';
+import { type PostedMessage, useSandboxMessages, useSandboxOverview, type ViewerGuild } from '../../api/sandbox-viewer';
+import { DiscordMessage, type MentionNames } from '../../components/discord';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 
-interface ViewerUser {
-  id: string;
-  username: string;
-  global_name: string | null;
-  avatar: string | null;
-  bot: boolean;
-  nick?: string | null;
-}
-interface ViewerChannel {
-  id: string;
-  name: string;
-  type: number;
-  parent_id: string | null;
-  position: number;
-  posted: number;
-}
-interface ViewerGuild {
-  id: string;
-  name: string;
-  botPresent: boolean;
-  channels: ViewerChannel[];
-  roles: { id: string; name: string; color: number }[];
-  members: ViewerUser[];
-}
-interface ViewerData {
-  guilds: ViewerGuild[];
-  dms: (ViewerChannel & { recipient: ViewerUser })[];
-  botUserId: string;
-}
-interface PostedMessage extends DiscordMessageData {
-  id: string;
-  author: { id: string; username: string; global_name: string | null; avatar: string | null; bot?: boolean };
-}
-
-const VIEWER = '/sandbox/discord/viewer';
-const POLL_MS = 3000;
 /** The sandbox serves stand-ins for Discord's CDN, so pictures show without a network. */
 const sandboxImage = (url: string) =>
   url.startsWith(`${DISCORD_CDN}/`) ? `/sandbox/discord/cdn/${url.slice(DISCORD_CDN.length + 1)}` : url;
@@ -62,18 +26,8 @@ export default function SandboxViewer() {
   useDocumentMeta('Discord sandbox', 'What the bot posted in the offline Discord sandbox: previews, embeds and panels.');
   const [params, setParams] = useSearchParams();
   const selected = params.get('channel');
-  const overview = useQuery({
-    queryKey: ['sandbox-viewer'],
-    queryFn: () => api<ViewerData>(`${VIEWER}/guilds`),
-    refetchInterval: POLL_MS,
-    retry: false,
-  });
-  const messages = useQuery({
-    queryKey: ['sandbox-viewer', selected],
-    queryFn: () => api<{ channel: ViewerChannel; messages: PostedMessage[] }>(`${VIEWER}/channels/${selected}/messages`),
-    enabled: !!selected,
-    refetchInterval: POLL_MS,
-  });
+  const overview = useSandboxOverview();
+  const messages = useSandboxMessages(selected);
 
   const guildOfChannel = overview.data?.guilds.find((g) => g.channels.some((c) => c.id === selected));
   const mentions = useMemo<MentionNames>(() => {

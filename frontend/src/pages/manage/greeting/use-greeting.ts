@@ -31,8 +31,8 @@ export interface Conflict {
  * greeting replaced, at the version it was based on, so the other greeting's unsaved edits are neither sent nor lost.
  */
 export function useGreeting(guildId: string) {
-  const query = useSettings<GreetingSettings>(guildId, 'greeting');
-  const mutation = useSaveSettings<GreetingSettings>(guildId, 'greeting');
+  const query = useSettings(guildId, 'greeting');
+  const mutation = useSaveSettings(guildId, 'greeting');
   const [drafts, setDrafts] = useState<GreetingSettings | null>(null);
   const [version, setVersion] = useState(0);
   const [serverErrors, setServerErrors] = useState<Partial<Record<GreetingKind, ErrorSchema>>>({});

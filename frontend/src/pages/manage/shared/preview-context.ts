@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { greetingPlaceholderValues, type PlaceholderValues } from '@guildhall/common/greeting';
-import { useChannels, useGuildStats, useRoles } from '../../../api/queries';
+import { useChannels, useGuildStats, useManagedGuild, useRoles } from '../../../api/queries';
 import type { CurrentUser } from '../../../api/types';
 import { useAuth } from '../../../auth/AuthProvider';
 import type { DiscordAuthor, MentionNames } from '../../../components/discord';
-import { useManagedGuild } from '../../../layouts/ManageLayout';
 
 export interface GuildStatsView {
   memberCount: number;

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DiscordMessageData } from '../components/discord';
+import { api } from './client';
+
+// The Discord sandbox's viewer (/sandbox/discord/viewer): not an API operation (the sandbox stands in for Discord and
+// only runs offline), so it has no row in schemas/operations.json and is fetched by path.
+
+export interface ViewerUser {
+  id: string;
+  username: string;
+  global_name: string | null;
+  avatar: string | null;
+  bot: boolean;
+  nick?: string | null;
+}
+export interface ViewerChannel {
+  id: string;
+  name: string;
+  type: number;
+  parent_id: string | null;
+  position: number;
+  posted: number;
+}
+export interface ViewerGuild {
+  id: string;
+  name: string;
+  botPresent: boolean;
+  channels: ViewerChannel[];
+  roles: { id: string; name: string; color: number }[];
+  members: ViewerUser[];
+}
+export interface ViewerData {
+  guilds: ViewerGuild[];
+  dms: (ViewerChannel & { recipient: ViewerUser })[];
+  botUserId: string;
+}
+export interface PostedMessage extends DiscordMessageData {
+  id: string;
+  author: { id: string; username: string; global_name: string | null; avatar: string | null; bot?: boolean };
+}
+
+const VIEWER = '/sandbox/discord/viewer';
+const POLL_MS = 3000;
+
+/** Every sandbox guild with its channels, roles and members, and the DMs; polled. */
+export function useSandboxOverview() {
+  return useQuery({
+    queryKey: ['sandbox-viewer'],
+    queryFn: () => api<ViewerData>(`${VIEWER}/guilds`),
+    refetchInterval: POLL_MS,
+    retry: false,
+  });
+}
+
+/** What the bot posted in one channel; polled while a channel is selected. */
+export function useSandboxMessages(channelId: string | null) {
+  return useQuery({
+    queryKey: ['sandbox-viewer', channelId],
+    queryFn: () => api<{ channel: ViewerChannel; messages: PostedMessage[] }>(`${VIEWER}/channels/${channelId}/messages`),
+    enabled: !!channelId,
+    refetchInterval: POLL_MS,
+  });
+}

@@ -1,0 +1,152 @@
+// Step 7, emit client: a typed API client from the two tables, one function per JSON operation named by its
+// operationId (the same names as the OpenAPI document), typed with the generated types. It does no I/O itself: it
+// takes a transport `(method, path, body?) => Promise<unknown>`, so the frontend's one fetch wrapper (credentials,
+// CSRF header, `{ success: false }` -> error) stays the only place that talks HTTP. Path parameters are encoded.
+
+const SETTINGS_PATH = '/api/guild/{guildId}/settings/{section}';
+const literal = (value) => JSON.stringify(value);
+
+/** @returns {{ 'client.js': string, 'client.d.ts': string }} */
+export function emitClient(catalog) {
+  const functions = [...settingsFunctions(catalog), ...catalog.operations.filter((op) => op.response).map(tableFunction)];
+  const types = new Set(['SectionName', 'SectionSettingsPutRequest', 'SectionSettingsResponse']);
+  for (const fn of functions) for (const name of fn.types) types.add(name);
+  const usesQuery = functions.some((fn) => fn.query.length);
+
+  const js = [
+    `/** A path segment: encoded, so an id or a name can never change which route is called. */`,
+    `const segment = (value) => encodeURIComponent(String(value));`,
+    ...(usesQuery
+      ? [
+          `/** The query string of the parameters that are set. */`,
+          `const withQuery = (path, query = {}) => {`,
+          `  const params = new URLSearchParams();`,
+          `  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) params.set(name, String(value));`,
+          `  const text = params.toString();`,
+          `  return text ? \`\${path}?\${text}\` : path;`,
+          `};`,
+        ]
+      : []),
+    `/** The API's JSON operations over a transport: (method, path, body?) => Promise of the parsed answer. */`,
+    `export function createClient(transport) {`,
+    `  return Object.freeze({`,
+    ...functions.map((fn) => `    ${fn.name}: (${fn.args.map((arg) => arg.name).join(', ')}) => ${fn.call},`),
+    `  });`,
+    `}`,
+  ].join('\n');
+
+  const dts = [
+    `import type { ${[...types].sort().join(', ')} } from './types.js';`,
+    ...(functions.some((fn) => fn.args.some((arg) => arg.type === 'SchemaName'))
+      ? [`import type { SchemaName } from './schemas.js';`]
+      : []),
+    `/** Sends one request and resolves with the parsed JSON answer (rejects on an error answer). */`,
+    `export type Transport = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<unknown>;`,
+    `/** One function per JSON operation of the API (schemas/operations.json, schemas/sections.json), by operationId. */`,
+    `export interface GuildhallClient {`,
+    ...functions.flatMap((fn) => [
+      `  /** ${fn.doc} */`,
+      `  ${fn.name}${fn.generic}(${fn.args.map((arg) => `${arg.name}${arg.optional ? '?' : ''}: ${arg.type}`).join(', ')}): Promise<${fn.returns}>;`,
+    ]),
+    `}`,
+    `/** The client over a transport (the frontend passes its fetch wrapper). */`,
+    `export declare function createClient(transport: Transport): GuildhallClient;`,
+  ].join('\n');
+
+  return { 'client.js': js, 'client.d.ts': dts };
+}
+
+/** getSettings/putSettings for any section, and get<Type>/put<Type> per section (the OpenAPI operationIds). */
+function settingsFunctions(catalog) {
+  const guildId = { name: 'guildId', type: 'string' };
+  const generic = { name: 'section', type: 'S' };
+  const fns = [
+    settingsFunction(
+      'getSettings',
+      'GET',
+      [guildId, generic],
+      'SectionSettingsResponse<S>',
+      "One section's settings (defaults and version 0 before the first save).",
+    ),
+    settingsFunction(
+      'putSettings',
+      'PUT',
+      [guildId, generic, { name: 'body', type: 'SectionSettingsPutRequest<S>' }],
+      'SectionSettingsResponse<S>',
+      "Saves one section's settings based on `body.version`; a stale version rejects with 409.",
+    ),
+  ];
+  for (const section of catalog.sections) {
+    const name = section.file.typeName.replace(/Settings$/, '');
+    const fixed = { name: 'section', value: section.name };
+    const S = literal(section.name);
+    fns.push(
+      settingsFunction(
+        `get${name}Settings`,
+        'GET',
+        [guildId, fixed],
+        `SectionSettingsResponse<${S}>`,
+        `${section.title}: the guild's ${section.name} settings.`,
+      ),
+      settingsFunction(
+        `put${name}Settings`,
+        'PUT',
+        [guildId, fixed, { name: 'body', type: `SectionSettingsPutRequest<${S}>` }],
+        `SectionSettingsResponse<${S}>`,
+        `${section.title}: save the guild's ${section.name} settings.`,
+      ),
+    );
+  }
+  return fns;
+}
+
+function settingsFunction(name, method, params, returns, doc) {
+  const args = params.filter((param) => param.value === undefined);
+  const value = (param) => (param.value === undefined ? `\${segment(${param.name})}` : encodeURIComponent(param.value));
+  const path = SETTINGS_PATH.replace('{guildId}', value(params[0])).replace('{section}', value(params[1]));
+  const body = args.some((arg) => arg.name === 'body') ? ', body' : '';
+  return {
+    name,
+    generic: args.some((arg) => arg.type === 'S') ? '<S extends SectionName>' : '',
+    args,
+    returns,
+    doc,
+    types: [],
+    query: [],
+    call: `transport(${literal(method)}, \`${path}\`${body})`,
+  };
+}
+
+/** A row of the operations table with a JSON answer. */
+function tableFunction(op) {
+  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const declared = new Map((op.parameters ?? []).map((param) => [param.name, param]));
+  const query = (op.parameters ?? []).filter((param) => param.in === 'query');
+  const args = pathParams.map((name) => ({ name, type: parameterType(declared.get(name)) }));
+  if (op.request) args.push({ name: 'body', type: op.request });
+  if (query.length) {
+    const fields = query.map((param) => `${param.name}?: ${parameterType(param)}`).join('; ');
+    args.push({ name: 'query', type: `{ ${fields} }`, optional: true });
+  }
+  const path = op.path.replace(/\{(\w+)\}/g, (_m, name) => `\${segment(${name})}`);
+  const url = query.length ? `withQuery(\`${path}\`, query)` : `\`${path}\``;
+  return {
+    name: op.operationId,
+    generic: '',
+    args,
+    returns: op.response,
+    doc: `${op.method.toUpperCase()} ${op.path}: ${op.summary}`.replaceAll('*/', '*\\/'),
+    types: [op.response, ...(op.request ? [op.request] : [])],
+    query,
+    call: `transport(${literal(op.method.toUpperCase())}, ${url}${op.request ? ', body' : ''})`,
+  };
+}
+
+/** A parameter's TypeScript type: string unless its schema says otherwise. */
+function parameterType(param) {
+  if (param?.values === 'schema-names') return 'SchemaName';
+  const schema = param?.schema;
+  if (schema?.enum) return schema.enum.map(literal).join(' | ');
+  if (schema?.type === 'integer' || schema?.type === 'number') return 'number';
+  return 'string';
+}
