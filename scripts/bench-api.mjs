@@ -2,30 +2,18 @@
 // `npm run bench:api`: GET a guild's settings through the full stack (session, guild access check,
 // storage) against a raw node:http server answering the same JSON, in one run, with autocannon.
 // Each server runs in its own process; autocannon runs in this one. Prints a table and a JSON line.
-import { fork, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startServer, stopServer } from './bench/support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 
 if (spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
-
-function start(script, env) {
-  const child = fork(path.join(root, 'scripts/bench', script), { env: { ...process.env, ...env }, stdio: 'inherit' });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, url: m.url }));
-    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
-  });
-}
-const stop = (child) =>
-  new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.send('stop');
-  });
 
 async function signIn(base, username) {
   const jar = new Map();
@@ -56,7 +44,7 @@ function cannon(url, headers) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-bench-'));
-const app = await start('app-server.mjs', { DATA_DIR: dataDir });
+const app = await startServer('app-server.mjs', { DATA_DIR: dataDir });
 let raw;
 try {
   const { cookie, req } = await signIn(app.url, 'demo-owner');
@@ -66,7 +54,7 @@ try {
   const sample = await fetch(app.url + path_, { headers: { cookie } });
   if (sample.status !== 200) throw new Error(`settings GET answered ${sample.status}`);
   const body = await sample.text();
-  raw = await start('raw-server.mjs', { BENCH_BODY: body });
+  raw = await startServer('raw-server.mjs', { BENCH_BODY: body });
 
   // Warm both (JIT, caches), then measure one after the other on the same machine.
   await cannon(app.url + path_, { cookie });
@@ -100,7 +88,7 @@ try {
     }),
   );
 } finally {
-  if (raw) await stop(raw.child);
-  await stop(app.child);
+  if (raw) await stopServer(raw.child);
+  await stopServer(app.child);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -8,7 +8,7 @@
 // Builds the app first unless backend/dist and frontend/dist are newer than their sources. Prints a table per figure
 // and a JSON line; exits 1 when a figure is over budget.
 /* global window, performance, requestAnimationFrame -- used in functions Playwright evaluates in the page */
-import { spawnSync, fork } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,14 +16,13 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { sections, sectionNames } from '@guildhall/generated/sections';
 import ts from 'typescript';
+import { chromiumLaunchOptions, startServer, stopServer } from './bench/support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const KEYSTROKE_BUDGET_MS = 16;
 const ROUTE_BUDGET_KB = 120;
 const TEXT_KEYS = 'abcdefghijklmnopqrstuvwxyz0123';
 const KEY_COUNT = TEXT_KEYS.length;
-// Where each section's page lives until the sections table carries a `path` of its own; this map goes when it does.
-const PAGE_PATHS = { basic: 'basic', moderation: 'moderation', levels: 'progression', greeting: 'welcome' };
 
 // 1. The build: reuse it when it is newer than everything it is built from.
 function newest(target) {
@@ -70,26 +69,9 @@ const routes = PUBLIC_PATHS.map((route) => {
 });
 
 // 3. Keystroke-to-paint on every settings page, in Chromium against the running app.
-function start(script, env) {
-  const child = fork(path.join(root, 'scripts/bench', script), { env: { ...process.env, ...env }, stdio: 'inherit' });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, url: m.url }));
-    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
-  });
-}
-const stop = (child) =>
-  new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.send('stop');
-  });
 
-/** A settings page's URL: the table's `path` when it has one, else the map above. */
-function pageUrl(name, guildId) {
-  const own = sections[name].path;
-  const page = own ?? PAGE_PATHS[name];
-  if (!page) throw new Error(`section ${name} has no page path: give it one in schemas/sections.json`);
-  return page.startsWith('/') ? page.replace(/:(guildId|id)\b/, guildId) : `/manage/${guildId}/${page}`;
-}
+/** A settings page's URL: its row's path below /manage/{guildId}/ (schemas/sections.json). */
+const pageUrl = (name, guildId) => `/manage/${guildId}/${sections[name].path}`;
 
 /**
  * The form's first field a person types into (text, number, textarea; not a select's search box). Fields that show
@@ -152,23 +134,11 @@ async function keystrokeToPaint(page, field) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-bench-ui-'));
-const app = await start('app-server.mjs', { DATA_DIR: dataDir });
+const app = await startServer('app-server.mjs', { DATA_DIR: dataDir });
 let browser;
 const pages = [];
 try {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    // As in playwright.config.ts: no background traffic.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions);
   // PUBLIC_URL defaults to http://localhost:$PORT; the session cookie must be set on that host for the callback.
   const page = await browser.newPage({ baseURL: app.url.replace('127.0.0.1', 'localhost') });
   // The sandbox approves at once with login_as, then the callback signs the browser in.
@@ -192,7 +162,7 @@ try {
   }
 } finally {
   await browser?.close();
-  await stop(app.child);
+  await stopServer(app.child);
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../backend/test/support/browser.js';
+import { chromiumLaunchOptions, startServer, stopServer } from '../scripts/bench/support.mjs';
 import { copyRepository, type RepoCopy } from './support/repo-copy.js';
 
 // "Adding a section is a schema and one row of schemas/sections.json" (ARCHITECTURE.md), tested as a maintainer
@@ -53,37 +53,11 @@ const ROW = {
 };
 const TOO_LONG = 'x'.repeat(41);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForReady(url: string, app: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}):\n${log()}`);
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the app did not become ready:\n${log()}`);
-}
-
 describe('a throwaway section added as a schema and one table row', () => {
   let copy: RepoCopy;
   let app: ChildProcess | undefined;
   let browser: Browser | undefined;
   let url = '';
-  let output = '';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-throwaway-data-'));
 
   beforeAll(async () => {
@@ -97,8 +71,7 @@ describe('a throwaway section added as a schema and one table row', () => {
 
   afterAll(async () => {
     await browser?.close();
-    app?.kill('SIGTERM');
-    if (app && app.exitCode === null) await new Promise((r) => app!.once('exit', r));
+    if (app) await stopServer(app);
     copy?.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -136,16 +109,10 @@ describe('a throwaway section added as a schema and one table row', () => {
     let guildId = '';
 
     beforeAll(async () => {
-      const port = await freePort();
-      url = `http://localhost:${port}`;
-      app = spawn('node', ['backend/dist/main.js'], {
-        cwd: copy.root,
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      app.stdout!.on('data', (d) => (output += d));
-      app.stderr!.on('data', (d) => (output += d));
-      await waitForReady(url, app, () => output);
+      // The copy's own built app, in a process of its own; PUBLIC_URL defaults to localhost, where the cookies go.
+      const started = await startServer('app-server.mjs', { DATA_DIR: dataDir }, copy.root);
+      app = started.child;
+      url = started.url.replace('127.0.0.1', 'localhost');
       owner = new TestBrowser(url);
       await owner.signIn('demo-owner');
       const guilds = (await owner.json('/api/user')).body.guilds as { id: string; settingsUrl: string }[];
@@ -177,18 +144,7 @@ describe('a throwaway section added as a schema and one table row', () => {
     });
 
     it('renders the section in the dashboard: sidebar entry, title, fields from the schema, and a save', async () => {
-      browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      browser = await chromium.launch(chromiumLaunchOptions);
       const page = await browser.newPage();
       const authorize = `${url}/api/login`;
       await page.goto(authorize);

@@ -2,18 +2,25 @@
 // field: nothing reaches onSubmit until the document is valid.
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EngineForm } from '../src/form/EngineForm';
 
 afterEach(cleanup);
 
+/** EngineForm as the app uses it: controlled, the parent keeping what is typed (SchemaForm, the greeting tabs). */
+function Basic({ initial, onSubmit }: { initial: string; onSubmit(data: { formData?: unknown }): void }) {
+  const [formData, setFormData] = useState<unknown>({ prefix: initial, invite_tracking: false, flag_translation: false });
+  return (
+    <EngineForm section="basic" formData={formData} onChange={(e) => setFormData(e.formData)} onSubmit={onSubmit}>
+      <button type="submit">Save Changes</button>
+    </EngineForm>
+  );
+}
+
 function renderBasic(prefix: string) {
   const onSubmit = vi.fn();
-  render(
-    <EngineForm section="basic" formData={{ prefix, invite_tracking: false, flag_translation: false }} onSubmit={onSubmit}>
-      <button type="submit">Save Changes</button>
-    </EngineForm>,
-  );
+  render(<Basic initial={prefix} onSubmit={onSubmit} />);
   return { onSubmit, prefix: screen.getByLabelText('Bot prefix') as HTMLInputElement };
 }
 
@@ -47,6 +54,23 @@ describe('a settings form checks what was typed before saving (EngineForm)', () 
 
     await waitFor(() => expect(messagesAt(prefix)).toContain('Prefix cannot contain spaces'));
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('once a field has been left, checks every change: fixing it clears the message while it still has focus', async () => {
+    // Were the message to go only on blur, the click on Save would blur the field, the message would go, the button
+    // would move up under the pointer, and the click would be lost.
+    const user = userEvent.setup();
+    const { prefix } = renderBasic('.');
+    await user.clear(prefix);
+    await user.type(prefix, 'toolong');
+    await user.tab();
+    await waitFor(() => expect(messagesAt(prefix)).toContain('Prefix must be 1 to 5 characters'));
+
+    await user.click(prefix);
+    await user.clear(prefix);
+    await user.type(prefix, 'g!');
+    expect(document.activeElement).toBe(prefix);
+    await waitFor(() => expect(messagesAt(prefix)).not.toContain('Prefix must be'));
   });
 
   it('after a refused save, checks on every change: fixing the prefix clears the message and the save goes through', async () => {

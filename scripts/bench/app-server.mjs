@@ -1,4 +1,4 @@
-// The full Guildhall app in its own process (built backend), for the API benchmark.
+// The full Guildhall app in its own process (the built backend), for the benchmarks and the throwaway-section test.
 import { createApp } from '../../backend/dist/app.js';
 
 const running = await createApp({

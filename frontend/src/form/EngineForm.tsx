@@ -16,12 +16,12 @@ export type EngineFormProps = Omit<FormProps, 'schema' | 'validator' | 'widgets'
 
 /**
  * RJSF as every settings form uses it: the section's generated schema and validator, our widgets and templates,
- * errors at their fields (no list, no browser validation). A field is first checked when it loses focus; from then on
- * (or after a refused save) every change is checked as it is typed. Were it checked only on blur, fixing a field and
- * clicking Save would lose the click: the mousedown blurs the field, its error goes, the Save button moves up under the
- * pointer, and the mouseup lands beside it.
+ * errors at their fields (no list, no browser validation). A field is first checked when it loses focus; once an error
+ * shows (from a blur or a refused save), every change is checked as it is typed. Were errors checked only on blur,
+ * fixing a field and clicking Save would lose the click: the mousedown blurs the field, its error goes, the Save
+ * button moves up under the pointer, and the mouseup lands beside it.
  */
-export function EngineForm({ section, busy, onBlur, onError, templates: custom, ...rest }: EngineFormProps) {
+export function EngineForm({ section, busy, onChange, onError, templates: custom, ...rest }: EngineFormProps) {
   const [checking, setChecking] = useState(false);
   const validator = useMemo(() => validatorFor(section), [section]);
   return (
@@ -36,9 +36,10 @@ export function EngineForm({ section, busy, onBlur, onError, templates: custom, 
       noHtml5Validate
       focusOnFirstError
       disabled={busy}
-      onBlur={(id, value) => {
-        setChecking(true);
-        onBlur?.(id, value);
+      onChange={(event, id) => {
+        // Switched on a change, not at the blur itself: a prop change during the blur would drop the blur's errors.
+        if (!checking && event.errors.length > 0) setChecking(true);
+        onChange?.(event, id);
       }}
       onError={(errors) => {
         setChecking(true);

@@ -52,23 +52,9 @@ const GENERIC = {
  * Limit keywords whose value a message may name as a placeholder ({maxLength}, {minimum}...), read from the schema the
  * error is about: "between {minimum} and {maximum}" says a range in one message for both keywords, where {limit} is
  * only the failing one's. The generator refuses a message that spells one of these numbers literally
- * (scripts/generate/keywords/x-messages.mjs keeps the same list).
+ * (the list is scripts/generate/keywords/x-messages.mjs's, written in here by the generator).
  */
-const LIMIT_KEYWORDS = [
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minItems',
-  'maxItems',
-  'minProperties',
-  'maxProperties',
-  'minContains',
-  'maxContains',
-];
+const LIMIT_KEYWORDS = /* written in by emit-modules.mjs */ [];
 
 function limitsOf(schema) {
   const limits = {};

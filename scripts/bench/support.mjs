@@ -1,0 +1,39 @@
+// What the benchmarks, the end-to-end config and the throwaway-section test share: a server in a process of its own,
+// and Debian's Chromium started the one way this machine allows.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * Starts `scripts/bench/<script>` of the checkout at `root` (this one, or a copy) in its own process; resolves when it
+ * says where it listens.
+ */
+export function startServer(script, env = {}, root = path.resolve(import.meta.dirname, '../..')) {
+  const child = fork(path.join(root, 'scripts/bench', script), { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, url: m.url }));
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
+  });
+}
+
+/** Asks a server started by startServer to close (finishing requests, closing its database) and waits for it. */
+export function stopServer(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.send('stop');
+  });
+}
+
+/** Debian's Chromium, with no background traffic: this machine's network is closed (see the env notes). */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
