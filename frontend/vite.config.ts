@@ -13,6 +13,6 @@ export default defineConfig({
     // The dev server forwards the API and the Discord sandbox, so the browser sees one origin as in production.
     proxy: { '/api': backend, '/sandbox': backend, '/healthz': backend, '/readyz': backend },
   },
-  // The manifest lets tests/bundle-size.test.ts measure each route's JavaScript.
+  // The manifest maps each route's page to its chunks: tests/bundle-size.test.ts checks them, npm run bench:ui weighs them.
   build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 400 },
 });

@@ -12,14 +12,15 @@ export function FieldTemplate(props: FieldTemplateProps) {
   return (
     <div className={`mb-5 ${classNames ?? ''}`} data-invalid={invalid || undefined}>
       {displayLabel && !inlineLabel && label && (
-        <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
-          {label}
+        // The required mark stays outside the label, so the control's name is the schema's title alone.
+        <div className="mb-1.5 text-sm font-semibold">
+          <label htmlFor={id}>{label}</label>
           {required && (
             <span aria-hidden="true" className="ml-0.5 text-danger">
               *
             </span>
           )}
-        </label>
+        </div>
       )}
       {displayLabel && !inlineLabel && description}
       {children}
