@@ -97,6 +97,17 @@ test.describe('levels', () => {
     await expect(preview).toContainText('(100 members) @Demo Owner');
     expect(await axeViolations(page)).toEqual([]);
 
+    // An emptied message leaves the draft without one: the page and its preview must survive it.
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await message.fill('');
+    await message.blur();
+    await expect(preview).toBeVisible();
+    await expect(message).toBeVisible();
+    expect(errors).toEqual([]);
+    await message.fill('Back to level {level}');
+    await expect(preview).toContainText('Back to level 5');
+
     await ranking.click();
     await expect(message).toBeHidden();
     await expect(preview).toContainText('Turn XP and levels on');

@@ -19,11 +19,14 @@ export interface SchemaFormProps<S extends SectionName> {
   guildId: string;
   /** A section of schemas/sections.json. */
   section: S;
-  /** Rendered beside the form, given the live (unsaved) values: previews, command lists... */
-  aside?: (values: SettingsBySection[S]) => ReactNode;
+  /**
+   * Rendered beside the form, given the live (unsaved) values: previews, command lists... They are a draft, not yet
+   * valid: a field being edited may be missing (an emptied text field) or out of bounds.
+   */
+  aside?: (values: Partial<SettingsBySection[S]>) => ReactNode;
   /** Extra buttons in the action bar (e.g. Cancel). */
   actions?: ReactNode;
-  onValuesChange?: (values: SettingsBySection[S]) => void;
+  onValuesChange?: (values: Partial<SettingsBySection[S]>) => void;
 }
 
 /**

@@ -52,8 +52,9 @@ export default function Levels() {
   const navigate = useNavigate();
   const preview = usePreviewContext(guildId);
 
-  const aside = (values: LevelsSettings) => {
-    const message = values.ranking ? values.levelup_message : null;
+  const aside = (values: Partial<LevelsSettings>) => {
+    // An emptied message is missing from the draft: the preview then shows nothing rather than failing.
+    const message = values.ranking ? (values.levelup_message ?? '') : null;
     return (
       <div className="flex flex-col gap-6">
         <section aria-labelledby="levelup-preview" className="card p-6">
