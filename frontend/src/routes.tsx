@@ -1,4 +1,4 @@
-import { sectionNames, sections } from '@guildhall/generated/sections';
+import { sectionPages } from '@guildhall/generated/section-pages';
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useCallback, useEffect } from 'react';
 import { Navigate, Outlet, type RouteObject, useNavigate } from 'react-router-dom';
 import { AuthProvider, useAuth } from './auth/AuthProvider';
@@ -51,8 +51,8 @@ const protectedPage = (element: React.ReactNode) => <RequireAuth>{element}</Requ
  * Every section of schemas/sections.json at its path: its own page if it registered one, else the generic one (its
  * title, description and generated form).
  */
-const SECTION_PAGES: RouteObject[] = sectionNames.map((name) => ({
-  path: sections[name].path,
+const SECTION_PAGES: RouteObject[] = Object.values(sectionPages).map(({ name, path }) => ({
+  path,
   element: page(CUSTOM_SECTION_PAGES[name] ?? (() => import('./pages/manage/SectionPage')), { section: name }),
 }));
 
@@ -116,7 +116,7 @@ export const routes: RouteObject[] = [
               </Suspense>,
             ),
             children: [
-              { index: true, element: <Navigate to={sections.basic.path} replace /> },
+              { index: true, element: <Navigate to={sectionPages.basic.path} replace /> },
               ...SECTION_PAGES,
               ...MANAGE_PAGES,
               { path: '*', element: page(() => import('./pages/NotFound')) },

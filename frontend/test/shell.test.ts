@@ -2,7 +2,8 @@ import { describe, expect, it, beforeEach } from 'vitest';
 import { fieldErrorsToErrorSchema } from '../src/form/core/error-schema';
 import { applyVisibility } from '../src/form/core/visibility';
 import { buildMenu, filterMenu, MANAGE_MENU } from '../src/layouts/manage-menu';
-import { sectionNames, sections, type SectionDefinition } from '@guildhall/generated/sections';
+import { sectionNames, sections } from '@guildhall/generated/sections';
+import type { SectionPageInfo } from '@guildhall/generated/section-pages';
 import { filterGuilds } from '../src/pages/Selector';
 import { peekRedirect, rememberRedirect, takeRedirect, REDIRECT_KEY } from '../src/auth/redirect-memory';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
@@ -40,7 +41,7 @@ describe('manage sidebar', () => {
     }
   });
   it('puts a section the layout does not name at the end of its group, with no frontend change', () => {
-    const polls: SectionDefinition = {
+    const polls: SectionPageInfo = {
       ...sections.basic,
       name: 'polls' as never,
       title: 'Polls',
@@ -49,7 +50,7 @@ describe('manage sidebar', () => {
       menuGroup: 'basic-features',
       premium: true,
     };
-    const menu = buildMenu(undefined, { ...sections, polls }, [...sectionNames, 'polls']);
+    const menu = buildMenu(undefined, { ...sections, polls });
     expect(menu[1]!.items.at(-1)).toEqual({ name: 'Polls', path: 'polls', description: 'Ask the server a question.', premium: true });
     expect(menu[1]!.items.slice(0, -1)).toEqual(MANAGE_MENU[1]!.items);
   });

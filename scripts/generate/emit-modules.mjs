@@ -27,6 +27,7 @@ const MODULES = [
   'field-errors',
   'schemas',
   'sections',
+  'section-pages',
   'ui-schemas',
   'openapi',
   'plans',
@@ -117,19 +118,9 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
   ].join('\n');
   files['sections.d.ts'] = [
     `import type { SectionName, SectionTableRow, SettingsBySection } from './types.js';`,
+    `import type { SectionPageInfo } from './section-pages.js';`,
     `/** A settings section: its row of schemas/sections.json, resolved. */`,
-    `export interface SectionDefinition<S extends SectionName = SectionName> {`,
-    `  /** As in /api/guild/{guildId}/settings/{name}. */`,
-    `  readonly name: S;`,
-    `  /** The page's title and its name in the sidebar. */`,
-    `  readonly title: string;`,
-    `  /** The page's subtitle, meta description and sidebar tooltip. */`,
-    `  readonly description: string;`,
-    `  /** The page's address below /manage/{guildId}/. */`,
-    `  readonly path: string;`,
-    `  /** The sidebar group that lists the page. */`,
-    `  readonly menuGroup: SectionTableRow['menuGroup'];`,
-    `  readonly premium: boolean;`,
+    `export interface SectionDefinition<S extends SectionName = SectionName> extends SectionPageInfo<S> {`,
     `  readonly storageKey: string;`,
     `  readonly policy: SectionTableRow['policy'];`,
     `  readonly schemaId: string;`,
@@ -143,6 +134,41 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
     `export declare const sections: { readonly [S in SectionName]: SectionDefinition<S> };`,
     `/** In the table's order. */`,
     `export declare const sectionNames: readonly SectionName[];`,
+  ].join('\n');
+
+  // Section pages: what the app shell needs of each section (routes, sidebar, headings), without the defaults and
+  // storage details, so the entry chunk that builds the routes stays small.
+  const pages = Object.fromEntries(
+    Object.values(sections).map(({ name, title, description, path, menuGroup, premium }) => [
+      name,
+      { name, title, description, path, menuGroup, premium },
+    ]),
+  );
+  files['section-pages.json'] = literal({ $comment: BANNER, sectionPages: pages });
+  files['section-pages.js'] = [
+    jsonImport('section-pages.json'),
+    DEEP_FREEZE,
+    `/** Each section's page: title, description, path, sidebar group, premium flag (schemas/sections.json), in the table's order. */`,
+    `export const sectionPages = deepFreeze(data.sectionPages);`,
+  ].join('\n');
+  files['section-pages.d.ts'] = [
+    `import type { SectionName, SectionTableRow } from './types.js';`,
+    `/** What the dashboard shows of a section: its page and its sidebar entry. */`,
+    `export interface SectionPageInfo<S extends SectionName = SectionName> {`,
+    `  /** As in /api/guild/{guildId}/settings/{name}. */`,
+    `  readonly name: S;`,
+    `  /** The page's title and its name in the sidebar. */`,
+    `  readonly title: string;`,
+    `  /** The page's subtitle, meta description and sidebar tooltip. */`,
+    `  readonly description: string;`,
+    `  /** The page's address below /manage/{guildId}/. */`,
+    `  readonly path: string;`,
+    `  /** The sidebar group that lists the page. */`,
+    `  readonly menuGroup: SectionTableRow['menuGroup'];`,
+    `  readonly premium: boolean;`,
+    `}`,
+    `/** In the table's order. */`,
+    `export declare const sectionPages: { readonly [S in SectionName]: SectionPageInfo<S> };`,
   ].join('\n');
 
   // UI schemas

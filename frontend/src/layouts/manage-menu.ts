@@ -1,4 +1,4 @@
-import { sectionNames, sections, type SectionDefinition } from '@guildhall/generated/sections';
+import { sectionPages, type SectionPageInfo } from '@guildhall/generated/section-pages';
 import type { SectionName, SectionTableRow } from '@guildhall/generated/types';
 
 /** The manage sidebar (spec 1:2.7), spelled as the spec spells it, 'BESIC FEATURES' included. */
@@ -56,7 +56,7 @@ const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
   ],
 };
 
-const sectionItem = (section: SectionDefinition): MenuItem => ({
+const sectionItem = (section: SectionPageInfo): MenuItem => ({
   name: section.title,
   path: section.path,
   description: section.description,
@@ -64,14 +64,10 @@ const sectionItem = (section: SectionDefinition): MenuItem => ({
 });
 
 /** The sidebar: the layout's entries, then in each group the sections the layout does not name, in the table's order. */
-export function buildMenu(
-  layout: typeof LAYOUT = LAYOUT,
-  table: Readonly<Record<string, SectionDefinition>> = sections,
-  names: readonly string[] = sectionNames,
-): MenuGroup[] {
+export function buildMenu(layout: typeof LAYOUT = LAYOUT, table: Readonly<Record<string, SectionPageInfo>> = sectionPages): MenuGroup[] {
   const named = new Set(Object.values(layout).flatMap((entries) => entries.filter((e) => typeof e === 'string')));
   return (Object.keys(HEADINGS) as MenuGroupId[]).map((group) => {
-    const rest = names.filter((name) => !named.has(name as SectionName) && table[name]!.menuGroup === group);
+    const rest = Object.keys(table).filter((name) => !named.has(name as SectionName) && table[name]!.menuGroup === group);
     const items = [...layout[group], ...rest].map((entry) => (typeof entry === 'string' ? sectionItem(table[entry]!) : entry));
     const heading = HEADINGS[group];
     return heading ? { heading, items } : { items };

@@ -1,4 +1,4 @@
-import { sections } from '@guildhall/generated/sections';
+import { sectionPages } from '@guildhall/generated/section-pages';
 import {
   Bot,
   Crown,
@@ -34,10 +34,10 @@ interface Feature {
 }
 
 const QUICK_ACTIONS: Feature[] = [
-  { name: 'Welcome Message', path: sections.greeting.path, description: 'Greet new members', icon: Hand },
+  { name: 'Welcome Message', path: sectionPages.greeting.path, description: 'Greet new members', icon: Hand },
   { name: 'Ticket Management', path: 'tickets', description: 'Support tickets', icon: Ticket },
   { name: 'Antinuke Protection', path: 'antinuke', description: 'Stop raids', icon: Shield },
-  { name: 'Level Progression', path: sections.levels.path, description: 'XP and levels', icon: TrendingUp },
+  { name: 'Level Progression', path: sectionPages.levels.path, description: 'XP and levels', icon: TrendingUp },
 ];
 
 /** Spec 1:2.8, with its links and badges. */
@@ -47,13 +47,19 @@ const FEATURE_SECTIONS: { title: string; features: Feature[] }[] = [
     features: [
       {
         name: 'Welcome Configuration',
-        path: sections.greeting.path,
+        path: sectionPages.greeting.path,
         description: 'Welcome and farewell messages, as text or embeds.',
         icon: MessageSquare,
         badge: 'Popular',
       },
       { name: 'Reaction Roles', path: 'reactionroles', description: 'Members pick their roles by reacting.', icon: SmilePlus },
-      { name: 'Levels', path: sections.levels.path, description: 'XP for chatting and level-up messages.', icon: TrendingUp, badge: 'New' },
+      {
+        name: 'Levels',
+        path: sectionPages.levels.path,
+        description: 'XP for chatting and level-up messages.',
+        icon: TrendingUp,
+        badge: 'New',
+      },
     ],
   },
   {
@@ -129,7 +135,7 @@ export default function Dashboard() {
           </div>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link to={`${base}/${sections.basic.path}`} className="btn-secondary">
+          <Link to={`${base}/${sectionPages.basic.path}`} className="btn-secondary">
             <Settings aria-hidden="true" className="h-4 w-4" /> Server Settings
           </Link>
           <Link to="/invite" className="btn-primary">

@@ -1,4 +1,4 @@
-import { sections } from '@guildhall/generated/sections';
+import { sectionPages } from '@guildhall/generated/section-pages';
 import type { SectionName } from '@guildhall/generated/types';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
 
 /** A section page's heading: the title and description of its row in schemas/sections.json, also the document's. */
 export function SectionHeader({ section, children }: { section: SectionName; children?: ReactNode }) {
-  const { title, description } = sections[section];
+  const { title, description } = sectionPages[section];
   useDocumentMeta(title, description);
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
