@@ -56,9 +56,7 @@ function schemasWith(rel: string, change: (schema: Record<string, any>) => void)
 describe('npm run generate', () => {
   it('writes the same bytes on every run, whatever the output folder', () => {
     const [a, b] = [temp('out'), temp('out')];
-    const started = Date.now();
     expect(generate('--out', a).status).toBe(0);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(generate('--out', b).status).toBe(0);
     expect(files(a)).toEqual(files(b));
     expect(files(a)).toEqual(expect.arrayContaining(['validators.js', 'field-errors.js', 'types.d.ts', 'openapi.json', 'package.json']));
