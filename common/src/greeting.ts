@@ -72,6 +72,11 @@ export interface GreetingSubject {
   now?: Date;
 }
 
+/** The name Discord shows for a user: their display name, else their username. */
+export function displayName(user: Pick<GreetingUser, 'username' | 'global_name'>): string {
+  return user.global_name || user.username;
+}
+
 /** A user's name with their legacy discriminator, if they still have one. */
 export function userTag(user: Pick<GreetingUser, 'username' | 'discriminator'>): string {
   return user.discriminator && user.discriminator !== '0' ? `${user.username}#${user.discriminator}` : user.username;
@@ -81,7 +86,7 @@ export function userTag(user: Pick<GreetingUser, 'username' | 'discriminator'>):
 export function greetingPlaceholderValues({ user, member, guild, now = new Date() }: GreetingSubject): PlaceholderValues {
   const joinedMs = member?.joined_at ? Date.parse(member.joined_at) : now.getTime();
   return {
-    'member.name': member?.nick || user.global_name || user.username,
+    'member.name': member?.nick || displayName(user),
     'member.tag': userTag(user),
     'member.id': user.id,
     'member.mention': `<@${user.id}>`,

@@ -1,22 +1,14 @@
 import { useMemo } from 'react';
-import { greetingPlaceholderValues, type PlaceholderValues } from '@guildhall/common/greeting';
+import { displayName, greetingPlaceholderValues, type PlaceholderValues } from '@guildhall/common/greeting';
 import { useChannels, useGuildStats, useManagedGuild, useRoles } from '../../../api/queries';
-import type { CurrentUser } from '../../../api/types';
 import { useAuth } from '../../../auth/AuthProvider';
 import type { DiscordAuthor, MentionNames } from '../../../components/discord';
-
-export interface GuildStatsView {
-  memberCount: number;
-  boostLevel?: number;
-  boostCount?: number;
-}
 
 /** How the bot appears in previews. */
 export const BOT_AUTHOR: DiscordAuthor = { name: 'Guildhall', avatarUrl: '/favicon.svg', bot: true };
 
-export function displayName(user: Pick<CurrentUser, 'username' | 'global_name'>): string {
-  return user.global_name || user.username;
-}
+// The same name the server's Send Preview gives the member.
+export { displayName };
 
 /**
  * What previews need to look real: the signed-in user standing in for the member, the guild, its member count, and
@@ -38,7 +30,7 @@ export function usePreviewContext(guildId: string) {
     [user, channels.data, roles.data],
   );
 
-  const statsView = stats.data as GuildStatsView | undefined;
+  const statsView = stats.data;
   const values = useMemo<PlaceholderValues | null>(() => {
     if (!user) return null;
     const summary = user.guilds.find((g) => g.id === guildId);
