@@ -156,14 +156,13 @@ function PreviewCard({
   mentions: MentionNames;
 }) {
   const [banner, showBanner] = useTimedBanner();
-  const [sending, setSending] = useState(false);
   const sendPreview = useSendGreetingPreview(guildId);
+  const sending = sendPreview.isPending;
   const title = KIND_TITLES[kind];
   const ready = !!saved?.enabled && !!saved.channel;
   const dirty = saved !== undefined && !deepEquals(saved, section);
   const hintId = useId();
   const send = async () => {
-    setSending(true);
     try {
       const answer = await sendPreview.mutateAsync({ type: kind });
       showBanner({ kind: 'success', message: answer.message });
@@ -173,8 +172,6 @@ function PreviewCard({
           ? 'Server error. The bot may not be properly configured.'
           : (err instanceof Error && err.message) || 'Failed to send preview.';
       showBanner({ kind: 'error', message });
-    } finally {
-      setSending(false);
     }
   };
   return (

@@ -53,8 +53,8 @@ function ContactForm() {
     message: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
   const send = useSendContactMessage();
+  const busy = send.isPending;
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   const set = (field: Field) => (e: { target: { value: string } }) => {
@@ -64,7 +64,6 @@ function ContactForm() {
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setBusy(true);
     setOutcome(null);
     try {
       const answer = await send.mutateAsync(values);
@@ -78,8 +77,6 @@ function ContactForm() {
         kind: 'error',
         message: err instanceof Error ? err.message : 'Your message could not be sent. Please try again.',
       });
-    } finally {
-      setBusy(false);
     }
   }
 
