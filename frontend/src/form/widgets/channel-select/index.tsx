@@ -6,15 +6,12 @@ import { GuildSelect } from '../guild-select';
 /** The guild's channels of the allowed types (x-ui channelTypes; text only by default), or none. */
 export function ChannelSelectWidget(props: WidgetProps) {
   const { guildId } = props.registry.formContext as SchemaFormContext;
-  const channels = useChannels(guildId);
   const types = (props.options.channelTypes as number[] | undefined) ?? [0];
-  const options = channels.data?.filter((c) => types.includes(c.type)).map((c) => ({ id: c.id, label: `#${c.name}` }));
   return (
     <GuildSelect
       widget={props}
-      options={options}
-      loading={channels.isPending}
-      failed={channels.isError ? { message: "Could not load the server's channels.", retry: () => void channels.refetch() } : undefined}
+      objects={useChannels(guildId)}
+      choices={(channels) => channels.filter((c) => types.includes(c.type)).map((c) => ({ id: c.id, label: `#${c.name}` }))}
       noun="channels"
       emptyLabel="Select a channel"
     />

@@ -6,14 +6,21 @@ export interface GuildOption {
   label: string;
 }
 
-export interface GuildSelectProps {
+/** What the select needs of the guild's objects as they load (a TanStack Query result). */
+export interface GuildObjects<T> {
+  data?: T[];
+  isPending: boolean;
+  isError: boolean;
+  refetch(): unknown;
+}
+
+export interface GuildSelectProps<T> {
   widget: WidgetProps;
-  /** The guild's objects that may be chosen, or undefined while they load. */
-  options: GuildOption[] | undefined;
-  loading: boolean;
-  /** Set when they could not be loaded: the reason is shown with a retry. */
-  failed?: { message: string; retry(): void };
-  /** 'channels', 'roles': used in the loading, empty and unknown-value texts. */
+  /** The guild's objects (channels, roles...): while they load the select waits; a failure shows with a retry. */
+  objects: GuildObjects<T>;
+  /** The objects that may be chosen, as choices. */
+  choices(objects: T[]): GuildOption[];
+  /** 'channels', 'roles': used in the loading, failure and unknown-value texts. */
   noun: string;
   /** What the empty choice says ('Select a channel'); the schema's placeholder wins. */
   emptyLabel: string;
@@ -23,8 +30,10 @@ export interface GuildSelectProps {
  * The select behind every guild-object widget: nothing chosen is null, a stored id the guild no longer offers stays
  * visible (as unknown) instead of silently changing, and loading and failure show in place.
  */
-export function GuildSelect({ widget, options, loading, failed, noun, emptyLabel }: GuildSelectProps) {
+export function GuildSelect<T>({ widget, objects, choices, noun, emptyLabel }: GuildSelectProps<T>) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, rawErrors, placeholder } = widget;
+  const options = objects.data && choices(objects.data);
+  const loading = objects.isPending;
   const unknown = value && options && !options.some((o) => o.id === value);
   const singular = noun.replace(/s$/, '');
   return (
@@ -52,10 +61,10 @@ export function GuildSelect({ widget, options, loading, failed, noun, emptyLabel
           </option>
         ))}
       </select>
-      {failed && (
+      {objects.isError && (
         <p className="mt-1 text-xs text-danger" role="alert">
-          {failed.message}{' '}
-          <button type="button" className="underline" onClick={failed.retry}>
+          Could not load the server's {noun}.{' '}
+          <button type="button" className="underline" onClick={() => void objects.refetch()}>
             Retry
           </button>
         </p>
