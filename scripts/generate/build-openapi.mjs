@@ -15,6 +15,12 @@ const json = (schema) => ({ 'application/json': { schema } });
 export const SESSION_COOKIE = 'guildhall.sid';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
+/** The operationIds of a section's settings GET and PUT (the typed client names its functions the same). */
+export function settingsOperationIds(section) {
+  const name = section.file.typeName.replace(/Settings$/, '');
+  return { get: `get${name}Settings`, put: `put${name}Settings` };
+}
+
 export function buildOpenApi(catalog) {
   const published = catalog.files.filter((file) => file.published);
   const schemas = Object.fromEntries(Object.entries(layOut(catalog, published, REF)).map(([name, schema]) => [name, withoutHints(schema)]));
@@ -26,21 +32,16 @@ export function buildOpenApi(catalog) {
     const update = `${type}PutRequest`;
     schemas[response] = envelope(schemas.SettingsResponse, type, { section: { const: section.name } });
     schemas[update] = envelope(schemas.SettingsPutRequest, type);
-    const name = type.replace(/Settings$/, '');
+    const ids = settingsOperationIds(section);
     paths[`/api/guild/{guildId}/settings/${section.name}`] = {
       parameters: [{ $ref: '#/components/parameters/GuildId' }],
-      get: operation(
-        'settings',
-        `get${name}Settings`,
-        `${section.title}: the guild's ${section.name} settings (defaults when never saved, version 0)`,
-        {
-          responses: {
-            200: ok('The settings', ref(response)),
-            ...guildProblems(),
-          },
+      get: operation('settings', ids.get, `${section.title}: the guild's ${section.name} settings (defaults when never saved, version 0)`, {
+        responses: {
+          200: ok('The settings', ref(response)),
+          ...guildProblems(),
         },
-      ),
-      put: operation('settings', `put${name}Settings`, `${section.title}: save the guild's ${section.name} settings`, {
+      }),
+      put: operation('settings', ids.put, `${section.title}: save the guild's ${section.name} settings`, {
         description: `Replaces the whole document (missing fields take their defaults). \`version\` must be the version the edit was based on; a different stored version answers 409. Requires the ${XSRF_HEADER} header (the value of the XSRF-TOKEN cookie).`,
         security: [{ session: [], xsrf: [] }],
         parameters: [{ $ref: '#/components/parameters/XsrfToken' }],

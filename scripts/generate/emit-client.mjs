@@ -3,6 +3,8 @@
 // takes a transport `(method, path, body?) => Promise<unknown>`, so the frontend's one fetch wrapper (credentials,
 // CSRF header, `{ success: false }` -> error) stays the only place that talks HTTP. Path parameters are encoded.
 
+import { settingsOperationIds } from './build-openapi.mjs';
+
 const SETTINGS_PATH = '/api/guild/{guildId}/settings/{section}';
 const literal = (value) => JSON.stringify(value);
 
@@ -77,19 +79,19 @@ function settingsFunctions(catalog) {
     ),
   ];
   for (const section of catalog.sections) {
-    const name = section.file.typeName.replace(/Settings$/, '');
+    const ids = settingsOperationIds(section);
     const fixed = { name: 'section', value: section.name };
     const S = literal(section.name);
     fns.push(
       settingsFunction(
-        `get${name}Settings`,
+        ids.get,
         'GET',
         [guildId, fixed],
         `SectionSettingsResponse<${S}>`,
         `${section.title}: the guild's ${section.name} settings.`,
       ),
       settingsFunction(
-        `put${name}Settings`,
+        ids.put,
         'PUT',
         [guildId, fixed, { name: 'body', type: `SectionSettingsPutRequest<${S}>` }],
         `SectionSettingsResponse<${S}>`,
