@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { sections, sectionNames } from '@guildhall/generated/sections';
 import ts from 'typescript';
+import { routeScripts } from './bench/route-scripts.mjs';
 import { chromiumLaunchOptions, startServer, stopServer } from './bench/support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,18 +53,8 @@ const { PUBLIC_PATHS, PUBLIC_PAGE_MODULES } = await import(`data:text/javascript
 
 const dist = at('frontend/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const closure = (key, seen = new Set()) => {
-  if (seen.has(key)) return seen;
-  if (!manifest[key]) throw new Error(`the Vite manifest has no chunk ${key}`);
-  seen.add(key);
-  for (const imported of manifest[key].imports ?? []) closure(imported, seen);
-  return seen;
-};
 const gzipKb = (file) => gzipSync(readFileSync(path.join(dist, file))).length / 1024;
-const entry = closure(Object.keys(manifest).find((key) => manifest[key].isEntry));
-const routes = PUBLIC_PATHS.map((route) => {
-  const chunks = new Set([...entry, ...closure(`src/${PUBLIC_PAGE_MODULES[route]}.tsx`)]);
-  const files = [...chunks].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+const routes = routeScripts(manifest, PUBLIC_PATHS, PUBLIC_PAGE_MODULES).map(({ route, files }) => {
   const kb = files.reduce((sum, file) => sum + gzipKb(file), 0);
   return { route, kb: Math.round(kb * 100) / 100, files: files.length };
 });

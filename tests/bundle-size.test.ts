@@ -9,33 +9,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_MODULES, PUBLIC_PATHS } from '../frontend/src/public-paths';
+import { routeScripts } from '../scripts/bench/route-scripts.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const FRONTEND = path.join(REPO, 'frontend');
 const VITE = path.join(REPO, 'node_modules', '.bin', 'vite');
 const FORBIDDEN = [/node_modules\/@rjsf\//, /node_modules\/ajv\//];
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
 describe('public route JavaScript (built with Vite, read from its manifest)', () => {
   let outDir: string;
   let manifest: Manifest;
-  /** The chunk and everything it imports statically (what the browser must load before it runs). */
-  const closure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key)) return seen;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) closure(imported, seen);
-    return seen;
-  };
 
   beforeAll(() => {
     outDir = mkdtempSync(path.join(tmpdir(), 'guildhall-bundle-'));
@@ -69,14 +54,13 @@ describe('public route JavaScript (built with Vite, read from its manifest)', ()
   });
 
   it('never loads RJSF or Ajv on a public route', () => {
-    const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-    expect(entryKey, 'the manifest names an entry').toBeTruthy();
-    const entry = closure(entryKey!);
+    expect(
+      Object.values(manifest).some((chunk) => chunk.isEntry),
+      'the manifest names an entry',
+    ).toBe(true);
     const offenders: string[] = [];
 
-    for (const route of PUBLIC_PATHS) {
-      const chunks = new Set([...entry, ...closure(`src/${PUBLIC_PAGE_MODULES[route]}.tsx`)]);
-      const files = [...chunks].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+    for (const { route, files } of routeScripts(manifest, PUBLIC_PATHS, PUBLIC_PAGE_MODULES)) {
       for (const file of files) {
         const mapFile = path.join(outDir, `${file}.map`);
         if (!existsSync(mapFile)) throw new Error(`${file} has no source map: frontend/vite.config.ts needs build.sourcemap`);
