@@ -108,12 +108,20 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
   ].join('\n');
 
   // Sections
-  files['sections.json'] = literal({ $comment: BANNER, sections });
+  // What a section's page shows is in section-pages.json (below); sections.json holds the rest, and sections.js joins them.
+  const PAGE_KEYS = ['name', 'title', 'description', 'path', 'menuGroup', 'premium'];
+  const pick = (row, keep) => Object.fromEntries(Object.entries(row).filter(([key]) => PAGE_KEYS.includes(key) === keep));
+  const pages = Object.fromEntries(Object.values(sections).map((row) => [row.name, pick(row, true)]));
+  const rest = Object.fromEntries(Object.values(sections).map((row) => [row.name, pick(row, false)]));
+  files['sections.json'] = literal({ $comment: BANNER, sections: rest });
   files['sections.js'] = [
     jsonImport('sections.json'),
+    `import pages from './section-pages.json' with { type: 'json' };`,
     DEEP_FREEZE,
     `/** The settings sections (schemas/sections.json) by name, in the table's order, each with its default document. */`,
-    `export const sections = deepFreeze(data.sections);`,
+    `export const sections = deepFreeze(`,
+    `  Object.fromEntries(Object.entries(data.sections).map(([name, row]) => [name, { ...pages.sectionPages[name], ...row }])),`,
+    `);`,
     `export const sectionNames = Object.freeze(Object.keys(sections));`,
   ].join('\n');
   files['sections.d.ts'] = [
@@ -138,12 +146,6 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
 
   // Section pages: what the app shell needs of each section (routes, sidebar, headings), without the defaults and
   // storage details, so the entry chunk that builds the routes stays small.
-  const pages = Object.fromEntries(
-    Object.values(sections).map(({ name, title, description, path, menuGroup, premium }) => [
-      name,
-      { name, title, description, path, menuGroup, premium },
-    ]),
-  );
   files['section-pages.json'] = literal({ $comment: BANNER, sectionPages: pages });
   files['section-pages.js'] = [
     jsonImport('section-pages.json'),
