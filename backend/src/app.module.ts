@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Passport } from 'passport';
@@ -38,7 +39,7 @@ function createPassport(config: AppConfig): InstanceType<typeof Passport> {
 
 @Module({})
 export class AppModule {
-  static forRoot(deps: { config: AppConfig; logger: Logger; storage: StoragePort }): DynamicModule {
+  static forRoot(deps: { config: AppConfig; logger: Logger; storage: StoragePort; sessionSecret: string }): DynamicModule {
     const { config } = deps;
     const providers: Provider[] = [
       { provide: APP_CONFIG, useValue: config },
@@ -64,6 +65,9 @@ export class AppModule {
                 clientId: config.discord.clientId,
                 clientSecret: config.discord.clientSecret,
                 botToken: config.discord.botToken,
+                // The client secret and bot token are new in every process; sign-ins outlive a restart because the
+                // sandbox's tokens are signed with a key that lasts as long as the session secret.
+                tokenSecret: createHmac('sha256', deps.sessionSecret).update('guildhall-discord-sandbox-tokens').digest('base64url'),
                 guildsRateLimit: config.sandboxGuildsRateLimit,
                 publicUrl: `${config.publicUrl}/sandbox/discord`,
                 // Only our own callback: the sandbox must not become an open redirect.
