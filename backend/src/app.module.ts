@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { AuthController } from './auth/auth.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
 import { CALLBACK_PATH, DiscordOAuthStrategy } from './auth/discord.strategy.js';
+import { SignInCookieStore } from './auth/sign-in-cookie.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { BotStatusController } from './dashboard/bot-status.controller.js';
 import { BotStatusService } from './dashboard/bot-status.service.js';
@@ -29,9 +30,9 @@ import { SettingsService } from './settings/settings.service.js';
 import { STORAGE, type StoragePort } from './storage/storage.port.js';
 
 /** A passport instance of this app's own, with the Discord strategy and whole-user sessions. */
-function createPassport(config: AppConfig): InstanceType<typeof Passport> {
+function createPassport(config: AppConfig, sessionSecret: string): InstanceType<typeof Passport> {
   const passport = new Passport();
-  passport.use('discord', new DiscordOAuthStrategy(config));
+  passport.use('discord', new DiscordOAuthStrategy(config, new SignInCookieStore(sessionSecret, CALLBACK_PATH)));
   passport.serializeUser((user, done) => done(null, user));
   passport.deserializeUser((user: SessionUser, done) => done(null, user));
   return passport;
@@ -45,7 +46,7 @@ export class AppModule {
       { provide: APP_CONFIG, useValue: config },
       { provide: LOGGER, useValue: deps.logger },
       { provide: STORAGE, useValue: deps.storage },
-      { provide: PASSPORT, useValue: createPassport(config) },
+      { provide: PASSPORT, useValue: createPassport(config, deps.sessionSecret) },
       { provide: APP_FILTER, useClass: ApiExceptionFilter },
       DiscordService,
       GuildAccessService,

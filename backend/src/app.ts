@@ -11,6 +11,7 @@ import type { Authenticator } from 'passport';
 import type { Logger } from 'pino';
 import { SESSION_COOKIE } from './auth/auth.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
+import { scheduleSessionPruning } from './auth/session-pruning.js';
 import { DatabaseSessionStore } from './auth/session-store.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { csrfProtection } from './http/csrf.js';
@@ -147,6 +148,7 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
   }
   const url = config.internalUrl;
   logger.info({ port: config.port, publicUrl: config.publicUrl, discord: config.discord.mode, storage: storage.kind }, startupLine(config));
+  const pruning = scheduleSessionPruning(storage.sessions, logger);
 
   let closed = false;
   return {
@@ -159,6 +161,7 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
       if (closed) return;
       closed = true;
       limiter.close();
+      await pruning.stop();
       await app.close();
       await storage.close();
     },
