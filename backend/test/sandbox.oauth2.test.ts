@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OAuth2Grants } from '../src/sandbox/oauth2-grants.js';
+import { CODE_LIFETIME_MS, OAuth2Grants } from '../src/sandbox/oauth2-grants.js';
 import { SANDBOX_CLIENT_ID, SANDBOX_DEMO_USERNAMES, SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import { startDiscordSandbox, type RunningDiscordSandbox } from '../src/sandbox/standalone.js';
 
@@ -275,6 +275,43 @@ describe('Discord sandbox OAuth2', () => {
     const code = grants.issueCode({ clientId: '1', userId: '2', scopes: ['identify'], redirectUri: REDIRECT_URI, codeChallenge: null });
     now += 10 * 60_000 + 1;
     expect(() => grants.exchangeCode({ code, clientId: '1', redirectUri: REDIRECT_URI, codeVerifier: undefined })).toThrow(/code/);
+  });
+
+  it('refuses a code exchanged after 10 minutes with invalid_grant, and forgets expired codes', async () => {
+    let now = Date.now();
+    const timed = await startDiscordSandbox({ clientSecret: CLIENT.client_secret, now: () => now });
+    try {
+      const authorize = async () => {
+        const res = await fetch(authorizeUrl({ login_as: 'demo-owner' }).replace(sandbox.base, timed.base), { redirect: 'manual' });
+        expect(res.status).toBe(302);
+        return new URL(res.headers.get('location')!).searchParams.get('code')!;
+      };
+      const exchange = async (code: string) => {
+        const res = await fetch(`${timed.api}/oauth2/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ ...CLIENT, grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI }),
+        });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      const late = await authorize();
+      for (let i = 0; i < 3; i++) await authorize();
+      expect(timed.service.grants.storedCodes).toBe(4);
+
+      now += CODE_LIFETIME_MS + 1;
+      expect(await exchange(late)).toEqual({
+        status: 400,
+        body: { error: 'invalid_grant', error_description: 'Invalid "code" in request.' },
+      });
+      // Nobody came back for the others: they are gone too, so a flood of abandoned sign-ins cannot pile up.
+      expect(timed.service.grants.storedCodes).toBe(0);
+
+      const fresh = await authorize();
+      now += CODE_LIFETIME_MS - 1;
+      expect((await exchange(fresh)).status).toBe(200);
+    } finally {
+      await timed.close();
+    }
   });
 
   it('refuses unregistered redirect URIs when the application registers some', async () => {

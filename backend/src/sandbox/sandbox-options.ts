@@ -20,6 +20,8 @@ export interface DiscordSandboxOptions {
    * restart, as they do against Discord; default: derived from the client id and secret.
    */
   tokenSecret?: string;
+  /** The sandbox's clock, in epoch milliseconds (authorization codes and tokens expire by it). Default Date.now. */
+  now?: () => number;
   /** Per token, for GET users/@me/guilds (the route Discord limits hardest). Default 5 per 5000 ms. */
   guildsRateLimit?: RateLimitPolicy;
   /** Where the sandbox is reached, e.g. http://localhost:3000/sandbox/discord; default: the host of each request. */
@@ -40,6 +42,7 @@ export interface ResolvedSandboxOptions {
   clientId: string;
   clientSecret: string;
   tokenSecret: string | undefined;
+  now: () => number;
   guildsRateLimit: RateLimitPolicy;
   publicUrl: string | undefined;
   redirectUris: readonly string[] | undefined;
@@ -53,6 +56,7 @@ export function resolveSandboxOptions(options: DiscordSandboxOptions | undefined
     clientId: options?.clientId ?? SANDBOX_CLIENT_ID,
     clientSecret: options?.clientSecret ?? newSandboxSecret(),
     tokenSecret: options?.tokenSecret,
+    now: options?.now ?? (() => Date.now()),
     guildsRateLimit: { ...(options?.guildsRateLimit ?? { limit: 5, windowMs: 5000 }) },
     publicUrl: options?.publicUrl?.replace(/\/+$/, ''),
     redirectUris: options?.redirectUris ? [...options.redirectUris] : undefined,

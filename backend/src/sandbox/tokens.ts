@@ -20,10 +20,11 @@ export class SandboxTokens {
       clientId: string;
       clientSecret: string;
       tokenSecret: string | undefined;
+      now: () => number;
     },
     private readonly users: { get(id: string): SandboxUserRecord | undefined },
   ) {
-    this.grants = new OAuth2Grants(OAuth2Grants.keyFor(options.clientId, options.tokenSecret ?? options.clientSecret));
+    this.grants = new OAuth2Grants(OAuth2Grants.keyFor(options.clientId, options.tokenSecret ?? options.clientSecret), options.now);
   }
 
   authenticate(authorization: string | undefined): SandboxCaller | undefined {
