@@ -1,4 +1,4 @@
-import { Controller, Get, HttpStatus, Inject, Next, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Inject, Next, Post, Query, Req, Res } from '@nestjs/common';
 import type { SuccessResponse, User } from '@guildhall/generated/types';
 import type { NextFunction, Request, Response } from 'express';
 import type { AuthenticateOptions, Authenticator } from 'passport';
@@ -14,6 +14,8 @@ import { CALLBACK_PATH } from './discord.strategy.js';
 import { SIGN_IN_COOKIE } from './sign-in-cookie.js';
 
 const DEFAULT_RETURN = '/selector';
+/** The web app's page that asks "Sign out of Guildhall?" and signs out with a POST. */
+const LOGOUT_PAGE = '/logout';
 export const SESSION_COOKIE = 'guildhall.sid';
 
 /** Only same-site paths may be returned to after sign-in (no open redirect). */
@@ -103,8 +105,12 @@ export class AuthController {
     };
   }
 
-  /** Ends the session on the server, revokes the Discord token, and clears the cookie. */
-  @Get('logout')
+  /**
+   * Ends the session on the server, revokes the Discord token, and clears the cookie. A POST, so the CSRF check
+   * applies: another site can neither link nor post a sign-out.
+   */
+  @Post('logout')
+  @HttpCode(HttpStatus.OK)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SuccessResponse> {
     const user = req.user as SessionUser | undefined;
     if (user) {
@@ -115,5 +121,11 @@ export class AuthController {
     await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     return { success: true };
+  }
+
+  /** The spec's GET /logout signs nobody out (any page could link it): it opens the page that asks first. */
+  @Get('logout')
+  logoutPage(@Res() res: Response): void {
+    res.redirect(HttpStatus.FOUND, LOGOUT_PAGE);
   }
 }
