@@ -44,7 +44,7 @@ export interface GuildhallClient {
   putGreetingSettings(guildId: string, body: SectionSettingsPutRequest<'greeting'>): Promise<SectionSettingsResponse<'greeting'>>;
   /** GET /api/user: The signed-in user and their guilds */
   getUser(): Promise<User>;
-  /** GET /api/logout: Sign out: ends the session */
+  /** POST /api/logout: Sign out: ends the session and revokes the Discord token */
   logout(): Promise<SuccessResponse>;
   /** GET /api/guild/{guildId}: The guild's name and icon; answering at all means the signed-in user may manage it */
   getManagedGuild(guildId: string): Promise<ManagedGuild>;

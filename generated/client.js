@@ -15,7 +15,7 @@ export function createClient(transport) {
     getGreetingSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/greeting`),
     putGreetingSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/greeting`, body),
     getUser: () => transport('GET', `/api/user`),
-    logout: () => transport('GET', `/api/logout`),
+    logout: () => transport('POST', `/api/logout`),
     getManagedGuild: (guildId) => transport('GET', `/api/guild/${segment(guildId)}`),
     getGuildChannels: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/channels`),
     getGuildRoles: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/roles`),

@@ -90,6 +90,7 @@ const schema33 = {
       'x-messages': { '*': 'SANDBOX_GUILDS_RATE_WINDOW_MS must be a whole number of milliseconds, at least {minimum}' },
     },
     TRUST_PROXY: { type: 'boolean', default: false, 'x-messages': { '*': 'TRUST_PROXY must be true or false' } },
+    SANDBOX: { type: 'string', enum: ['on', 'off'], 'x-messages': { '*': 'SANDBOX must be on or off' } },
     NODE_ENV: { type: 'string', 'x-messages': { '*': 'NODE_ENV must be text' } },
   },
   dependentRequired: { DISCORD_CLIENT_ID: ['DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN'] },
@@ -1158,8 +1159,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    if (data.NODE_ENV !== undefined) {
-      let data18 = data.NODE_ENV;
+    if (data.SANDBOX !== undefined) {
+      let data18 = data.SANDBOX;
       if (typeof data18 !== 'string') {
         let dataType18 = typeof data18;
         let coerced18 = undefined;
@@ -1170,13 +1171,13 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             coerced18 = '';
           } else {
             const err37 = {
-              instancePath: instancePath + '/NODE_ENV',
-              schemaPath: '#/properties/NODE_ENV/type',
+              instancePath: instancePath + '/SANDBOX',
+              schemaPath: '#/properties/SANDBOX/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema33.properties.NODE_ENV.type,
-              parentSchema: schema33.properties.NODE_ENV,
+              schema: schema33.properties.SANDBOX.type,
+              parentSchema: schema33.properties.SANDBOX,
               data: data18,
             };
             if (vErrors === null) {
@@ -1190,14 +1191,69 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         if (coerced18 !== undefined) {
           data18 = coerced18;
           if (data !== undefined) {
-            data['NODE_ENV'] = coerced18;
+            data['SANDBOX'] = coerced18;
+          }
+        }
+      }
+      if (!(data18 === 'on' || data18 === 'off')) {
+        const err38 = {
+          instancePath: instancePath + '/SANDBOX',
+          schemaPath: '#/properties/SANDBOX/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema33.properties.SANDBOX.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema33.properties.SANDBOX.enum,
+          parentSchema: schema33.properties.SANDBOX,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+    }
+    if (data.NODE_ENV !== undefined) {
+      let data19 = data.NODE_ENV;
+      if (typeof data19 !== 'string') {
+        let dataType19 = typeof data19;
+        let coerced19 = undefined;
+        if (!(coerced19 !== undefined)) {
+          if (dataType19 == 'number' || dataType19 == 'boolean') {
+            coerced19 = '' + data19;
+          } else if (data19 === null) {
+            coerced19 = '';
+          } else {
+            const err39 = {
+              instancePath: instancePath + '/NODE_ENV',
+              schemaPath: '#/properties/NODE_ENV/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema33.properties.NODE_ENV.type,
+              parentSchema: schema33.properties.NODE_ENV,
+              data: data19,
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
+        if (coerced19 !== undefined) {
+          data19 = coerced19;
+          if (data !== undefined) {
+            data['NODE_ENV'] = coerced19;
           }
         }
       }
     }
     if (data.DISCORD_CLIENT_ID !== undefined) {
       if (data.DISCORD_CLIENT_SECRET === undefined) {
-        const err38 = {
+        const err40 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1213,14 +1269,14 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err40];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err40);
         }
         errors++;
       }
       if (data.DISCORD_BOT_TOKEN === undefined) {
-        const err39 = {
+        const err41 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1236,15 +1292,15 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err39];
+          vErrors = [err41];
         } else {
-          vErrors.push(err39);
+          vErrors.push(err41);
         }
         errors++;
       }
     }
   } else {
-    const err40 = {
+    const err42 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1255,9 +1311,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err40];
+      vErrors = [err42];
     } else {
-      vErrors.push(err40);
+      vErrors.push(err42);
     }
     errors++;
   }

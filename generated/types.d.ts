@@ -435,6 +435,10 @@ export interface EnvironmentConfig {
    */
   TRUST_PROXY: boolean;
   /**
+   * Whether the Discord sandbox replaces Discord. Unset: when DISCORD_CLIENT_ID is unset, except with NODE_ENV=production, where the app then refuses to start. on: the sandbox, even in production (a public demo where anyone can sign in as a demo user). off: never (the Discord credentials are required).
+   */
+  SANDBOX?: 'on' | 'off';
+  /**
    * The usual Node.js environment name (development, production, test).
    */
   NODE_ENV?: string;

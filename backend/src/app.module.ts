@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Passport } from 'passport';
@@ -5,6 +6,7 @@ import type { Logger } from 'pino';
 import { AuthController } from './auth/auth.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
 import { CALLBACK_PATH, DiscordOAuthStrategy } from './auth/discord.strategy.js';
+import { SignInCookieStore } from './auth/sign-in-cookie.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { BotStatusController } from './dashboard/bot-status.controller.js';
 import { BotStatusService } from './dashboard/bot-status.service.js';
@@ -28,9 +30,9 @@ import { SettingsService } from './settings/settings.service.js';
 import { STORAGE, type StoragePort } from './storage/storage.port.js';
 
 /** A passport instance of this app's own, with the Discord strategy and whole-user sessions. */
-function createPassport(config: AppConfig): InstanceType<typeof Passport> {
+function createPassport(config: AppConfig, sessionSecret: string): InstanceType<typeof Passport> {
   const passport = new Passport();
-  passport.use('discord', new DiscordOAuthStrategy(config));
+  passport.use('discord', new DiscordOAuthStrategy(config, new SignInCookieStore(sessionSecret, CALLBACK_PATH)));
   passport.serializeUser((user, done) => done(null, user));
   passport.deserializeUser((user: SessionUser, done) => done(null, user));
   return passport;
@@ -38,13 +40,13 @@ function createPassport(config: AppConfig): InstanceType<typeof Passport> {
 
 @Module({})
 export class AppModule {
-  static forRoot(deps: { config: AppConfig; logger: Logger; storage: StoragePort }): DynamicModule {
+  static forRoot(deps: { config: AppConfig; logger: Logger; storage: StoragePort; sessionSecret: string }): DynamicModule {
     const { config } = deps;
     const providers: Provider[] = [
       { provide: APP_CONFIG, useValue: config },
       { provide: LOGGER, useValue: deps.logger },
       { provide: STORAGE, useValue: deps.storage },
-      { provide: PASSPORT, useValue: createPassport(config) },
+      { provide: PASSPORT, useValue: createPassport(config, deps.sessionSecret) },
       { provide: APP_FILTER, useClass: ApiExceptionFilter },
       DiscordService,
       GuildAccessService,
@@ -64,6 +66,9 @@ export class AppModule {
                 clientId: config.discord.clientId,
                 clientSecret: config.discord.clientSecret,
                 botToken: config.discord.botToken,
+                // The client secret and bot token are new in every process; sign-ins outlive a restart because the
+                // sandbox's tokens are signed with a key that lasts as long as the session secret.
+                tokenSecret: createHmac('sha256', deps.sessionSecret).update('guildhall-discord-sandbox-tokens').digest('base64url'),
                 guildsRateLimit: config.sandboxGuildsRateLimit,
                 publicUrl: `${config.publicUrl}/sandbox/discord`,
                 // Only our own callback: the sandbox must not become an open redirect.

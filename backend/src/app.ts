@@ -11,6 +11,7 @@ import type { Authenticator } from 'passport';
 import type { Logger } from 'pino';
 import { SESSION_COOKIE } from './auth/auth.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
+import { scheduleSessionPruning } from './auth/session-pruning.js';
 import { DatabaseSessionStore } from './auth/session-store.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { csrfProtection } from './http/csrf.js';
@@ -91,7 +92,7 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env): Promise<R
 
 async function startOn(config: AppConfig, logger: Logger, storage: StoragePort): Promise<RunningApp> {
   const secret = await sessionSecret(config, storage);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, logger, storage }), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, logger, storage, sessionSecret: secret }), {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
     bufferLogs: true,
   });
@@ -146,12 +147,8 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
     throw err;
   }
   const url = config.internalUrl;
-  logger.info(
-    { port: config.port, publicUrl: config.publicUrl, discord: config.discord.mode, storage: storage.kind },
-    config.discord.mode === 'sandbox'
-      ? 'Guildhall is up with the Discord sandbox (no DISCORD_CLIENT_ID set)'
-      : 'Guildhall is up with Discord',
-  );
+  logger.info({ port: config.port, publicUrl: config.publicUrl, discord: config.discord.mode, storage: storage.kind }, startupLine(config));
+  const pruning = scheduleSessionPruning(storage.sessions, logger);
 
   let closed = false;
   return {
@@ -164,10 +161,19 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
       if (closed) return;
       closed = true;
       limiter.close();
+      await pruning.stop();
       await app.close();
       await storage.close();
     },
   };
+}
+
+/** The start-up log line: which Discord this instance talks to, and whether anyone may sign in as a demo user. */
+export function startupLine(config: AppConfig): string {
+  if (config.discord.mode === 'discord') return 'Guildhall is up with Discord';
+  if (config.demoMode)
+    return 'Guildhall is up with the Discord sandbox in production demo mode (SANDBOX=on): anyone can sign in as a demo user';
+  return 'Guildhall is up with the Discord sandbox (no DISCORD_CLIENT_ID set)';
 }
 
 /** One line per request: no headers, no bodies, no query strings (they may carry codes or tokens). */

@@ -10,7 +10,7 @@ async function main() {
   } catch (err) {
     if (err instanceof ConfigError || err instanceof DataDirInUseError) {
       console.error(err.message);
-      process.exit(1);
+      return process.exit(1);
     }
     throw err;
   }

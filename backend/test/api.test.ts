@@ -77,17 +77,47 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
       expect(body).toEqual({ success: false, error: 'You are not signed in.' });
     });
 
-    it('logout ends the session on the server', async () => {
+    /** The session id inside the signed guildhall.sid cookie (`s:<sid>.<signature>`). */
+    const sessionId = (browser: TestBrowser) => decodeURIComponent(browser.cookies.get('guildhall.sid')!).slice(2).split('.')[0]!;
+
+    it('logout (POST with the CSRF header) ends the session on the server and deletes its row', async () => {
       const browser = app.browser();
       await browser.signIn('demo-admin');
-      const sid = browser.cookies.get('guildhall.sid')!;
+      const cookie = browser.cookies.get('guildhall.sid')!;
+      const sid = sessionId(browser);
       expect((await browser.json('/api/user')).status).toBe(200);
-      expect((await browser.json('/api/logout')).body).toEqual({ success: true });
+      expect(await app.storage.sessions.get(sid)).not.toBeNull();
+      expect((await browser.json('/api/logout', { method: 'POST' })).body).toEqual({ success: true });
       expect((await browser.json('/api/user')).status).toBe(401);
+      expect(await app.storage.sessions.get(sid)).toBeNull();
       // The old cookie, replayed, no longer signs anyone in.
       const replay = app.browser();
-      replay.cookies.set('guildhall.sid', sid);
+      replay.cookies.set('guildhall.sid', cookie);
       expect((await replay.json('/api/user')).status).toBe(401);
+    });
+
+    it('another site cannot sign anyone out: GET /api/logout only leads to the page that asks, a POST needs the CSRF header', async () => {
+      const browser = app.browser();
+      await browser.signIn('demo-admin');
+      expect((await browser.json('/api/user')).status).toBe(200);
+
+      // A link or an <img> elsewhere: the browser sends the cookie with a top-level GET (SameSite=Lax).
+      const linked = await browser.request('/api/logout', { headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(linked.status).toBe(302);
+      expect(linked.headers.get('location')).toBe('/logout');
+      expect((await browser.json('/api/user')).status).toBe(200);
+
+      // A form posted from elsewhere cannot read the XSRF-TOKEN cookie, so it sends no header (or a made-up one).
+      const posted = await browser.json('/api/logout', { method: 'POST', csrf: false });
+      expect(posted.status).toBe(403);
+      expect(posted.body).toEqual({ success: false, error: 'Missing or invalid CSRF token. Reload the page and try again.' });
+      const forged = await browser.json('/api/logout', { method: 'POST', csrf: false, headers: { 'x-xsrf-token': 'made.up' } });
+      expect(forged.status).toBe(403);
+      expect((await browser.json('/api/user')).status).toBe(200);
+      expect(await app.storage.sessions.get(sessionId(browser))).not.toBeNull();
+
+      expect((await browser.json('/api/logout', { method: 'POST' })).status).toBe(200);
+      expect((await browser.json('/api/user')).status).toBe(401);
     });
 
     it('refuses a callback whose state does not match', async () => {
@@ -330,8 +360,7 @@ describe('API contract: the operations table matches the running API', () => {
     );
 
   it('answers every JSON GET operation of the table with a body valid against its response schema', async () => {
-    // Signing out is checked last, below: it would end this test's session.
-    const gets = rows.filter((op) => op.method === 'get' && op.response && op.operationId !== 'logout');
+    const gets = rows.filter((op) => op.method === 'get' && op.response);
     expect(gets.length).toBeGreaterThan(8);
     for (const op of gets) {
       const { status, body } = await owner.json(concrete(op.path));
@@ -360,7 +389,8 @@ describe('API contract: the operations table matches the running API', () => {
   });
 
   it('validates every request body the same way: an empty or missing body is 400 with the fields it lacks', async () => {
-    const writes = documented().filter((op) => op.method !== 'get');
+    // Signing out takes no body (and would end this test's session): it is swept last, below.
+    const writes = documented().filter((op) => op.method !== 'get' && op.route !== '/api/logout');
     expect(writes.length).toBeGreaterThan(sectionNames.length);
     for (const op of writes) {
       for (const init of [{ json: {} }, {}]) {
@@ -395,8 +425,9 @@ describe('API contract: the operations table matches the running API', () => {
     }
 
     // And over HTTP: no documented operation meets "no such route" (writes send an empty body: 400, never 404).
-    const sweep = ops.filter((op) => op.route !== '/api/logout');
-    for (const op of [...sweep, { method: 'get', route: '/api/logout' }]) {
+    const signOut = { method: 'post', route: '/api/logout' };
+    const sweep = ops.filter((op) => op.method !== signOut.method || op.route !== signOut.route);
+    for (const op of [...sweep, signOut]) {
       const res = await owner.request(concrete(op.route), {
         method: op.method.toUpperCase(),
         ...(op.method === 'get' ? {} : { json: {} }),

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CLIENT_ID, SANDBOX_DEFAULT_BOT_TOKEN } from '../src/sandbox/seed.js';
+import { SANDBOX_CLIENT_ID } from '../src/sandbox/seed.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
@@ -68,7 +68,7 @@ describe('bot invites in sandbox mode stay in the sandbox', () => {
     expect(added.status).toBe(200);
     expect(await added.text()).toContain('has been added to');
     const botGuilds = await fetch(`${app.url}/sandbox/discord/api/v10/users/@me/guilds`, {
-      headers: { Authorization: `Bot ${SANDBOX_DEFAULT_BOT_TOKEN}` },
+      headers: { Authorization: `Bot ${app.config.discord.botToken}` },
     });
     expect(((await botGuilds.json()) as { id: string }[]).map((g) => g.id)).toContain(guild!.id);
   });

@@ -1,5 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createApp, startupLine } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config/config.js';
+import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { DataDirInUseError } from '../src/storage/pglite.executor.js';
 import { startTestApp, tempDataDir } from './support/app.js';
@@ -140,6 +142,96 @@ describe('configuration', () => {
     expect(config.discord.mode).toBe('discord');
     expect(config.discord.apiBase).toBe('https://discord.com/api');
     expect(config.discord.authorizeUrl).toBe('https://discord.com/oauth2/authorize');
+  });
+});
+
+describe('production without Discord credentials', () => {
+  const REFUSAL =
+    'NODE_ENV is production but no Discord credentials are set: set DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and ' +
+    'DISCORD_BOT_TOKEN, or SANDBOX=on to run the demo sandbox (anyone can sign in as a demo user)';
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as ConfigError).problems;
+    }
+  };
+
+  it('refuses to run the sandbox unless SANDBOX=on asks for the demo', () => {
+    expect(problems({ NODE_ENV: 'production' })).toEqual([REFUSAL]);
+    const demo = loadConfig({ NODE_ENV: 'production', SANDBOX: 'on' });
+    expect(demo.discord.mode).toBe('sandbox');
+    expect(demo.demoMode).toBe(true);
+    expect(startupLine(demo)).toBe(
+      'Guildhall is up with the Discord sandbox in production demo mode (SANDBOX=on): anyone can sign in as a demo user',
+    );
+    const real = loadConfig({
+      NODE_ENV: 'production',
+      DISCORD_CLIENT_ID: '123456789012345678',
+      DISCORD_CLIENT_SECRET: 's',
+      DISCORD_BOT_TOKEN: 't',
+    });
+    expect(real.discord.mode).toBe('discord');
+    expect(real.demoMode).toBe(false);
+    expect(startupLine(real)).toBe('Guildhall is up with Discord');
+    // Outside production the sandbox stays the default a newcomer gets.
+    expect(startupLine(loadConfig({}))).toBe('Guildhall is up with the Discord sandbox (no DISCORD_CLIENT_ID set)');
+  });
+
+  it('reads SANDBOX as on or off, and refuses a contradiction', () => {
+    expect(problems({ SANDBOX: 'yes' })).toEqual(['SANDBOX: SANDBOX must be on or off']);
+    expect(problems({ SANDBOX: 'off' })).toEqual([
+      'SANDBOX is off but no Discord credentials are set: set DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and DISCORD_BOT_TOKEN',
+    ]);
+    expect(
+      problems({ SANDBOX: 'on', DISCORD_CLIENT_ID: '123456789012345678', DISCORD_CLIENT_SECRET: 's', DISCORD_BOT_TOKEN: 't' }),
+    ).toEqual(['SANDBOX is on but DISCORD_CLIENT_ID is set: unset one of them (the sandbox replaces Discord)']);
+  });
+
+  it('createApp rejects, and npm start prints the sentence and exits with 1', async () => {
+    const data = tempDataDir();
+    try {
+      const env = { NODE_ENV: 'production', PORT: '0', DATA_DIR: data.dir, LOG_LEVEL: 'silent' };
+      await expect(createApp(env)).rejects.toThrow(REFUSAL);
+
+      // main.ts as `npm start` runs it, in this process: its environment, its console and its exit.
+      for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+      for (const name of ['DISCORD_CLIENT_ID', 'SANDBOX']) vi.stubEnv(name, undefined);
+      const exited = new Promise<unknown>((resolve) => {
+        vi.spyOn(process, 'exit').mockImplementation(((code?: number) => resolve(code)) as typeof process.exit);
+      });
+      const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      await import('../src/main.js');
+      expect(await exited).toBe(1);
+      expect(printed).toHaveBeenCalledWith(`Invalid configuration:\n  - ${REFUSAL}`);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.restoreAllMocks();
+      data.remove();
+    }
+  });
+
+  it('makes the sandbox bot token a secret of each process: the old constant is refused by the sandbox', async () => {
+    const [one, two] = [loadConfig({}), loadConfig({})];
+    expect(one.discord.botToken).not.toBe(two.discord.botToken);
+    expect(one.discord.clientSecret).not.toBe(two.discord.clientSecret);
+    const data = tempDataDir();
+    const app = await startTestApp({ DATA_DIR: data.dir, NODE_ENV: 'production', SANDBOX: 'on' });
+    try {
+      const guild = (token: string) =>
+        fetch(`${app.url}/sandbox/discord/api/v10/guilds/${SANDBOX_GUILDS.community.id}`, { headers: { authorization: `Bot ${token}` } });
+      expect((await guild('sandbox-bot-token')).status).toBe(401);
+      expect((await guild(app.config.discord.botToken)).status).toBe(200);
+      // The demo still signs people in.
+      const browser = app.browser();
+      await browser.signIn('demo-owner');
+      expect((await browser.json('/api/user')).status).toBe(200);
+    } finally {
+      await app.close();
+      data.remove();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DiscordService } from '../src/discord/discord.service.js';
 import { CONTACT_COLLECTION, CONTACT_LIMIT } from '../src/public/contact.service.js';
 import { TOP_SERVERS_SHOWN } from '../src/public/top-servers.service.js';
-import { SANDBOX_CLIENT_ID, SANDBOX_DEFAULT_BOT_TOKEN, SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { SANDBOX_CLIENT_ID, SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
@@ -38,7 +38,7 @@ describe('public endpoints over real HTTP (PGlite + Discord sandbox)', () => {
   /** What the sandbox itself says about a guild, asked the way the bot asks Discord. */
   async function sandboxGuild(id: string) {
     const res = await fetch(`${app.url}/sandbox/discord/api/v10/guilds/${id}?with_counts=true`, {
-      headers: { Authorization: `Bot ${SANDBOX_DEFAULT_BOT_TOKEN}` },
+      headers: { Authorization: `Bot ${app.config.discord.botToken}` },
     });
     expect(res.status).toBe(200);
     return (await res.json()) as { approximate_member_count: number; premium_tier: number; premium_subscription_count: number };

@@ -152,7 +152,7 @@ describe('Discord sandbox conformance with Discord OpenAPI spec', () => {
     const url = new URL(`${sandbox.api}/v10${route}`);
     for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = {};
-    if (auth === 'bot') headers['authorization'] = 'Bot sandbox-bot-token';
+    if (auth === 'bot') headers['authorization'] = `Bot ${sandbox.botToken}`;
     if (auth === 'owner') headers['authorization'] = `Bearer ${ownerToken}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(url, { method: method.toUpperCase(), headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
@@ -395,7 +395,7 @@ describe('Discord sandbox conformance with Discord OpenAPI spec', () => {
       form.set('files[0]', new Blob([html], { type: 'text/html' }), 'transcript-12.html');
       const res = await fetch(`${sandbox.api}/v10/channels/${community.channels.modLog}/messages`, {
         method: 'POST',
-        headers: { authorization: 'Bot sandbox-bot-token' },
+        headers: { authorization: `Bot ${sandbox.botToken}` },
         body: form,
       });
       const body = (await res.json()) as { attachments: Array<{ url: string }> };

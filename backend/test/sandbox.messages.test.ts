@@ -13,7 +13,7 @@ describe('Discord sandbox: what the bot posts', () => {
   beforeAll(async () => {
     sandbox = await startDiscordSandbox();
     // The client Guildhall uses in production, pointed at the sandbox.
-    rest = new REST({ api: sandbox.api, version: '10', retries: 0 }).setToken('sandbox-bot-token');
+    rest = new REST({ api: sandbox.api, version: '10', retries: 0 }).setToken(sandbox.botToken);
   });
   beforeEach(() => sandbox.service.reset());
   afterAll(async () => {
@@ -163,7 +163,7 @@ describe('Discord sandbox: what the bot posts', () => {
     async function post(channelId: string, body: unknown) {
       const res = await fetch(`${sandbox.api}/v10/channels/${channelId}/messages`, {
         method: 'POST',
-        headers: { authorization: 'Bot sandbox-bot-token', 'content-type': 'application/json' },
+        headers: { authorization: `Bot ${sandbox.botToken}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
       return { status: res.status, body: (await res.json()) as any };
@@ -253,7 +253,7 @@ describe('Discord sandbox: what the bot posts', () => {
     it('malformed JSON', async () => {
       const res = await fetch(`${sandbox.api}/v10/channels/${general}/messages`, {
         method: 'POST',
-        headers: { authorization: 'Bot sandbox-bot-token', 'content-type': 'application/json' },
+        headers: { authorization: `Bot ${sandbox.botToken}`, 'content-type': 'application/json' },
         body: '{"content":',
       });
       expect(res.status).toBe(400);
@@ -295,7 +295,7 @@ describe('Discord sandbox: what the bot posts', () => {
 
   it('keeps memory bounded: the oldest posted messages and files go first, seeded ones stay', async () => {
     const small = await startDiscordSandbox({ maxMessagesPerChannel: 3, maxAttachmentBytes: 10 });
-    const client = new REST({ api: small.api, version: '10', retries: 0 }).setToken('sandbox-bot-token');
+    const client = new REST({ api: small.api, version: '10', retries: 0 }).setToken(small.botToken);
     try {
       const seeded = small.service.listMessages(community.channels.general, { limit: 100 }).length;
       for (const n of [1, 2, 3, 4, 5])
@@ -332,7 +332,7 @@ describe('Discord sandbox: what the bot posts', () => {
 
   it('sends X-RateLimit headers on every REST answer, and a Discord 404 for unknown routes', async () => {
     const res = await fetch(`${sandbox.api}/v10/channels/${community.channels.general}`, {
-      headers: { authorization: 'Bot sandbox-bot-token' },
+      headers: { authorization: `Bot ${sandbox.botToken}` },
     });
     for (const header of [
       'x-ratelimit-limit',

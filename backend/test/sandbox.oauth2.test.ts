@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OAuth2Grants } from '../src/sandbox/oauth2-grants.js';
+import { CODE_LIFETIME_MS, OAuth2Grants } from '../src/sandbox/oauth2-grants.js';
 import { SANDBOX_CLIENT_ID, SANDBOX_DEMO_USERNAMES, SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import { startDiscordSandbox, type RunningDiscordSandbox } from '../src/sandbox/standalone.js';
 
 const REDIRECT_URI = 'http://127.0.0.1:9/api/callback';
-const CLIENT = { client_id: SANDBOX_CLIENT_ID, client_secret: 'sandbox-client-secret' };
+const CLIENT = { client_id: SANDBOX_CLIENT_ID, client_secret: 'test-client-secret' };
 
 function pkce() {
   const verifier = randomBytes(32).toString('base64url');
@@ -16,7 +16,7 @@ describe('Discord sandbox OAuth2', () => {
   let sandbox: RunningDiscordSandbox;
 
   beforeAll(async () => {
-    sandbox = await startDiscordSandbox();
+    sandbox = await startDiscordSandbox({ clientSecret: CLIENT.client_secret });
   });
   beforeEach(() => sandbox.service.reset());
   afterAll(async () => {
@@ -206,7 +206,7 @@ describe('Discord sandbox OAuth2', () => {
 
   it('keeps tokens valid across a restart of the sandbox (same client), like Discord across app restarts', async () => {
     const accessToken = sandbox.service.issueAccessToken('demo-owner');
-    const restarted = await startDiscordSandbox();
+    const restarted = await startDiscordSandbox({ clientSecret: CLIENT.client_secret });
     const otherClient = await startDiscordSandbox({ clientSecret: 'another-secret' });
     try {
       const ask = (base: string) => fetch(`${base}/v10/users/@me`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -215,6 +215,51 @@ describe('Discord sandbox OAuth2', () => {
     } finally {
       await restarted.close();
       await otherClient.close();
+    }
+  });
+
+  it('keeps tokens valid across a restart with new credentials when both sign with the same token secret', async () => {
+    const first = await startDiscordSandbox({ tokenSecret: 'outlives-the-process' });
+    const second = await startDiscordSandbox({ tokenSecret: 'outlives-the-process' });
+    try {
+      expect(second.clientSecret).not.toBe(first.clientSecret);
+      const accessToken = first.service.issueAccessToken('demo-owner');
+      const res = await fetch(`${second.api}/v10/users/@me`, { headers: { authorization: `Bearer ${accessToken}` } });
+      expect(res.status).toBe(200);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('makes its own bot token and client secret: the constants of earlier releases are refused', async () => {
+    const fresh = await startDiscordSandbox();
+    const other = await startDiscordSandbox();
+    try {
+      expect(fresh.botToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(fresh.botToken).not.toBe(other.botToken);
+      expect(fresh.clientSecret).not.toBe(other.clientSecret);
+      const guild = (token: string) =>
+        fetch(`${fresh.api}/v10/guilds/${SANDBOX_GUILDS.community.id}`, { headers: { authorization: `Bot ${token}` } });
+      expect((await guild('sandbox-bot-token')).status).toBe(401);
+      expect((await guild(other.botToken)).status).toBe(401);
+      expect((await guild(fresh.botToken)).status).toBe(200);
+      const refresh = (secret: string) =>
+        fetch(`${fresh.api}/oauth2/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            client_id: SANDBOX_CLIENT_ID,
+            client_secret: secret,
+            grant_type: 'refresh_token',
+            refresh_token: 'x',
+          }),
+        });
+      expect((await refresh('sandbox-client-secret')).status).toBe(401);
+      expect((await refresh(fresh.clientSecret)).status).toBe(400);
+    } finally {
+      await fresh.close();
+      await other.close();
     }
   });
 
@@ -230,6 +275,43 @@ describe('Discord sandbox OAuth2', () => {
     const code = grants.issueCode({ clientId: '1', userId: '2', scopes: ['identify'], redirectUri: REDIRECT_URI, codeChallenge: null });
     now += 10 * 60_000 + 1;
     expect(() => grants.exchangeCode({ code, clientId: '1', redirectUri: REDIRECT_URI, codeVerifier: undefined })).toThrow(/code/);
+  });
+
+  it('refuses a code exchanged after 10 minutes with invalid_grant, and forgets expired codes', async () => {
+    let now = Date.now();
+    const timed = await startDiscordSandbox({ clientSecret: CLIENT.client_secret, now: () => now });
+    try {
+      const authorize = async () => {
+        const res = await fetch(authorizeUrl({ login_as: 'demo-owner' }).replace(sandbox.base, timed.base), { redirect: 'manual' });
+        expect(res.status).toBe(302);
+        return new URL(res.headers.get('location')!).searchParams.get('code')!;
+      };
+      const exchange = async (code: string) => {
+        const res = await fetch(`${timed.api}/oauth2/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ ...CLIENT, grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI }),
+        });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      const late = await authorize();
+      for (let i = 0; i < 3; i++) await authorize();
+      expect(timed.service.grants.storedCodes).toBe(4);
+
+      now += CODE_LIFETIME_MS + 1;
+      expect(await exchange(late)).toEqual({
+        status: 400,
+        body: { error: 'invalid_grant', error_description: 'Invalid "code" in request.' },
+      });
+      // Nobody came back for the others: they are gone too, so a flood of abandoned sign-ins cannot pile up.
+      expect(timed.service.grants.storedCodes).toBe(0);
+
+      const fresh = await authorize();
+      now += CODE_LIFETIME_MS - 1;
+      expect((await exchange(fresh)).status).toBe(200);
+    } finally {
+      await timed.close();
+    }
   });
 
   it('refuses unregistered redirect URIs when the application registers some', async () => {
@@ -334,7 +416,7 @@ describe('Discord sandbox OAuth2', () => {
       expect(res.status).toBe(302);
       expect(new URL(res.headers.get('location')!).searchParams.get('guild_id')).toBe(quiet);
       expect(sandbox.service.hasBot(quiet)).toBe(true);
-      const guild = await fetch(`${sandbox.api}/v10/guilds/${quiet}`, { headers: { authorization: 'Bot sandbox-bot-token' } });
+      const guild = await fetch(`${sandbox.api}/v10/guilds/${quiet}`, { headers: { authorization: `Bot ${sandbox.botToken}` } });
       expect(guild.status).toBe(200);
       expect(sandbox.service.webhooksOf(SANDBOX_GUILDS.quietLibrary.channels.general)).toHaveLength(1);
     });

@@ -104,14 +104,14 @@ describe('Discord sandbox: demo users, permissions and rate limits', () => {
 
   it('addBot and removeBot change what the bot may read', async () => {
     const quiet = g.quietLibrary.id;
-    const get = () => fetch(`${sandbox.api}/v10/guilds/${quiet}/roles`, { headers: { authorization: 'Bot sandbox-bot-token' } });
+    const get = () => fetch(`${sandbox.api}/v10/guilds/${quiet}/roles`, { headers: { authorization: `Bot ${sandbox.botToken}` } });
     expect((await get()).status).toBe(403);
     sandbox.service.addBot(quiet);
     const roles = (await (await get()).json()) as Array<{ managed: boolean }>;
     expect(roles.some((r) => r.managed)).toBe(true);
     sandbox.service.removeBot(g.community.id);
     expect(sandbox.service.hasBot(g.community.id)).toBe(false);
-    const res = await fetch(`${sandbox.api}/v10/guilds/${g.community.id}`, { headers: { authorization: 'Bot sandbox-bot-token' } });
+    const res = await fetch(`${sandbox.api}/v10/guilds/${g.community.id}`, { headers: { authorization: `Bot ${sandbox.botToken}` } });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ message: 'Missing Access', code: 50001 });
   });

@@ -6,6 +6,7 @@
 export const PUBLIC_PAGE_MODULES = {
   '/': 'pages/public/Home',
   login: 'pages/Login',
+  logout: 'pages/Logout',
   dev: 'pages/public/Developers',
   premium: 'pages/public/Premium',
   'plans/:planType': 'pages/public/PlanPage',

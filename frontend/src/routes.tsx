@@ -74,7 +74,7 @@ const MANAGE_PAGES: RouteObject[] = [
 
 /** Public pages by path (spec 1:2.1 and part 2): the table is public-paths.ts. */
 // One lazy import per file, exactly what `() => import('./pages/public/Home')` would be: one chunk per page.
-const pageLoaders = import.meta.glob<{ default: ComponentType<any> }>(['./pages/public/*.tsx', './pages/Login.tsx']);
+const pageLoaders = import.meta.glob<{ default: ComponentType<any> }>(['./pages/public/*.tsx', './pages/Login.tsx', './pages/Logout.tsx']);
 function publicRoute(path: PublicPath): RouteObject {
   const module = PUBLIC_PAGE_MODULES[path];
   const load = pageLoaders[`./${module}.tsx`];

@@ -78,8 +78,31 @@ test('demo-member sees no Manage button and is refused on the owner manage URL',
 test('logout returns to /login', async ({ page }) => {
   await signInThroughChooser(page, 'demo-admin');
   await expect(page).toHaveURL(/\/selector$/);
+  const signOut = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/logout');
   await page.getByRole('banner').getByRole('button', { name: /admin/i }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  const request = await signOut;
+  expect(request.method()).toBe('POST');
+  expect(request.headers()['x-xsrf-token']).toBeTruthy();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/selector');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a link to /api/logout only asks "Sign out of Guildhall?": Cancel keeps the session, the button ends it', async ({ page }) => {
+  await signInThroughChooser(page, 'demo-admin');
+  await expect(page).toHaveURL(/\/selector$/);
+  await page.goto('/api/logout');
+  await expect(page).toHaveURL(/\/logout$/);
+  await expect(page.getByRole('heading', { name: 'Sign out of Guildhall?' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/selector$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Select a server' })).toBeVisible();
+
+  await page.goto('/logout');
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/selector');
   await expect(page).toHaveURL(/\/login$/);

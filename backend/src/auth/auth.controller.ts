@@ -1,7 +1,7 @@
-import { Controller, Get, HttpStatus, Inject, Next, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Inject, Next, Post, Query, Req, Res } from '@nestjs/common';
 import type { SuccessResponse, User } from '@guildhall/generated/types';
 import type { NextFunction, Request, Response } from 'express';
-import type { Authenticator } from 'passport';
+import type { AuthenticateOptions, Authenticator } from 'passport';
 import type { Logger } from 'pino';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
@@ -10,8 +10,12 @@ import { GuildAccessService } from '../guild/guild-access.service.js';
 import { ApiError } from '../http/api-error.js';
 import { LOGGER } from '../logging/logger.js';
 import { PASSPORT } from './auth.tokens.js';
+import { CALLBACK_PATH } from './discord.strategy.js';
+import { SIGN_IN_COOKIE } from './sign-in-cookie.js';
 
 const DEFAULT_RETURN = '/selector';
+/** The web app's page that asks "Sign out of Guildhall?" and signs out with a POST. */
+const LOGOUT_PAGE = '/logout';
 export const SESSION_COOKIE = 'guildhall.sid';
 
 /** Only same-site paths may be returned to after sign-in (no open redirect). */
@@ -21,10 +25,10 @@ function safeReturnPath(value: unknown): string | undefined {
   return value;
 }
 
-declare module 'express-session' {
-  interface SessionData {
-    returnTo?: string;
-  }
+/** What passport hands the callback: why a sign-in failed, or (from SignInCookieStore) where to return. */
+interface SignInInfo {
+  message?: string;
+  state?: { returnTo?: string };
 }
 
 @Controller('api')
@@ -36,37 +40,35 @@ export class AuthController {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Starts Discord's OAuth2 flow (state and PKCE kept in the session). */
+  /** Starts Discord's OAuth2 flow; state, PKCE verifier and return path go in the signed sign-in cookie, not a session. */
   @Get('login')
   login(@Query('returnTo') returnTo: unknown, @Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
     const path = safeReturnPath(returnTo);
-    if (path) req.session.returnTo = path;
-    else delete req.session.returnTo;
-    this.passport.authenticate('discord', { session: false })(req, res, next);
+    // An object `state` is handed to the state store (passport-oauth2 >= 1.6), which keeps it in the cookie.
+    const options = { session: false, state: path ? { returnTo: path } : {} } as unknown as AuthenticateOptions;
+    this.passport.authenticate('discord', options)(req, res, next);
   }
 
   @Get('callback')
   callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
-    const returnTo = req.session.returnTo ?? DEFAULT_RETURN;
-    this.passport.authenticate(
-      'discord',
-      { session: false },
-      (err: unknown, user: SessionUser | false, info: { message?: string } | undefined) => {
-        if (err || !user) {
-          const reason = err ? 'discord' : /state/i.test(info?.message ?? '') ? 'state' : 'denied';
-          this.logger.warn({ reason, message: err instanceof Error ? err.message : info?.message }, 'sign-in refused');
-          res.redirect(HttpStatus.FOUND, `/login?error=${reason}`);
-          return;
-        }
-        // passport regenerates the session on login (no fixation); the return path was read before.
-        req.logIn(user, (loginErr) => {
-          if (loginErr) return next(loginErr);
-          this.discord.forgetUser(user.id);
-          this.logger.info({ userId: user.id }, 'signed in');
-          res.redirect(HttpStatus.FOUND, returnTo);
-        });
-      },
-    )(req, res, next);
+    // One use: whatever happens next, this sign-in is over (the store has already read the cookie).
+    res.clearCookie(SIGN_IN_COOKIE, { path: CALLBACK_PATH, httpOnly: true, sameSite: 'lax', secure: req.secure });
+    this.passport.authenticate('discord', { session: false }, (err: unknown, user: SessionUser | false, info: SignInInfo | undefined) => {
+      if (err || !user) {
+        const reason = err ? 'discord' : /state/i.test(info?.message ?? '') ? 'state' : 'denied';
+        this.logger.warn({ reason, message: err instanceof Error ? err.message : info?.message }, 'sign-in refused');
+        res.redirect(HttpStatus.FOUND, `/login?error=${reason}`);
+        return;
+      }
+      const returnTo = safeReturnPath(info?.state?.returnTo) ?? DEFAULT_RETURN;
+      // The session starts here: passport regenerates it on login (no fixation).
+      req.logIn(user, (loginErr) => {
+        if (loginErr) return next(loginErr);
+        this.discord.forgetUser(user.id);
+        this.logger.info({ userId: user.id }, 'signed in');
+        res.redirect(HttpStatus.FOUND, returnTo);
+      });
+    })(req, res, next);
   }
 
   @Get('user')
@@ -103,8 +105,12 @@ export class AuthController {
     };
   }
 
-  /** Ends the session on the server, revokes the Discord token, and clears the cookie. */
-  @Get('logout')
+  /**
+   * Ends the session on the server, revokes the Discord token, and clears the cookie. A POST, so the CSRF check
+   * applies: another site can neither link nor post a sign-out.
+   */
+  @Post('logout')
+  @HttpCode(HttpStatus.OK)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SuccessResponse> {
     const user = req.user as SessionUser | undefined;
     if (user) {
@@ -115,5 +121,11 @@ export class AuthController {
     await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     return { success: true };
+  }
+
+  /** The spec's GET /logout signs nobody out (any page could link it): it opens the page that asks first. */
+  @Get('logout')
+  logoutPage(@Res() res: Response): void {
+    res.redirect(HttpStatus.FOUND, LOGOUT_PAGE);
   }
 }

@@ -1,8 +1,10 @@
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy as PassportDiscordStrategy } from 'passport-discord';
+import type OAuth2Strategy from 'passport-oauth2';
 import { InternalOAuthError } from 'passport-oauth2';
 import type { AppConfig } from '../config/config.js';
 import type { SessionUser } from '../discord/discord.types.js';
+import type { SignInCookieStore } from './sign-in-cookie.js';
 
 export const OAUTH_SCOPES = ['identify', 'email', 'guilds'];
 export const CALLBACK_PATH = '/api/callback';
@@ -17,14 +19,15 @@ interface DiscordProfile {
 }
 
 /**
- * passport-discord, with two fixes: the profile URL follows configuration (it hardcodes discord.com,
+ * passport-discord, with three fixes: the profile URL follows configuration (it hardcodes discord.com,
  * which would bypass the sandbox), and the guild list is not fetched at sign-in (a known source of
- * 429s; guilds are loaded lazily and cached by DiscordService instead).
+ * 429s; guilds are loaded lazily and cached by DiscordService instead), and the OAuth2 state and PKCE verifier live in a signed cookie rather than
+ * the session (SignInCookieStore), so starting a sign-in stores nothing.
  */
 export class DiscordOAuthStrategy extends PassportStrategy(PassportDiscordStrategy, 'discord') {
   private readonly profileUrl: string;
 
-  constructor(config: AppConfig) {
+  constructor(config: AppConfig, signIn: SignInCookieStore) {
     super({
       clientID: config.discord.clientId,
       clientSecret: config.discord.clientSecret,
@@ -35,6 +38,8 @@ export class DiscordOAuthStrategy extends PassportStrategy(PassportDiscordStrate
       scopeSeparator: ' ',
       state: true,
       pkce: true,
+      // @types/passport-oauth2 types only the store signatures without PKCE; passport-oauth2 calls ours by arity.
+      store: signIn as unknown as OAuth2Strategy.StateStore,
     });
     this.profileUrl = `${config.discord.apiBase}/v10/users/@me`;
   }

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { validateEnvironment } from '@guildhall/generated/validators';
 import { toFieldErrors } from '@guildhall/generated/field-errors';
 import type { EnvironmentConfig } from '@guildhall/generated/types';
-// Identities of the sandbox application; they mean nothing outside this process.
-import { SANDBOX_CLIENT_ID, SANDBOX_DEFAULT_BOT_TOKEN, SANDBOX_DEFAULT_CLIENT_SECRET } from '../sandbox/seed.js';
+import { newSandboxSecret } from '../sandbox/sandbox-options.js';
+import { SANDBOX_CLIENT_ID } from '../sandbox/seed.js';
 
 /** Where Discord calls go: the real service, or the sandbox module mounted in this same app. */
 export type DiscordMode = 'discord' | 'sandbox';
@@ -37,6 +37,8 @@ export interface AppConfig {
   sandboxGuildsRateLimit: { limit: number; windowMs: number };
   trustProxy: boolean;
   production: boolean;
+  /** NODE_ENV=production with SANDBOX=on: a public demo where anyone may sign in as a demo user. */
+  demoMode: boolean;
 }
 
 export class ConfigError extends Error {
@@ -65,7 +67,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const internalUrl = `http://127.0.0.1:${port}`;
+  const production = env.NODE_ENV === 'production';
   const sandbox = !env.DISCORD_CLIENT_ID;
+  const sandboxProblem = sandboxConflict(env, sandbox, production);
+  if (sandboxProblem) throw new ConfigError([sandboxProblem]);
   const apiBase = sandbox ? `${internalUrl}/sandbox/discord/api` : String(env.DISCORD_API_BASE).replace(/\/+$/, '');
   return {
     env,
@@ -77,8 +82,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     discord: {
       mode: sandbox ? 'sandbox' : 'discord',
       clientId: env.DISCORD_CLIENT_ID ?? SANDBOX_CLIENT_ID,
-      clientSecret: env.DISCORD_CLIENT_SECRET ?? SANDBOX_DEFAULT_CLIENT_SECRET,
-      botToken: env.DISCORD_BOT_TOKEN ?? SANDBOX_DEFAULT_BOT_TOKEN,
+      // The sandbox's credentials are made anew by each process: only this app knows them.
+      clientSecret: env.DISCORD_CLIENT_SECRET ?? newSandboxSecret(),
+      botToken: env.DISCORD_BOT_TOKEN ?? newSandboxSecret(),
       apiBase,
       authorizeUrl: sandbox ? `${publicUrl}/sandbox/discord/oauth2/authorize` : String(env.DISCORD_AUTHORIZE_URL),
       tokenUrl: `${apiBase}/oauth2/token`,
@@ -91,8 +97,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     readCacheTtlMs: Number(env.READ_CACHE_TTL_MS),
     sandboxGuildsRateLimit: { limit: Number(env.SANDBOX_GUILDS_RATE_LIMIT), windowMs: Number(env.SANDBOX_GUILDS_RATE_WINDOW_MS) },
     trustProxy: Boolean(env.TRUST_PROXY),
-    production: env.NODE_ENV === 'production',
+    production,
+    demoMode: production && sandbox,
   };
+}
+
+/**
+ * Without Discord credentials the app runs the sandbox, where anyone signs in as a demo user. That is the point on a
+ * laptop, and a hole in production unless someone asked for a demo: there the sandbox needs SANDBOX=on.
+ */
+function sandboxConflict(env: EnvironmentConfig, sandbox: boolean, production: boolean): string | undefined {
+  if (sandbox && env.SANDBOX === 'off')
+    return 'SANDBOX is off but no Discord credentials are set: set DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and DISCORD_BOT_TOKEN';
+  if (!sandbox && env.SANDBOX === 'on')
+    return 'SANDBOX is on but DISCORD_CLIENT_ID is set: unset one of them (the sandbox replaces Discord)';
+  if (sandbox && production && env.SANDBOX !== 'on')
+    return (
+      'NODE_ENV is production but no Discord credentials are set: set DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and ' +
+      'DISCORD_BOT_TOKEN, or SANDBOX=on to run the demo sandbox (anyone can sign in as a demo user)'
+    );
+  return undefined;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

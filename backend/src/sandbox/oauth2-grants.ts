@@ -2,7 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { OAuth2Error } from './discord-errors.js';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 604_800;
-const CODE_LIFETIME_MS = 10 * 60_000;
+/** Discord's authorization codes last about ten minutes; an older one is refused with invalid_grant. */
+export const CODE_LIFETIME_MS = 10 * 60_000;
 
 export interface TokenGrant {
   accessToken: string;
@@ -56,9 +57,10 @@ function randomId(bytes = 12): string {
 }
 
 /**
- * The sandbox's OAuth2 server. Codes live in memory (they last ten minutes), but tokens are signed rather
- * than stored: a restarted app (node --watch, a second test instance on the same data) keeps its signed-in
- * sessions, as it would against Discord. Revocations are remembered for the life of the process.
+ * The sandbox's OAuth2 server. Codes live in memory for ten minutes (expired ones are dropped as new codes are
+ * issued or exchanged, so the map holds at most ten minutes' worth), but tokens are signed rather than stored: a
+ * restarted app (node --watch, a second test instance on the same data) keeps its signed-in sessions, as it would
+ * against Discord. Revocations are remembered for the life of the process.
  */
 export class OAuth2Grants {
   private readonly codes = new Map<string, AuthorizationCode>();
@@ -70,8 +72,13 @@ export class OAuth2Grants {
 
   constructor(
     private readonly signingKey: Buffer,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
+
+  /** Authorization codes held: issued in the last CODE_LIFETIME_MS, or not yet pruned. */
+  get storedCodes(): number {
+    return this.codes.size;
+  }
 
   /** A key that stays the same across restarts for the same client, so earlier tokens stay valid. */
   static keyFor(clientId: string, clientSecret: string): Buffer {
@@ -79,14 +86,16 @@ export class OAuth2Grants {
   }
 
   issueCode(grant: Omit<AuthorizationCode, 'id' | 'expiresAt' | 'used'>): string {
+    this.pruneCodes();
     const code = randomId(22);
     this.codes.set(code, { ...grant, id: randomId(), expiresAt: this.now() + CODE_LIFETIME_MS, used: false });
     return code;
   }
 
   exchangeCode({ code, clientId, redirectUri, codeVerifier }: CodeExchange): TokenGrant {
+    this.pruneCodes();
     const stored = this.codes.get(code);
-    if (!stored || stored.clientId !== clientId || stored.expiresAt < this.now()) {
+    if (!stored || stored.clientId !== clientId || stored.expiresAt <= this.now()) {
       throw new OAuth2Error(400, 'invalid_grant', 'Invalid "code" in request.');
     }
     if (stored.used) {
@@ -131,6 +140,19 @@ export class OAuth2Grants {
   accessGrant(accessToken: string): Pick<TokenGrant, 'userId' | 'scopes' | 'clientId' | 'expiresAt'> | undefined {
     const claims = this.verify(accessToken, 'a');
     return claims ? { userId: claims.u, scopes: claims.s, clientId: claims.k, expiresAt: claims.e * 1000 } : undefined;
+  }
+
+  /**
+   * Drops expired codes. Every code lives CODE_LIFETIME_MS and a Map iterates in insertion order, so the expired
+   * ones are at the front: each call stops at the first live code. A used code stays until it expires, so a replay
+   * within its lifetime still revokes what it granted.
+   */
+  private pruneCodes(): void {
+    const now = this.now();
+    for (const [code, stored] of this.codes) {
+      if (stored.expiresAt > now) break;
+      this.codes.delete(code);
+    }
   }
 
   clear(): void {

@@ -1,16 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import type { RateLimitPolicy } from './rate-limit.js';
-import { SANDBOX_CLIENT_ID, SANDBOX_DEFAULT_BOT_TOKEN, SANDBOX_DEFAULT_CLIENT_SECRET } from './seed.js';
+import { SANDBOX_CLIENT_ID } from './seed.js';
 
 export const DISCORD_SANDBOX_OPTIONS = Symbol('DISCORD_SANDBOX_OPTIONS');
 export const SANDBOX_ROUTE_PREFIX = 'sandbox/discord';
 
 export interface DiscordSandboxOptions {
-  /** Accepted as `Authorization: Bot <botToken>`. Default `sandbox-bot-token`. */
+  /**
+   * Accepted as `Authorization: Bot <botToken>`. Default: a random secret made for this instance (read it from
+   * `options.botToken`): a well-known default would let anyone post as the bot of a sandbox reachable on a network.
+   */
   botToken?: string;
   /** OAuth2 client id, also the bot user's id. Default 1100000000000000001. */
   clientId?: string;
-  /** Default `sandbox-client-secret`. */
+  /** Default: a random secret made for this instance, like the bot token. */
   clientSecret?: string;
+  /**
+   * Signs the OAuth2 tokens it issues (they are not stored). Give one that outlives the process so sign-ins survive a
+   * restart, as they do against Discord; default: derived from the client id and secret.
+   */
+  tokenSecret?: string;
+  /** The sandbox's clock, in epoch milliseconds (authorization codes and tokens expire by it). Default Date.now. */
+  now?: () => number;
   /** Per token, for GET users/@me/guilds (the route Discord limits hardest). Default 5 per 5000 ms. */
   guildsRateLimit?: RateLimitPolicy;
   /** Where the sandbox is reached, e.g. http://localhost:3000/sandbox/discord; default: the host of each request. */
@@ -30,6 +41,8 @@ export interface ResolvedSandboxOptions {
   botToken: string;
   clientId: string;
   clientSecret: string;
+  tokenSecret: string | undefined;
+  now: () => number;
   guildsRateLimit: RateLimitPolicy;
   publicUrl: string | undefined;
   redirectUris: readonly string[] | undefined;
@@ -39,13 +52,20 @@ export interface ResolvedSandboxOptions {
 
 export function resolveSandboxOptions(options: DiscordSandboxOptions | undefined): ResolvedSandboxOptions {
   return {
-    botToken: options?.botToken ?? SANDBOX_DEFAULT_BOT_TOKEN,
+    botToken: options?.botToken ?? newSandboxSecret(),
     clientId: options?.clientId ?? SANDBOX_CLIENT_ID,
-    clientSecret: options?.clientSecret ?? SANDBOX_DEFAULT_CLIENT_SECRET,
+    clientSecret: options?.clientSecret ?? newSandboxSecret(),
+    tokenSecret: options?.tokenSecret,
+    now: options?.now ?? (() => Date.now()),
     guildsRateLimit: { ...(options?.guildsRateLimit ?? { limit: 5, windowMs: 5000 }) },
     publicUrl: options?.publicUrl?.replace(/\/+$/, ''),
     redirectUris: options?.redirectUris ? [...options.redirectUris] : undefined,
     maxMessagesPerChannel: options?.maxMessagesPerChannel ?? 500,
     maxAttachmentBytes: options?.maxAttachmentBytes ?? 256 * 1024 * 1024,
   };
+}
+
+/** A sandbox credential: random, so knowing the code base is not knowing the sandbox's bot token. */
+export function newSandboxSecret(): string {
+  return randomBytes(32).toString('base64url');
 }

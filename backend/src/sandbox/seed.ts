@@ -19,8 +19,6 @@ import type {
 // rule per guild: channels guild+1xx, roles guild+2xx, emojis guild+3xx, webhooks guild+4xx, messages guild+5xx.
 
 export const SANDBOX_CLIENT_ID = '1100000000000000001';
-export const SANDBOX_DEFAULT_BOT_TOKEN = 'sandbox-bot-token';
-export const SANDBOX_DEFAULT_CLIENT_SECRET = 'sandbox-client-secret';
 export const SANDBOX_BOT_USERNAME = 'Guildhall';
 
 export const SANDBOX_USERS = {

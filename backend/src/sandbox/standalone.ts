@@ -12,6 +12,10 @@ export interface RunningDiscordSandbox {
   base: string;
   /** What @discordjs/rest takes as `api`: <base>/api */
   api: string;
+  /** This instance's bot token (random unless the options named one). */
+  botToken: string;
+  /** This instance's OAuth2 client secret (random unless the options named one). */
+  clientSecret: string;
   close(): Promise<void>;
 }
 
@@ -24,5 +28,7 @@ export async function startDiscordSandbox(options: DiscordSandboxOptions = {}, p
   await app.listen(port, '127.0.0.1');
   const { port: actual } = app.getHttpServer().address() as AddressInfo;
   const base = `http://127.0.0.1:${actual}/${SANDBOX_ROUTE_PREFIX}`;
-  return { app, service: app.get(DiscordSandboxService), base, api: `${base}/api`, close: () => app.close() };
+  const service = app.get(DiscordSandboxService);
+  const { botToken, clientSecret } = service.options;
+  return { app, service, base, api: `${base}/api`, botToken, clientSecret, close: () => app.close() };
 }

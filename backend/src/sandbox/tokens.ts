@@ -15,10 +15,16 @@ export class SandboxTokens {
   readonly grants: OAuth2Grants;
 
   constructor(
-    private readonly options: { botToken: string; clientId: string; clientSecret: string },
+    private readonly options: {
+      botToken: string;
+      clientId: string;
+      clientSecret: string;
+      tokenSecret: string | undefined;
+      now: () => number;
+    },
     private readonly users: { get(id: string): SandboxUserRecord | undefined },
   ) {
-    this.grants = new OAuth2Grants(OAuth2Grants.keyFor(options.clientId, options.clientSecret));
+    this.grants = new OAuth2Grants(OAuth2Grants.keyFor(options.clientId, options.tokenSecret ?? options.clientSecret), options.now);
   }
 
   authenticate(authorization: string | undefined): SandboxCaller | undefined {

@@ -1,0 +1,169 @@
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_PRUNE_INTERVAL_MS, scheduleSessionPruning } from '../src/auth/session-pruning.js';
+import { SIGN_IN_COOKIE, SIGN_IN_LIFETIME_MS, SignInCookieStore } from '../src/auth/sign-in-cookie.js';
+import { pgliteDirectory } from '../src/storage/create-storage.js';
+import { PgliteExecutor } from '../src/storage/pglite.executor.js';
+import { startTestApp, tempDataDir } from './support/app.js';
+import type { TestBrowser } from './support/browser.js';
+
+type App = Awaited<ReturnType<typeof startTestApp>>;
+const SESSION_SECRET = 'a-session-secret-of-at-least-32-characters';
+
+/** Rows of the sessions table, read once the app has stopped (PGlite admits one open instance per directory). */
+async function sessionRows(dataDir: string): Promise<{ sid: string }[]> {
+  const db = new PgliteExecutor(pgliteDirectory(dataDir));
+  try {
+    return await db.query<{ sid: string }>('SELECT sid FROM sessions ORDER BY sid');
+  } finally {
+    await db.close();
+  }
+}
+
+/** Follows /api/login -> the sandbox's authorize page (approving as `username`) and stops before the callback. */
+async function startSignIn(browser: TestBrowser, username = 'demo-owner'): Promise<string> {
+  const login = await browser.request('/api/login?returnTo=/manage/1/basic');
+  expect(login.status).toBe(302);
+  const authorize = new URL(login.headers.get('location')!);
+  authorize.searchParams.set('login_as', username);
+  const approved = await browser.request(authorize.toString());
+  expect(approved.status).toBe(302);
+  return approved.headers.get('location')!;
+}
+
+describe('sessions: stored once someone signs in, and only while they last', () => {
+  const data = tempDataDir();
+  afterAll(() => data.remove());
+
+  it('3,000 anonymous GET /api/login store no session: two sign-ins leave two rows', async () => {
+    const app = await startTestApp({ DATA_DIR: data.dir });
+    try {
+      for (const username of ['demo-owner', 'demo-admin']) {
+        const browser = app.browser();
+        await browser.signIn(username);
+        expect((await browser.json('/api/user')).status).toBe(200);
+      }
+      for (let batch = 0; batch < 150; batch++) {
+        const statuses = await Promise.all(
+          Array.from({ length: 20 }, async () => {
+            const res = await fetch(`${app.url}/api/login`, { redirect: 'manual' });
+            await res.body?.cancel();
+            return res.status;
+          }),
+        );
+        expect(statuses.every((s) => s === 302)).toBe(true);
+      }
+    } finally {
+      await app.close();
+    }
+    const rows = await sessionRows(data.dir);
+    console.log(`sessions rows after 2 sign-ins and 3,000 anonymous GET /api/login: ${rows.length}`);
+    expect(rows).toHaveLength(2);
+  }, 120_000);
+
+  it('deletes expired sessions when the app starts, and keeps live ones', async () => {
+    const first = await startTestApp({ DATA_DIR: data.dir });
+    try {
+      await first.storage.sessions.set('expired-one', { cookie: {} }, new Date(Date.now() - 1000));
+      await first.storage.sessions.set('live-one', { cookie: {} }, new Date(Date.now() + 60_000));
+    } finally {
+      await first.close();
+    }
+    expect((await sessionRows(data.dir)).map((r) => r.sid)).toContain('expired-one');
+
+    // A restart on the same DATA_DIR prunes at once (and then every SESSION_PRUNE_INTERVAL_MS).
+    const second = await startTestApp({ DATA_DIR: data.dir });
+    await second.close();
+    const sids = (await sessionRows(data.dir)).map((r) => r.sid);
+    expect(sids).not.toContain('expired-one');
+    expect(sids).toContain('live-one');
+  });
+});
+
+describe('the sign-in cookie (OAuth2 state and PKCE verifier until Discord sends the browser back)', () => {
+  const data = tempDataDir();
+  let app: App;
+  const store = new SignInCookieStore(SESSION_SECRET, '/api/callback');
+  beforeAll(async () => {
+    app = await startTestApp({ DATA_DIR: data.dir, SESSION_SECRET });
+  });
+  afterAll(async () => {
+    await app?.close();
+    data.remove();
+  });
+
+  it('is short, signed, httpOnly, SameSite=Lax, sent only to the callback, and no session cookie comes with it', async () => {
+    const login = await app.browser().request('/api/login');
+    const cookies = login.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith('guildhall.sid='))).toBe(false);
+    const signIn = cookies.find((c) => c.startsWith(`${SIGN_IN_COOKIE}=`))!;
+    expect(signIn).toMatch(/; Max-Age=600;/);
+    expect(signIn).toMatch(/; Path=\/api\/callback;/);
+    expect(signIn).toMatch(/; HttpOnly/);
+    expect(signIn).toMatch(/; SameSite=Lax/);
+    expect(SIGN_IN_LIFETIME_MS).toBe(600_000);
+    // Signed, not encrypted: it names the state Discord echoes back.
+    const value = decodeURIComponent(signIn.split(';')[0]!.slice(SIGN_IN_COOKIE.length + 1));
+    expect(store.decode(value)?.handle).toBe(new URL(login.headers.get('location')!).searchParams.get('state'));
+  });
+
+  it('is cleared at the callback, which signs in and returns to the path given at login', async () => {
+    const browser = app.browser();
+    const callback = await browser.request(await startSignIn(browser));
+    expect(callback.headers.get('location')).toBe('/manage/1/basic');
+    expect(callback.headers.getSetCookie().find((c) => c.startsWith(`${SIGN_IN_COOKIE}=;`))).toMatch(/Path=\/api\/callback/);
+    expect(browser.cookies.has(SIGN_IN_COOKIE)).toBe(false);
+    expect((await browser.json('/api/user')).status).toBe(200);
+  });
+
+  it('refuses a sign-in whose cookie was altered, is missing or is older than 10 minutes', async () => {
+    const cases: Record<string, (cookie: string) => string | undefined> = {
+      altered: (cookie) => {
+        const signIn = store.decode(cookie)!;
+        const [, mac] = cookie.split('.');
+        return `${Buffer.from(JSON.stringify({ ...signIn, returnTo: '/elsewhere' })).toString('base64url')}.${mac}`;
+      },
+      missing: () => undefined,
+      expired: (cookie) => store.encode({ ...store.decode(cookie)!, expiresAt: Date.now() - 1 }),
+      'still valid (control)': (cookie) => store.encode({ ...store.decode(cookie)!, expiresAt: Date.now() + 60_000 }),
+    };
+    const outcomes: Record<string, string | null> = {};
+    for (const [name, change] of Object.entries(cases)) {
+      const browser = app.browser();
+      const callback = await startSignIn(browser);
+      const changed = change(decodeURIComponent(browser.cookies.get(SIGN_IN_COOKIE)!));
+      if (changed === undefined) browser.cookies.delete(SIGN_IN_COOKIE);
+      else browser.cookies.set(SIGN_IN_COOKIE, encodeURIComponent(changed));
+      outcomes[name] = (await browser.request(callback)).headers.get('location');
+    }
+    expect(outcomes).toEqual({
+      altered: '/login?error=state',
+      missing: '/login?error=state',
+      expired: '/login?error=state',
+      'still valid (control)': '/manage/1/basic',
+    });
+  });
+});
+
+describe('the pruning schedule', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('prunes at once, then every interval, one prune at a time, until stopped', async () => {
+    expect(SESSION_PRUNE_INTERVAL_MS).toBe(60 * 60 * 1000);
+    vi.useFakeTimers();
+    let finish = () => {};
+    const prune = vi.fn(() => new Promise<number>((resolve) => (finish = () => resolve(0))));
+    const pruning = scheduleSessionPruning({ prune }, pino({ level: 'silent' }));
+    expect(prune).toHaveBeenCalledTimes(1);
+    // Still running an hour later: no second prune piles onto the first.
+    await vi.advanceTimersByTimeAsync(SESSION_PRUNE_INTERVAL_MS);
+    expect(prune).toHaveBeenCalledTimes(1);
+    finish();
+    await vi.advanceTimersByTimeAsync(SESSION_PRUNE_INTERVAL_MS);
+    expect(prune).toHaveBeenCalledTimes(2);
+    finish();
+    await pruning.stop();
+    await vi.advanceTimersByTimeAsync(3 * SESSION_PRUNE_INTERVAL_MS);
+    expect(prune).toHaveBeenCalledTimes(2);
+  });
+});
