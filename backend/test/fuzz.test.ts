@@ -1,0 +1,329 @@
+import { isDeepStrictEqual } from 'node:util';
+import { publishedSchemas } from '@guildhall/generated/schemas';
+import { sectionNames, sections } from '@guildhall/generated/sections';
+import type { ContactMessage } from '@guildhall/generated/types';
+import { validateSettingsPutRequest, validatorsById } from '@guildhall/generated/validators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import operations from '../../schemas/operations.json' with { type: 'json' };
+import { CONTACT_COLLECTION, CONTACT_LIMIT } from '../src/public/contact.service.js';
+import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
+import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import type { TestBrowser } from './support/browser.js';
+import { startTestApp, tempDataDir } from './support/app.js';
+import { BODY_LIMIT, bodiesFor, excerpt, fuzzCases, hasUnsafeText, type FuzzCase, type Kind, type Schema } from './support/fuzz-bodies.js';
+
+/**
+ * Issue 9: generated valid, boundary and invalid bodies on every write route (the operations table's rows with a
+ * request, and every section's settings save). Whatever the body: never 5xx; a body the route's generated validator
+ * refuses, or one carrying NUL or an unpaired surrogate, is 400 with fieldErrors; a body it accepts gets the route's
+ * answer (a settings save round-trips through a GET). Reproduce a run with FUZZ_SEED=<the printed seed>.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20269);
+/** Distinct bodies per route (1,000): aimed valid, boundary, invalid; the oracle, not the aim, decides what each must get. */
+const COUNTS: Record<Kind, number> = { valid: 400, boundary: 300, invalid: 300 };
+/** Stands for a settings save's `version` in generated bodies; the stored version replaces it when the body is sent. */
+const CURRENT_VERSION = '\u2063current-version\u2063';
+/** Settings saves go to one guild and greeting previews to another, so previews read a greeting the fuzz leaves alone. */
+const SETTINGS_GUILD = SANDBOX_GUILDS.pixelPainters.id;
+const GUILD = SANDBOX_GUILDS.community.id;
+const PREVIEW_CHANNEL = SANDBOX_GUILDS.community.channels.welcome;
+const SHOWN_FAILURES = 10;
+
+type App = Awaited<ReturnType<typeof startTestApp>>;
+type Validator = ((data: unknown) => boolean) & { errors?: unknown };
+type Verdict = { ok: true; value: unknown } | { ok: false };
+interface Sent {
+  text: string;
+  wire: any;
+  status: number;
+  answer: any;
+  res: Response;
+}
+interface RouteSpec {
+  name: string;
+  method: string;
+  path: string;
+  access: string;
+  operationId: string;
+  schema: Schema;
+  fixed?: Record<string, unknown>;
+  /** The generated validators' verdict on what the server parses; `value` has the defaults applied. */
+  oracle(wire: unknown): Verdict;
+}
+interface Report {
+  route: string;
+  sent: Record<Kind, number>;
+  accepted: number;
+  refused: number;
+  statuses: Record<number, number>;
+  failures: string[];
+  /** Failures counted by status, expectation and kind of body, e.g. "500 expected 400 <- NUL character". */
+  tally: Map<string, number>;
+  seconds: number;
+}
+
+const validators = validatorsById as Record<string, Validator>;
+const schemas = publishedSchemas as Record<string, Schema>;
+const verdict = (validate: Validator, wire: unknown): Verdict => (validate(wire) ? { ok: true, value: wire } : { ok: false });
+const pascal = (title: string) => title.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
+const schemaOfType = (typeName: string) => Object.values(schemas).find((s) => pascal(String(s.title)) === typeName)!;
+const seedOf = (route: string) => [...route].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, SEED);
+
+// Every write route: the operations table's rows with a request body, then every section's settings save.
+const operationRoutes: RouteSpec[] = (
+  operations.operations as { path: string; method: string; operationId: string; access: string; request?: string }[]
+)
+  .filter((op) => op.request)
+  .map((op) => {
+    const schema = schemaOfType(op.request!);
+    const validate = validators[schema.$id as string]!;
+    return { ...op, name: `${op.method.toUpperCase()} ${op.path}`, schema, oracle: (wire: unknown) => verdict(validate, wire) };
+  });
+const settingsRoutes: RouteSpec[] = sectionNames.map((section) => {
+  const envelope = schemas['settings-put-request']!;
+  const document = schemas[sections[section].schemaName]!;
+  const validate = validators[sections[section].schemaId]!;
+  return {
+    name: `PUT /api/guild/{guildId}/settings/${section}`,
+    method: 'put',
+    path: `/api/guild/{guildId}/settings/${section}`,
+    access: 'guild',
+    operationId: `settings:${section}`,
+    // The save's envelope with `settings` an instance of the section's schema, as the envelope's description says.
+    schema: {
+      ...envelope,
+      properties: { ...(envelope.properties as object), settings: document },
+      $defs: { ...(envelope.$defs as object), ...(document.$defs as object) },
+    },
+    fixed: { '/version': CURRENT_VERSION },
+    oracle: (wire: unknown) =>
+      validateSettingsPutRequest(wire) ? verdict(validate, (wire as { settings: unknown }).settings) : { ok: false },
+  };
+});
+const routes = [...operationRoutes, ...settingsRoutes];
+
+/** A refusal as the API promises it: 400, `{ success: false, error, fieldErrors: [{ path, message }] }`. */
+function refusalProblem(sent: Sent): string | null {
+  if (sent.status !== 400) return 'expected 400';
+  const { success, error, fieldErrors } = sent.answer ?? {};
+  const listed =
+    Array.isArray(fieldErrors) &&
+    fieldErrors.length > 0 &&
+    fieldErrors.every((e: { path?: unknown; message?: unknown }) => typeof e?.path === 'string' && typeof e?.message === 'string');
+  return success === false && typeof error === 'string' && listed ? null : 'expected fieldErrors [{ path, message }] with the 400';
+}
+
+describe('fuzz: generated, boundary and invalid bodies on every write route (issue 9)', () => {
+  const data = tempDataDir();
+  const reports = new Map<string, Report>();
+  let app: App;
+  let owner: TestBrowser;
+  let visitor: TestBrowser;
+  let sandbox: DiscordSandboxService;
+
+  const url = (route: RouteSpec) => route.path.replace('{guildId}', route.operationId.startsWith('settings:') ? SETTINGS_GUILD : GUILD);
+  const settingsVersion = async (route: RouteSpec) => (await owner.json(url(route))).body.version as number;
+
+  interface Acceptance {
+    /** What a body the oracle accepts must get; returns what went wrong, or null. */
+    check(sent: Sent, value: any): Promise<string | null>;
+    /** The body as sent (a settings save names the stored version). */
+    prepare?(text: string): string;
+    /** After every request, whatever the verdict. */
+    after?(sent: Sent, accepted: boolean): Promise<void>;
+    /** Checks over the whole run. */
+    finish(): string[];
+  }
+
+  async function acceptance(route: RouteSpec): Promise<Acceptance> {
+    if (route.operationId.startsWith('settings:')) {
+      const state = { version: await settingsVersion(route) };
+      return {
+        prepare: (text) => text.replace(JSON.stringify(CURRENT_VERSION), String(state.version)),
+        async check(sent, value) {
+          const stored = state.version;
+          if (sent.wire.version !== stored) {
+            return sent.status === 409 && sent.answer.version === stored
+              ? null
+              : `expected 409 (sent version ${sent.wire.version}, stored ${stored})`;
+          }
+          const read = (await owner.json(url(route))).body;
+          state.version = read.version;
+          if (sent.status !== 200) return 'expected 200';
+          const problems = [
+            sent.answer.version === stored + 1 && read.version === stored + 1
+              ? ''
+              : `version ${stored} -> ${sent.answer.version}, read ${read.version}`,
+            isDeepStrictEqual(sent.answer.settings, value) ? '' : `answered ${excerpt(JSON.stringify(sent.answer.settings), 70)}`,
+            isDeepStrictEqual(read.settings, value) ? '' : `read back ${excerpt(JSON.stringify(read.settings), 70)}`,
+          ].filter(Boolean);
+          return problems.length ? `does not round-trip: ${problems.join('; ')}` : null;
+        },
+        // A refused body must not have saved anything; should one have (or failed midway), read the version again.
+        async after(sent, accepted) {
+          if ((!accepted && sent.status < 400) || sent.status >= 500) state.version = await settingsVersion(route);
+        },
+        finish: () => [],
+      };
+    }
+    if (route.operationId === 'sendContactMessage') {
+      // Each request comes from its own address (TRUST_PROXY), so only the per-e-mail limit applies: modelled here.
+      const perEmail = new Map<string, number>();
+      return {
+        async check(sent, value: ContactMessage) {
+          const count = (perEmail.get(value.email.toLowerCase()) ?? 0) + 1;
+          perEmail.set(value.email.toLowerCase(), count);
+          if (count > CONTACT_LIMIT.max) {
+            return sent.status === 429 && sent.res.headers.get('retry-after')
+              ? null
+              : `expected 429 (message ${count} from ${value.email})`;
+          }
+          if (sent.status !== 200 || sent.answer.success !== true) return 'expected 200';
+          const stored = await app.storage.records.get(CONTACT_COLLECTION, sent.answer.id);
+          const expected = {
+            name: value.name.trim(),
+            email: value.email.trim(),
+            subject: value.subject,
+            message: value.message.trim(),
+            userId: null,
+          };
+          return isDeepStrictEqual(stored?.data, expected) ? null : `stored ${excerpt(JSON.stringify(stored?.data ?? null), 70)}`;
+        },
+        finish: () => [],
+      };
+    }
+    if (route.operationId === 'sendGreetingPreview') {
+      // Both greetings are on, in a text channel: every accepted body posts one message to the sandbox.
+      const current = (await owner.json(`/api/guild/${GUILD}/settings/greeting`)).body;
+      const greeting = { enabled: true, channel: PREVIEW_CHANNEL };
+      const saved = await owner.json(`/api/guild/${GUILD}/settings/greeting`, {
+        method: 'PUT',
+        json: { version: current.version, settings: { welcome: greeting, farewell: greeting } },
+      });
+      expect(saved.status).toBe(200);
+      const before = sandbox.messagesIn(PREVIEW_CHANNEL).length;
+      let answered = 0;
+      return {
+        async check(sent) {
+          if (sent.status !== 200 || sent.answer.success !== true || typeof sent.answer.messageId !== 'string')
+            return 'expected 200 with messageId';
+          answered += 1;
+          return null;
+        },
+        finish() {
+          const posted = sandbox.messagesIn(PREVIEW_CHANNEL).length - before;
+          return posted === answered ? [] : [`the sandbox holds ${posted} new previews, but ${answered} were answered 200`];
+        },
+      };
+    }
+    return { check: async (sent) => (sent.status >= 200 && sent.status < 300 ? null : 'expected 2xx'), finish: () => [] };
+  }
+
+  async function fuzz(route: RouteSpec): Promise<Report> {
+    const started = performance.now();
+    const report: Report = {
+      route: route.name,
+      sent: { valid: 0, boundary: 0, invalid: 0 },
+      accepted: 0,
+      refused: 0,
+      statuses: {},
+      failures: [],
+      tally: new Map(),
+      seconds: 0,
+    };
+    const cases: FuzzCase[] = fuzzCases(bodiesFor(route.schema, route.fixed), COUNTS, seedOf(route.name));
+    const client = route.access === 'public' ? visitor : owner;
+    const expectation = await acceptance(route);
+    let address = 0;
+    for (const c of cases) {
+      report.sent[c.kind] += 1;
+      const text = expectation.prepare?.(c.text) ?? c.text;
+      address += 1; // each request its own client address (TRUST_PROXY): per-address limits stay out of the way
+      const res = await client.request(url(route), {
+        method: route.method.toUpperCase(),
+        body: text,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${address >> 8}.${address & 255}` },
+      });
+      const raw = await res.text();
+      let answer: any;
+      try {
+        answer = JSON.parse(raw);
+      } catch {
+        answer = { error: `(not JSON) ${raw.slice(0, 60)}` };
+      }
+      const sent: Sent = { text, wire: JSON.parse(text), status: res.status, answer, res };
+      report.statuses[res.status] = (report.statuses[res.status] ?? 0) + 1;
+
+      const tooLarge = Buffer.byteLength(text) > BODY_LIMIT;
+      const judged: Verdict = tooLarge || hasUnsafeText(sent.wire) ? { ok: false } : oracleSafely(route, text);
+      const problem = tooLarge
+        ? res.status === 413
+          ? null
+          : `expected 413 (over the ${BODY_LIMIT}-byte limit)`
+        : judged.ok
+          ? await expectation.check(sent, judged.value)
+          : refusalProblem(sent);
+      await expectation.after?.(sent, judged.ok);
+      if (judged.ok) report.accepted += 1;
+      else report.refused += 1;
+      if (problem) {
+        const error = typeof answer?.error === 'string' ? ` ${answer.error.slice(0, 60)}` : '';
+        report.failures.push(`${c.kind} | ${c.label} | ${excerpt(text)} -> ${res.status}${error} | ${problem}`);
+        const key = `${res.status} ${problem.split(/ ?[(:]/)[0]} <- ${c.label.replace(/^\S*: /, '')}`;
+        report.tally.set(key, (report.tally.get(key) ?? 0) + 1);
+      }
+    }
+    report.failures.push(...expectation.finish());
+    report.seconds = (performance.now() - started) / 1000;
+    return report;
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp({ DATA_DIR: data.dir, TRUST_PROXY: 'true' });
+    sandbox = app.app.get(DiscordSandboxService);
+    owner = app.browser();
+    await owner.signIn('demo-owner');
+    const managed = (await owner.json('/api/user')).body.guilds.map((g: { id: string }) => g.id); // also primes XSRF-TOKEN
+    expect(managed).toEqual(expect.arrayContaining([GUILD, SETTINGS_GUILD]));
+    visitor = app.browser();
+    await visitor.json('/api/schemas'); // an anonymous XSRF-TOKEN, as the contact page gets one
+
+    const started = performance.now();
+    const done = await Promise.all(routes.map(fuzz));
+    for (const report of done) reports.set(report.route, report);
+    const total = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      [
+        `fuzz: seed ${SEED} (FUZZ_SEED=${SEED} reproduces), ${routes.length} routes in ${total} s`,
+        ...done.map(
+          (r) =>
+            `  ${r.route}: sent ${r.sent.valid} generated / ${r.sent.boundary} boundary / ${r.sent.invalid} invalid bodies;` +
+            ` oracle accepted ${r.accepted}, refused ${r.refused}; statuses ${JSON.stringify(r.statuses)};` +
+            ` ${r.failures.length} failures; ${r.seconds.toFixed(1)} s` +
+            [...r.tally].map(([key, n]) => `\n    ${n} x ${key}`).join(''),
+        ),
+      ].join('\n'),
+    );
+  }, 300_000);
+  afterAll(async () => {
+    await app?.close();
+    data.remove();
+  });
+
+  it.each(routes.map((r) => r.name))('%s: never 5xx, refuses every invalid body with 400, accepts every valid one', (name) => {
+    const { failures, tally } = reports.get(name)!;
+    const shown = failures.slice(0, SHOWN_FAILURES);
+    const counted = [...tally].map(([key, n]) => `${n} x ${key}`).join('; ');
+    if (failures.length > shown.length) shown.push(`... and ${failures.length - shown.length} more; in all: ${counted}`);
+    expect(shown).toEqual([]);
+  });
+});
+
+/** The oracle over the body as the server parses it; a body it cannot even walk (too deep) is one it refuses. */
+function oracleSafely(route: RouteSpec, text: string): Verdict {
+  try {
+    return route.oracle(JSON.parse(text));
+  } catch {
+    return { ok: false };
+  }
+}
