@@ -230,6 +230,19 @@ describe('generated validators', () => {
     expect(() => validateSection('nonsense', {})).toThrow(RangeError);
   });
 
+  it('validates a body thousands of levels deep without overflowing the stack, and copies a shared object once', () => {
+    const depth = 100_000;
+    const deep = JSON.parse('['.repeat(depth) + ']'.repeat(depth));
+    expect(() => structuredClone(deep)).toThrow(RangeError); // what validateWith used to do
+    const result = validateWith(validateSettingsPutRequest, deep);
+    expect(result).toEqual({ ok: false, fieldErrors: [{ path: '', message: 'The request body must be a JSON object' }] });
+    const author = { name: 'Guildhall' };
+    const both = validateWith(validateGreeting, { welcome: { embed: { author } }, farewell: { embed: { author } } });
+    expect(both.ok && both.value.welcome.embed.author).toBe(both.ok && both.value.farewell.embed.author);
+    expect(both.ok && both.value.welcome.embed.author).not.toBe(author);
+    expect(author).toEqual({ name: 'Guildhall' });
+  });
+
   it('sets Ajv error messages in place for RJSF (localizer)', () => {
     validateBasic({ prefix: '' });
     const errors = validateBasic.errors!;
