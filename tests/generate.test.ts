@@ -205,7 +205,7 @@ describe('generated validators', () => {
     });
     validateSettingsPutRequest({ version: -1, settings: {} });
     expect(toFieldErrors(validateSettingsPutRequest.errors)).toEqual([
-      { path: '/version', message: 'version must be a whole number of at least 0' },
+      { path: '/version', message: 'version must be a whole number from 0 to 2147483646' },
     ]);
     expect(validateWith(validateSettingsPutRequest, { settings: {} })).toEqual({
       ok: false,
@@ -569,11 +569,11 @@ describe('messages take limits from the schema (issue 8)', () => {
       message: 'Your name can be at most 100 characters',
     },
     {
-      kind: '{minimum} in a fallback ("*") message, on a type error',
+      kind: '{minimum} and {maximum} in a fallback ("*") message, on a type error',
       validate: validateSettingsPutRequest,
       data: { version: 'one', settings: {} },
       path: '/version',
-      message: 'version must be a whole number of at least 0',
+      message: 'version must be a whole number from 0 to 2147483646',
     },
     {
       kind: '{minimum} and {maximum} in the environment (coerced)',
