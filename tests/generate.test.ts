@@ -149,6 +149,34 @@ describe('npm run generate', () => {
     expect(row((ops) => (byId(ops, 'getUser').errors = [401, 418]))).toMatch(/operations\.json/);
   });
 
+  it('refuses a request field a client could make arbitrarily large, naming the file and the field (issue 9)', () => {
+    const refused = (rel: string, change: (schema: Record<string, any>) => void) => {
+      const result = generate('--check', '--schemas', schemasWith(rel, change));
+      expect(result.status).toBe(2);
+      return result.stderr;
+    };
+    // Text without maxLength: in an operation's request, and in a shared schema a section reaches through $ref.
+    const name = refused('api/contact-message.json', (s) => {
+      delete s.properties.name.maxLength;
+      delete s.properties.name['x-messages'].maxLength;
+    });
+    expect(name).toMatch(/api\/contact-message\.json: request field \/name is text without maxLength/);
+    const channel = refused('common/channel-reference.json', (s) => {
+      delete s.maxLength;
+      delete s['x-messages'].maxLength;
+    });
+    expect(channel).toMatch(/settings\/\w+\.json: request field (\/\w+)+ is text without maxLength/);
+    // A number without a maximum, or with one beyond the safe integers: the settings PUT envelope's version.
+    const unbounded = refused('api/settings-put-request.json', (s) => {
+      delete s.properties.version.maximum;
+      s.properties.version['x-messages']['*'] = 'version must be a whole number';
+    });
+    expect(unbounded).toMatch(/api\/settings-put-request\.json: request field \/version is a number without a minimum and a maximum/);
+    expect(refused('api/settings-put-request.json', (s) => (s.properties.version.maximum = 2 ** 53))).toMatch(/\/version is a number/);
+    // A misspelt bound is no bound: strict mode names it first.
+    expect(refused('settings/moderation.json', (s) => (s.properties.max_warnings.maximun = 10))).toMatch(/unknown keyword: "maximun"/);
+  });
+
   it('starts every file with the do-not-edit banner ($comment or x-generated in JSON)', () => {
     for (const name of files(GENERATED)) {
       const text = readFileSync(path.join(GENERATED, name), 'utf8');
