@@ -130,9 +130,41 @@ export function toFieldErrors(errors) {
  * (and, for the environment, types coerced), or { ok: false, fieldErrors }.
  */
 export function validateWith(validate, data) {
-  const value = data === undefined ? undefined : globalThis.structuredClone(data);
+  const value = copyData(data);
   if (validate(value)) return { ok: true, value };
   return { ok: false, fieldErrors: toFieldErrors(validate.errors) };
+}
+
+const isPlainObject = (value) => {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * A deep copy of the plain objects and arrays in `data` (anything else, a Date say, is kept as it is), with an explicit
+ * stack: structuredClone recurses, and a request body a few thousand arrays deep overflowed it. An object met twice
+ * (shared, or in a cycle) is copied once, as structuredClone does.
+ */
+function copyData(data) {
+  const holder = [data];
+  const copies = new Map();
+  const stack = [[holder, 0]];
+  while (stack.length > 0) {
+    const [parent, key] = stack.pop();
+    const value = parent[key];
+    if (value === null || typeof value !== 'object') continue;
+    let copy = copies.get(value);
+    if (copy === undefined) {
+      if (Array.isArray(value)) copy = value.slice();
+      else if (isPlainObject(value))
+        copy = { ...value }; // spread defines own keys: a "__proto__" key stays a key
+      else continue;
+      copies.set(value, copy);
+      for (const childKey of Object.keys(copy)) stack.push([copy, childKey]);
+    }
+    parent[key] = copy;
+  }
+  return holder[0];
 }
 
 /** validateWith for a settings section by name (schemas/sections.json). Throws on an unknown section name. */

@@ -1852,9 +1852,10 @@ const schema74 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
+  maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
+  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
 function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
@@ -1885,8 +1886,26 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
     errors++;
   }
   if (typeof data === 'string') {
-    if (!pattern5.test(data)) {
+    if (func2(data) > 20) {
       const err1 = {
+        instancePath,
+        schemaPath: '#/maxLength',
+        keyword: 'maxLength',
+        params: { limit: 20 },
+        message: 'must NOT have more than 20 characters',
+        schema: 20,
+        parentSchema: schema74,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (!pattern5.test(data)) {
+      const err2 = {
         instancePath,
         schemaPath: '#/pattern',
         keyword: 'pattern',
@@ -1897,9 +1916,9 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         data,
       };
       if (vErrors === null) {
-        vErrors = [err1];
+        vErrors = [err2];
       } else {
-        vErrors.push(err1);
+        vErrors.push(err2);
       }
       errors++;
     }
@@ -2738,9 +2757,10 @@ const schema87 = {
   $defs: {
     ChannelReference: {
       type: ['string', 'null'],
+      maxLength: 20,
       pattern: '^[0-9]{17,20}$',
       'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
+      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
     },
     GreetingMessageType: {
       type: 'string',
@@ -2819,9 +2839,14 @@ const schema87 = {
     },
     HexColour: {
       type: 'string',
+      maxLength: 7,
       pattern: '^#[0-9A-Fa-f]{6}$',
       'x-ui': { widget: 'colour' },
-      'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
     },
     ImageUrl: {
       type: 'string',
@@ -2837,9 +2862,10 @@ const schema87 = {
 };
 const schema88 = {
   type: ['string', 'null'],
+  maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
+  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
 const schema89 = {
   type: 'string',
@@ -2918,9 +2944,14 @@ const schema90 = {
 };
 const schema91 = {
   type: 'string',
+  maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
   'x-ui': { widget: 'colour' },
-  'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
 };
 const schema92 = {
   type: 'string',
@@ -3088,14 +3119,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.color !== undefined) {
       let data2 = data.color;
       if (typeof data2 === 'string') {
-        if (!pattern27.test(data2)) {
+        if (func2(data2) > 7) {
           const err6 = {
             instancePath: instancePath + '/color',
-            schemaPath: '#/$defs/HexColour/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
-            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
-            schema: '^#[0-9A-Fa-f]{6}$',
+            schemaPath: '#/$defs/HexColour/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 7 },
+            message: 'must NOT have more than 7 characters',
+            schema: 7,
             parentSchema: schema91,
             data: data2,
           };
@@ -3106,8 +3137,26 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern27.test(data2)) {
+          const err7 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/$defs/HexColour/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+            schema: '^#[0-9A-Fa-f]{6}$',
+            parentSchema: schema91,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
       } else {
-        const err7 = {
+        const err8 = {
           instancePath: instancePath + '/color',
           schemaPath: '#/$defs/HexColour/type',
           keyword: 'type',
@@ -3118,16 +3167,16 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err8];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err8);
         }
         errors++;
       }
     }
     let data3 = data.thumbnail;
     if (typeof data3 !== 'boolean') {
-      const err8 = {
+      const err9 = {
         instancePath: instancePath + '/thumbnail',
         schemaPath: '#/properties/thumbnail/type',
         keyword: 'type',
@@ -3138,16 +3187,16 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         data: data3,
       };
       if (vErrors === null) {
-        vErrors = [err8];
+        vErrors = [err9];
       } else {
-        vErrors.push(err8);
+        vErrors.push(err9);
       }
       errors++;
     }
     let data4 = data.footer;
     if (typeof data4 === 'string') {
       if (func2(data4) > 2048) {
-        const err9 = {
+        const err10 = {
           instancePath: instancePath + '/footer',
           schemaPath: '#/properties/footer/maxLength',
           keyword: 'maxLength',
@@ -3158,14 +3207,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
     } else {
-      const err10 = {
+      const err11 = {
         instancePath: instancePath + '/footer',
         schemaPath: '#/properties/footer/type',
         keyword: 'type',
@@ -3176,16 +3225,16 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         data: data4,
       };
       if (vErrors === null) {
-        vErrors = [err10];
+        vErrors = [err11];
       } else {
-        vErrors.push(err10);
+        vErrors.push(err11);
       }
       errors++;
     }
     let data5 = data.image;
     if (typeof data5 === 'string') {
       if (func2(data5) > 2048) {
-        const err11 = {
+        const err12 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/maxLength',
           keyword: 'maxLength',
@@ -3196,14 +3245,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (!pattern28.test(data5)) {
-        const err12 = {
+        const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
           keyword: 'pattern',
@@ -3214,14 +3263,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err13];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err13);
         }
         errors++;
       }
     } else {
-      const err13 = {
+      const err14 = {
         instancePath: instancePath + '/image',
         schemaPath: '#/$defs/ImageUrl/type',
         keyword: 'type',
@@ -3232,9 +3281,9 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         data: data5,
       };
       if (vErrors === null) {
-        vErrors = [err13];
+        vErrors = [err14];
       } else {
-        vErrors.push(err13);
+        vErrors.push(err14);
       }
       errors++;
     }
@@ -3248,7 +3297,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       }
       for (const key1 in data6) {
         if (!(key1 === 'name' || key1 === 'iconURL')) {
-          const err14 = {
+          const err15 = {
             instancePath: instancePath + '/author',
             schemaPath: '#/properties/author/additionalProperties',
             keyword: 'additionalProperties',
@@ -3259,9 +3308,9 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err15];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err15);
           }
           errors++;
         }
@@ -3269,7 +3318,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       let data7 = data6.name;
       if (typeof data7 === 'string') {
         if (func2(data7) > 256) {
-          const err15 = {
+          const err16 = {
             instancePath: instancePath + '/author/name',
             schemaPath: '#/properties/author/properties/name/maxLength',
             keyword: 'maxLength',
@@ -3280,14 +3329,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err16];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err16);
           }
           errors++;
         }
       } else {
-        const err16 = {
+        const err17 = {
           instancePath: instancePath + '/author/name',
           schemaPath: '#/properties/author/properties/name/type',
           keyword: 'type',
@@ -3298,16 +3347,16 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err17];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err17);
         }
         errors++;
       }
       let data8 = data6.iconURL;
       if (typeof data8 === 'string') {
         if (func2(data8) > 2048) {
-          const err17 = {
+          const err18 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/maxLength',
             keyword: 'maxLength',
@@ -3318,14 +3367,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err18];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err18);
           }
           errors++;
         }
         if (!pattern28.test(data8)) {
-          const err18 = {
+          const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
             keyword: 'pattern',
@@ -3336,14 +3385,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err19];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err19);
           }
           errors++;
         }
       } else {
-        const err19 = {
+        const err20 = {
           instancePath: instancePath + '/author/iconURL',
           schemaPath: '#/properties/author/properties/iconURL/type',
           keyword: 'type',
@@ -3354,14 +3403,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err20];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err20);
         }
         errors++;
       }
     } else {
-      const err20 = {
+      const err21 = {
         instancePath: instancePath + '/author',
         schemaPath: '#/properties/author/type',
         keyword: 'type',
@@ -3372,14 +3421,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         data: data6,
       };
       if (vErrors === null) {
-        vErrors = [err20];
+        vErrors = [err21];
       } else {
-        vErrors.push(err20);
+        vErrors.push(err21);
       }
       errors++;
     }
   } else {
-    const err21 = {
+    const err22 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3390,9 +3439,9 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err21];
+      vErrors = [err22];
     } else {
-      vErrors.push(err21);
+      vErrors.push(err22);
     }
     errors++;
   }
@@ -3626,14 +3675,14 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (typeof data4 === 'string') {
-        if (!pattern5.test(data4)) {
+        if (func2(data4) > 20) {
           const err9 = {
             instancePath: instancePath + '/welcome/channel',
-            schemaPath: '#/$defs/ChannelReference/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9]{17,20}$' },
-            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-            schema: '^[0-9]{17,20}$',
+            schemaPath: '#/$defs/ChannelReference/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
             parentSchema: schema88,
             data: data4,
           };
@@ -3644,11 +3693,29 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern5.test(data4)) {
+          const err10 = {
+            instancePath: instancePath + '/welcome/channel',
+            schemaPath: '#/$defs/ChannelReference/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema88,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
       }
       let data5 = data0.content;
       if (typeof data5 === 'string') {
         if (func2(data5) > 2000) {
-          const err10 = {
+          const err11 = {
             instancePath: instancePath + '/welcome/content',
             schemaPath: '#/properties/welcome/properties/content/maxLength',
             keyword: 'maxLength',
@@ -3659,14 +3726,14 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             data: data5,
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
           }
           errors++;
         }
       } else {
-        const err11 = {
+        const err12 = {
           instancePath: instancePath + '/welcome/content',
           schemaPath: '#/properties/welcome/properties/content/type',
           keyword: 'type',
@@ -3677,15 +3744,15 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       let data6 = data0.type;
       if (typeof data6 !== 'string') {
-        const err12 = {
+        const err13 = {
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/type',
           keyword: 'type',
@@ -3696,14 +3763,14 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err13];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err13);
         }
         errors++;
       }
       if (!(data6 === 'message' || data6 === 'embed' || data6 === 'both')) {
-        const err13 = {
+        const err14 = {
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
@@ -3714,9 +3781,9 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err14];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err14);
         }
         errors++;
       }
@@ -3733,7 +3800,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         errors = vErrors.length;
       }
     } else {
-      const err14 = {
+      const err15 = {
         instancePath: instancePath + '/welcome',
         schemaPath: '#/properties/welcome/type',
         keyword: 'type',
@@ -3744,9 +3811,9 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         data: data0,
       };
       if (vErrors === null) {
-        vErrors = [err14];
+        vErrors = [err15];
       } else {
-        vErrors.push(err14);
+        vErrors.push(err15);
       }
       errors++;
     }
@@ -3757,21 +3824,21 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
       let missing1;
       if (data8.enabled === undefined && (missing1 = 'enabled')) {
-        const err15 = {};
+        const err16 = {};
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err16];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err16);
         }
         errors++;
       } else {
         if (data8.enabled !== undefined) {
           if (true !== data8.enabled) {
-            const err16 = {};
+            const err17 = {};
             if (vErrors === null) {
-              vErrors = [err16];
+              vErrors = [err17];
             } else {
-              vErrors.push(err16);
+              vErrors.push(err17);
             }
             errors++;
           }
@@ -3791,7 +3858,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       const _errs43 = errors;
       if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
         if (data8.channel === undefined) {
-          const err17 = {
+          const err18 = {
             instancePath: instancePath + '/farewell',
             schemaPath: '#/properties/farewell/then/required',
             keyword: 'required',
@@ -3802,16 +3869,16 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err18];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err18);
           }
           errors++;
         }
         if (data8.channel !== undefined) {
           let data10 = data8.channel;
           if (typeof data10 !== 'string') {
-            const err18 = {
+            const err19 = {
               instancePath: instancePath + '/farewell/channel',
               schemaPath: '#/properties/farewell/then/properties/channel/type',
               keyword: 'type',
@@ -3822,9 +3889,9 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               data: data10,
             };
             if (vErrors === null) {
-              vErrors = [err18];
+              vErrors = [err19];
             } else {
-              vErrors.push(err18);
+              vErrors.push(err19);
             }
             errors++;
           }
@@ -3839,7 +3906,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       }
     }
     if (!valid7) {
-      const err19 = {
+      const err20 = {
         instancePath: instancePath + '/farewell',
         schemaPath: '#/properties/farewell/if',
         keyword: 'if',
@@ -3850,9 +3917,9 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         data: data8,
       };
       if (vErrors === null) {
-        vErrors = [err19];
+        vErrors = [err20];
       } else {
-        vErrors.push(err19);
+        vErrors.push(err20);
       }
       errors++;
     }
@@ -3882,7 +3949,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       }
       for (const key2 in data8) {
         if (!(key2 === 'enabled' || key2 === 'channel' || key2 === 'content' || key2 === 'type' || key2 === 'embed')) {
-          const err20 = {
+          const err21 = {
             instancePath: instancePath + '/farewell',
             schemaPath: '#/properties/farewell/additionalProperties',
             keyword: 'additionalProperties',
@@ -3893,16 +3960,16 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err21];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err21);
           }
           errors++;
         }
       }
       let data11 = data8.enabled;
       if (typeof data11 !== 'boolean') {
-        const err21 = {
+        const err22 = {
           instancePath: instancePath + '/farewell/enabled',
           schemaPath: '#/properties/farewell/properties/enabled/type',
           keyword: 'type',
@@ -3913,15 +3980,15 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           data: data11,
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err22];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err22);
         }
         errors++;
       }
       let data12 = data8.channel;
       if (typeof data12 !== 'string' && data12 !== null) {
-        const err22 = {
+        const err23 = {
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
@@ -3932,15 +3999,33 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           data: data12,
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err23];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err23);
         }
         errors++;
       }
       if (typeof data12 === 'string') {
+        if (func2(data12) > 20) {
+          const err24 = {
+            instancePath: instancePath + '/farewell/channel',
+            schemaPath: '#/$defs/ChannelReference/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema88,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
         if (!pattern5.test(data12)) {
-          const err23 = {
+          const err25 = {
             instancePath: instancePath + '/farewell/channel',
             schemaPath: '#/$defs/ChannelReference/pattern',
             keyword: 'pattern',
@@ -3951,9 +4036,9 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             data: data12,
           };
           if (vErrors === null) {
-            vErrors = [err23];
+            vErrors = [err25];
           } else {
-            vErrors.push(err23);
+            vErrors.push(err25);
           }
           errors++;
         }
@@ -3961,7 +4046,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       let data13 = data8.content;
       if (typeof data13 === 'string') {
         if (func2(data13) > 2000) {
-          const err24 = {
+          const err26 = {
             instancePath: instancePath + '/farewell/content',
             schemaPath: '#/properties/farewell/properties/content/maxLength',
             keyword: 'maxLength',
@@ -3972,14 +4057,14 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             data: data13,
           };
           if (vErrors === null) {
-            vErrors = [err24];
+            vErrors = [err26];
           } else {
-            vErrors.push(err24);
+            vErrors.push(err26);
           }
           errors++;
         }
       } else {
-        const err25 = {
+        const err27 = {
           instancePath: instancePath + '/farewell/content',
           schemaPath: '#/properties/farewell/properties/content/type',
           keyword: 'type',
@@ -3990,15 +4075,15 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           data: data13,
         };
         if (vErrors === null) {
-          vErrors = [err25];
+          vErrors = [err27];
         } else {
-          vErrors.push(err25);
+          vErrors.push(err27);
         }
         errors++;
       }
       let data14 = data8.type;
       if (typeof data14 !== 'string') {
-        const err26 = {
+        const err28 = {
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/type',
           keyword: 'type',
@@ -4009,14 +4094,14 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           data: data14,
         };
         if (vErrors === null) {
-          vErrors = [err26];
+          vErrors = [err28];
         } else {
-          vErrors.push(err26);
+          vErrors.push(err28);
         }
         errors++;
       }
       if (!(data14 === 'message' || data14 === 'embed' || data14 === 'both')) {
-        const err27 = {
+        const err29 = {
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
@@ -4027,9 +4112,9 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           data: data14,
         };
         if (vErrors === null) {
-          vErrors = [err27];
+          vErrors = [err29];
         } else {
-          vErrors.push(err27);
+          vErrors.push(err29);
         }
         errors++;
       }
@@ -4046,7 +4131,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         errors = vErrors.length;
       }
     } else {
-      const err28 = {
+      const err30 = {
         instancePath: instancePath + '/farewell',
         schemaPath: '#/properties/farewell/type',
         keyword: 'type',
@@ -4057,14 +4142,14 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         data: data8,
       };
       if (vErrors === null) {
-        vErrors = [err28];
+        vErrors = [err30];
       } else {
-        vErrors.push(err28);
+        vErrors.push(err30);
       }
       errors++;
     }
   } else {
-    const err29 = {
+    const err31 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -4075,9 +4160,9 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err29];
+      vErrors = [err31];
     } else {
-      vErrors.push(err29);
+      vErrors.push(err31);
     }
     errors++;
   }
@@ -4159,9 +4244,14 @@ const schema75 = {
   $defs: {
     HexColour: {
       type: 'string',
+      maxLength: 7,
       pattern: '^#[0-9A-Fa-f]{6}$',
       'x-ui': { widget: 'colour' },
-      'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
     },
     ImageUrl: {
       type: 'string',
@@ -4177,9 +4267,14 @@ const schema75 = {
 };
 const schema76 = {
   type: 'string',
+  maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
   'x-ui': { widget: 'colour' },
-  'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
 };
 const schema77 = {
   type: 'string',
@@ -4345,14 +4440,14 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.color !== undefined) {
       let data2 = data.color;
       if (typeof data2 === 'string') {
-        if (!pattern27.test(data2)) {
+        if (func2(data2) > 7) {
           const err6 = {
             instancePath: instancePath + '/color',
-            schemaPath: '#/$defs/HexColour/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
-            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
-            schema: '^#[0-9A-Fa-f]{6}$',
+            schemaPath: '#/$defs/HexColour/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 7 },
+            message: 'must NOT have more than 7 characters',
+            schema: 7,
             parentSchema: schema76,
             data: data2,
           };
@@ -4363,8 +4458,26 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (!pattern27.test(data2)) {
+          const err7 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/$defs/HexColour/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+            schema: '^#[0-9A-Fa-f]{6}$',
+            parentSchema: schema76,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
       } else {
-        const err7 = {
+        const err8 = {
           instancePath: instancePath + '/color',
           schemaPath: '#/$defs/HexColour/type',
           keyword: 'type',
@@ -4375,16 +4488,16 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err8];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err8);
         }
         errors++;
       }
     }
     let data3 = data.thumbnail;
     if (typeof data3 !== 'boolean') {
-      const err8 = {
+      const err9 = {
         instancePath: instancePath + '/thumbnail',
         schemaPath: '#/properties/thumbnail/type',
         keyword: 'type',
@@ -4395,16 +4508,16 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         data: data3,
       };
       if (vErrors === null) {
-        vErrors = [err8];
+        vErrors = [err9];
       } else {
-        vErrors.push(err8);
+        vErrors.push(err9);
       }
       errors++;
     }
     let data4 = data.footer;
     if (typeof data4 === 'string') {
       if (func2(data4) > 2048) {
-        const err9 = {
+        const err10 = {
           instancePath: instancePath + '/footer',
           schemaPath: '#/properties/footer/maxLength',
           keyword: 'maxLength',
@@ -4415,14 +4528,14 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
     } else {
-      const err10 = {
+      const err11 = {
         instancePath: instancePath + '/footer',
         schemaPath: '#/properties/footer/type',
         keyword: 'type',
@@ -4433,16 +4546,16 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         data: data4,
       };
       if (vErrors === null) {
-        vErrors = [err10];
+        vErrors = [err11];
       } else {
-        vErrors.push(err10);
+        vErrors.push(err11);
       }
       errors++;
     }
     let data5 = data.image;
     if (typeof data5 === 'string') {
       if (func2(data5) > 2048) {
-        const err11 = {
+        const err12 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/maxLength',
           keyword: 'maxLength',
@@ -4453,14 +4566,14 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (!pattern28.test(data5)) {
-        const err12 = {
+        const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
           keyword: 'pattern',
@@ -4471,14 +4584,14 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err13];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err13);
         }
         errors++;
       }
     } else {
-      const err13 = {
+      const err14 = {
         instancePath: instancePath + '/image',
         schemaPath: '#/$defs/ImageUrl/type',
         keyword: 'type',
@@ -4489,9 +4602,9 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         data: data5,
       };
       if (vErrors === null) {
-        vErrors = [err13];
+        vErrors = [err14];
       } else {
-        vErrors.push(err13);
+        vErrors.push(err14);
       }
       errors++;
     }
@@ -4505,7 +4618,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
       }
       for (const key1 in data6) {
         if (!(key1 === 'name' || key1 === 'iconURL')) {
-          const err14 = {
+          const err15 = {
             instancePath: instancePath + '/author',
             schemaPath: '#/properties/author/additionalProperties',
             keyword: 'additionalProperties',
@@ -4516,9 +4629,9 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err15];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err15);
           }
           errors++;
         }
@@ -4526,7 +4639,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
       let data7 = data6.name;
       if (typeof data7 === 'string') {
         if (func2(data7) > 256) {
-          const err15 = {
+          const err16 = {
             instancePath: instancePath + '/author/name',
             schemaPath: '#/properties/author/properties/name/maxLength',
             keyword: 'maxLength',
@@ -4537,14 +4650,14 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err16];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err16);
           }
           errors++;
         }
       } else {
-        const err16 = {
+        const err17 = {
           instancePath: instancePath + '/author/name',
           schemaPath: '#/properties/author/properties/name/type',
           keyword: 'type',
@@ -4555,16 +4668,16 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err17];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err17);
         }
         errors++;
       }
       let data8 = data6.iconURL;
       if (typeof data8 === 'string') {
         if (func2(data8) > 2048) {
-          const err17 = {
+          const err18 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/maxLength',
             keyword: 'maxLength',
@@ -4575,14 +4688,14 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err18];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err18);
           }
           errors++;
         }
         if (!pattern28.test(data8)) {
-          const err18 = {
+          const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
             keyword: 'pattern',
@@ -4593,14 +4706,14 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err19];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err19);
           }
           errors++;
         }
       } else {
-        const err19 = {
+        const err20 = {
           instancePath: instancePath + '/author/iconURL',
           schemaPath: '#/properties/author/properties/iconURL/type',
           keyword: 'type',
@@ -4611,14 +4724,14 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err20];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err20);
         }
         errors++;
       }
     } else {
-      const err20 = {
+      const err21 = {
         instancePath: instancePath + '/author',
         schemaPath: '#/properties/author/type',
         keyword: 'type',
@@ -4629,14 +4742,14 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         data: data6,
       };
       if (vErrors === null) {
-        vErrors = [err20];
+        vErrors = [err21];
       } else {
-        vErrors.push(err20);
+        vErrors.push(err21);
       }
       errors++;
     }
   } else {
-    const err21 = {
+    const err22 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -4647,9 +4760,9 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err21];
+      vErrors = [err22];
     } else {
-      vErrors.push(err21);
+      vErrors.push(err22);
     }
     errors++;
   }
@@ -6027,9 +6140,14 @@ const schema80 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
+  maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
   'x-ui': { widget: 'colour' },
-  'x-messages': { type: 'Must be a colour such as #068ADD', pattern: 'Must be a colour such as #068ADD' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
 };
 function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
@@ -6042,14 +6160,14 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
     evaluated0.items = undefined;
   }
   if (typeof data === 'string') {
-    if (!pattern27.test(data)) {
+    if (func2(data) > 7) {
       const err0 = {
         instancePath,
-        schemaPath: '#/pattern',
-        keyword: 'pattern',
-        params: { pattern: '^#[0-9A-Fa-f]{6}$' },
-        message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
-        schema: '^#[0-9A-Fa-f]{6}$',
+        schemaPath: '#/maxLength',
+        keyword: 'maxLength',
+        params: { limit: 7 },
+        message: 'must NOT have more than 7 characters',
+        schema: 7,
         parentSchema: schema80,
         data,
       };
@@ -6060,8 +6178,26 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (!pattern27.test(data)) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/pattern',
+        keyword: 'pattern',
+        params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+        message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+        schema: '^#[0-9A-Fa-f]{6}$',
+        parentSchema: schema80,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
   } else {
-    const err1 = {
+    const err2 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6072,9 +6208,9 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err2];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err2);
     }
     errors++;
   }
@@ -6280,17 +6416,19 @@ const schema95 = {
   $defs: {
     ChannelReference: {
       type: ['string', 'null'],
+      maxLength: 20,
       pattern: '^[0-9]{17,20}$',
       'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
+      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
     },
   },
 };
 const schema96 = {
   type: ['string', 'null'],
+  maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
+  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
 function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
@@ -6427,14 +6565,14 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     if (typeof data2 === 'string') {
-      if (!pattern5.test(data2)) {
+      if (func2(data2) > 20) {
         const err6 = {
           instancePath: instancePath + '/levelup_channel',
-          schemaPath: '#/$defs/ChannelReference/pattern',
-          keyword: 'pattern',
-          params: { pattern: '^[0-9]{17,20}$' },
-          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-          schema: '^[0-9]{17,20}$',
+          schemaPath: '#/$defs/ChannelReference/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
           parentSchema: schema96,
           data: data2,
         };
@@ -6445,9 +6583,27 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (!pattern5.test(data2)) {
+        const err7 = {
+          instancePath: instancePath + '/levelup_channel',
+          schemaPath: '#/$defs/ChannelReference/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema96,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
     }
   } else {
-    const err7 = {
+    const err8 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6458,9 +6614,9 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err8];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err8);
     }
     errors++;
   }
@@ -6817,9 +6973,10 @@ const schema97 = {
     },
     ChannelReference: {
       type: ['string', 'null'],
+      maxLength: 20,
       pattern: '^[0-9]{17,20}$',
       'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
+      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
     },
   },
 };
@@ -6831,9 +6988,10 @@ const schema98 = {
 };
 const schema99 = {
   type: ['string', 'null'],
+  maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel' },
+  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
 function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
@@ -6989,14 +7147,14 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     if (typeof data2 === 'string') {
-      if (!pattern5.test(data2)) {
+      if (func2(data2) > 20) {
         const err7 = {
           instancePath: instancePath + '/modlog_channel',
-          schemaPath: '#/$defs/ChannelReference/pattern',
-          keyword: 'pattern',
-          params: { pattern: '^[0-9]{17,20}$' },
-          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-          schema: '^[0-9]{17,20}$',
+          schemaPath: '#/$defs/ChannelReference/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
           parentSchema: schema99,
           data: data2,
         };
@@ -7007,9 +7165,27 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (!pattern5.test(data2)) {
+        const err8 = {
+          instancePath: instancePath + '/modlog_channel',
+          schemaPath: '#/$defs/ChannelReference/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema99,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
     }
   } else {
-    const err8 = {
+    const err9 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -7020,9 +7196,9 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err9];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err9);
     }
     errors++;
   }
@@ -7923,9 +8099,10 @@ const schema84 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
+  maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-  'x-messages': { type: 'Please select a role', pattern: 'Please select a role' },
+  'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
 function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
@@ -7956,8 +8133,26 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     errors++;
   }
   if (typeof data === 'string') {
-    if (!pattern5.test(data)) {
+    if (func2(data) > 20) {
       const err1 = {
+        instancePath,
+        schemaPath: '#/maxLength',
+        keyword: 'maxLength',
+        params: { limit: 20 },
+        message: 'must NOT have more than 20 characters',
+        schema: 20,
+        parentSchema: schema84,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (!pattern5.test(data)) {
+      const err2 = {
         instancePath,
         schemaPath: '#/pattern',
         keyword: 'pattern',
@@ -7968,9 +8163,9 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         data,
       };
       if (vErrors === null) {
-        vErrors = [err1];
+        vErrors = [err2];
       } else {
-        vErrors.push(err1);
+        vErrors.push(err2);
       }
       errors++;
     }
@@ -8260,7 +8455,12 @@ const schema61 = {
   additionalProperties: false,
   required: ['version', 'settings'],
   properties: {
-    version: { type: 'integer', minimum: 0, 'x-messages': { '*': 'version must be a whole number of at least {minimum}' } },
+    version: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 2147483646,
+      'x-messages': { '*': 'version must be a whole number from {minimum} to {maximum}' },
+    },
     settings: { type: 'object', 'x-messages': { type: 'settings must be an object' } },
   },
   'x-messages': {
@@ -8357,14 +8557,14 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (typeof data0 == 'number' && isFinite(data0)) {
-        if (data0 < 0 || isNaN(data0)) {
+        if (data0 > 2147483646 || isNaN(data0)) {
           const err4 = {
             instancePath: instancePath + '/version',
-            schemaPath: '#/properties/version/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
+            schemaPath: '#/properties/version/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2147483646 },
+            message: 'must be <= 2147483646',
+            schema: 2147483646,
             parentSchema: schema61.properties.version,
             data: data0,
           };
@@ -8375,12 +8575,30 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (data0 < 0 || isNaN(data0)) {
+          const err5 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema61.properties.version,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
       }
     }
     if (data.settings !== undefined) {
       let data1 = data.settings;
       if (!(data1 && typeof data1 == 'object' && !Array.isArray(data1))) {
-        const err5 = {
+        const err6 = {
           instancePath: instancePath + '/settings',
           schemaPath: '#/properties/settings/type',
           keyword: 'type',
@@ -8391,15 +8609,15 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err6];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err6);
         }
         errors++;
       }
     }
   } else {
-    const err6 = {
+    const err7 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -8410,9 +8628,9 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err6];
+      vErrors = [err7];
     } else {
-      vErrors.push(err6);
+      vErrors.push(err7);
     }
     errors++;
   }
@@ -8430,7 +8648,7 @@ const schema62 = {
   properties: {
     success: { const: true },
     section: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
-    version: { type: 'integer', minimum: 0 },
+    version: { type: 'integer', minimum: 0, maximum: 2147483647 },
     settings: { type: 'object' },
   },
 };
@@ -8620,14 +8838,14 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (typeof data2 == 'number' && isFinite(data2)) {
-        if (data2 < 0 || isNaN(data2)) {
+        if (data2 > 2147483647 || isNaN(data2)) {
           const err9 = {
             instancePath: instancePath + '/version',
-            schemaPath: '#/properties/version/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
+            schemaPath: '#/properties/version/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2147483647 },
+            message: 'must be <= 2147483647',
+            schema: 2147483647,
             parentSchema: schema62.properties.version,
             data: data2,
           };
@@ -8638,12 +8856,30 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (data2 < 0 || isNaN(data2)) {
+          const err10 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema62.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
       }
     }
     if (data.settings !== undefined) {
       let data3 = data.settings;
       if (!(data3 && typeof data3 == 'object' && !Array.isArray(data3))) {
-        const err10 = {
+        const err11 = {
           instancePath: instancePath + '/settings',
           schemaPath: '#/properties/settings/type',
           keyword: 'type',
@@ -8654,15 +8890,15 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err11];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err11 = {
+    const err12 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -8673,9 +8909,9 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err12];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err12);
     }
     errors++;
   }

@@ -149,6 +149,34 @@ describe('npm run generate', () => {
     expect(row((ops) => (byId(ops, 'getUser').errors = [401, 418]))).toMatch(/operations\.json/);
   });
 
+  it('refuses a request field a client could make arbitrarily large, naming the file and the field (issue 9)', () => {
+    const refused = (rel: string, change: (schema: Record<string, any>) => void) => {
+      const result = generate('--check', '--schemas', schemasWith(rel, change));
+      expect(result.status).toBe(2);
+      return result.stderr;
+    };
+    // Text without maxLength: in an operation's request, and in a shared schema a section reaches through $ref.
+    const name = refused('api/contact-message.json', (s) => {
+      delete s.properties.name.maxLength;
+      delete s.properties.name['x-messages'].maxLength;
+    });
+    expect(name).toMatch(/api\/contact-message\.json: request field \/name is text without maxLength/);
+    const channel = refused('common/channel-reference.json', (s) => {
+      delete s.maxLength;
+      delete s['x-messages'].maxLength;
+    });
+    expect(channel).toMatch(/settings\/\w+\.json: request field (\/\w+)+ is text without maxLength/);
+    // A number without a maximum, or with one beyond the safe integers: the settings PUT envelope's version.
+    const unbounded = refused('api/settings-put-request.json', (s) => {
+      delete s.properties.version.maximum;
+      s.properties.version['x-messages']['*'] = 'version must be a whole number';
+    });
+    expect(unbounded).toMatch(/api\/settings-put-request\.json: request field \/version is a number without a minimum and a maximum/);
+    expect(refused('api/settings-put-request.json', (s) => (s.properties.version.maximum = 2 ** 53))).toMatch(/\/version is a number/);
+    // A misspelt bound is no bound: strict mode names it first.
+    expect(refused('settings/moderation.json', (s) => (s.properties.max_warnings.maximun = 10))).toMatch(/unknown keyword: "maximun"/);
+  });
+
   it('starts every file with the do-not-edit banner ($comment or x-generated in JSON)', () => {
     for (const name of files(GENERATED)) {
       const text = readFileSync(path.join(GENERATED, name), 'utf8');
@@ -205,7 +233,7 @@ describe('generated validators', () => {
     });
     validateSettingsPutRequest({ version: -1, settings: {} });
     expect(toFieldErrors(validateSettingsPutRequest.errors)).toEqual([
-      { path: '/version', message: 'version must be a whole number of at least 0' },
+      { path: '/version', message: 'version must be a whole number from 0 to 2147483646' },
     ]);
     expect(validateWith(validateSettingsPutRequest, { settings: {} })).toEqual({
       ok: false,
@@ -228,6 +256,19 @@ describe('generated validators', () => {
     expect(validateBasic(direct)).toBe(true);
     expect(direct.prefix).toBe('.');
     expect(() => validateSection('nonsense', {})).toThrow(RangeError);
+  });
+
+  it('validates a body thousands of levels deep without overflowing the stack, and copies a shared object once', () => {
+    const depth = 100_000;
+    const deep = JSON.parse('['.repeat(depth) + ']'.repeat(depth));
+    expect(() => structuredClone(deep)).toThrow(RangeError); // what validateWith used to do
+    const result = validateWith(validateSettingsPutRequest, deep);
+    expect(result).toEqual({ ok: false, fieldErrors: [{ path: '', message: 'The request body must be a JSON object' }] });
+    const author = { name: 'Guildhall' };
+    const both = validateWith(validateGreeting, { welcome: { embed: { author } }, farewell: { embed: { author } } });
+    expect(both.ok && both.value.welcome.embed.author).toBe(both.ok && both.value.farewell.embed.author);
+    expect(both.ok && both.value.welcome.embed.author).not.toBe(author);
+    expect(author).toEqual({ name: 'Guildhall' });
   });
 
   it('sets Ajv error messages in place for RJSF (localizer)', () => {
@@ -556,11 +597,11 @@ describe('messages take limits from the schema (issue 8)', () => {
       message: 'Your name can be at most 100 characters',
     },
     {
-      kind: '{minimum} in a fallback ("*") message, on a type error',
+      kind: '{minimum} and {maximum} in a fallback ("*") message, on a type error',
       validate: validateSettingsPutRequest,
       data: { version: 'one', settings: {} },
       path: '/version',
-      message: 'version must be a whole number of at least 0',
+      message: 'version must be a whole number from 0 to 2147483646',
     },
     {
       kind: '{minimum} and {maximum} in the environment (coerced)',

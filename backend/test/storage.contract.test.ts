@@ -17,7 +17,7 @@ import { PgExecutor } from '../src/storage/pg.executor.js';
 import { DataDirInUseError, lockFile, PgliteExecutor } from '../src/storage/pglite.executor.js';
 import { PostgresStorage } from '../src/storage/postgres.storage.js';
 import type { SqlExecutor } from '../src/storage/sql-executor.js';
-import type { StoragePort } from '../src/storage/storage.port.js';
+import { MAX_SETTINGS_VERSION, type StoragePort, UnstorableTextError } from '../src/storage/storage.port.js';
 import { findPostgresBinaries, startPostgresServer, type PostgresServer } from './support/postgres-server.js';
 
 /** An empty database; every open() is a new, uninitialised instance over the same data. */
@@ -149,9 +149,44 @@ function storageContract(harness: () => AdapterHarness) {
       expect(await storage.settings.get(guild, 'race')).toMatchObject({ version: 2, data: updateWinner });
     });
 
-    it('rejects a version that is not a non-negative integer', async () => {
+    it('rejects a version that is not a non-negative integer, or that the version column could not move past', async () => {
       await expect(storage.settings.put(unique('g'), 'general', {}, -1)).rejects.toThrow(RangeError);
       await expect(storage.settings.put(unique('g'), 'general', {}, 1.5)).rejects.toThrow(RangeError);
+      await expect(storage.settings.put(unique('g'), 'general', {}, MAX_SETTINGS_VERSION)).rejects.toThrow(RangeError);
+      await expect(storage.settings.put(unique('g'), 'general', {}, 2 ** 53)).rejects.toThrow(RangeError);
+      // The highest version a put may name is an ordinary conflict when it is not the stored one.
+      expect(await storage.settings.put(unique('g'), 'general', {}, MAX_SETTINGS_VERSION - 1)).toEqual({ ok: false, current: null });
+    });
+  });
+
+  describe('text no adapter can hold (U+0000, unpaired surrogates)', () => {
+    const unstorable = ['a\u0000b', 'a\ud800b', 'b\udfff', { nested: ['ok', { deep: '\u0000' }] }, { 'key\u0000': 1 }, { '\ud83d': 1 }];
+
+    it('refuses it in every write with UnstorableTextError, writing nothing', async () => {
+      const guild = unique('g');
+      await storage.settings.put(guild, 'general', { kept: true }, 0);
+      const collection = unique('panels');
+      const record = await storage.records.insert(collection, { guildId: guild, data: { kept: true } });
+      const sid = unique('sid');
+      await storage.sessions.set(sid, { kept: true }, new Date(Date.now() + 60_000));
+      for (const value of unstorable) {
+        await expect(storage.settings.put(guild, 'general', value, 1)).rejects.toThrow(UnstorableTextError);
+        await expect(storage.settings.put(unique('g'), 'general', value, 0)).rejects.toThrow(UnstorableTextError);
+        await expect(storage.records.insert(collection, { guildId: guild, data: value })).rejects.toThrow(UnstorableTextError);
+        await expect(storage.records.update(collection, record.id, value)).rejects.toThrow(UnstorableTextError);
+        await expect(storage.sessions.set(sid, value, new Date(Date.now() + 60_000))).rejects.toThrow(UnstorableTextError);
+      }
+      expect(await storage.settings.get(guild, 'general')).toMatchObject({ version: 1, data: { kept: true } });
+      expect((await storage.records.list(collection)).map((r) => r.data)).toEqual([{ kept: true }]);
+      expect(await storage.sessions.get(sid)).toEqual({ kept: true });
+    });
+
+    it('keeps what only looks alike: emoji (surrogate pairs), a typed "\\u0000", other control characters', async () => {
+      const value = { emoji: '\ud83c\udf89 🎉', typed: '\\u0000 and \\\\ud800', control: '\u0001\u001f', '🎉': 'key' };
+      const put = await storage.settings.put(unique('g'), 'general', value, 0);
+      expect(put.ok && put.document.data).toEqual(value);
+      const record = await storage.records.insert(unique('c'), { guildId: null, data: value });
+      expect((await storage.records.get(record.collection, record.id))?.data).toEqual(value);
     });
   });
 

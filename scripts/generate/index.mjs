@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { checkBounds } from './bounds.mjs';
 import { buildOpenApi } from './build-openapi.mjs';
 import { compile } from './compile.mjs';
 import { emitClient } from './emit-client.mjs';
@@ -22,6 +23,7 @@ import { compare, DEFAULT_OUT, format, REPO, write } from './write.mjs';
 export async function generate(schemasDir = path.join(REPO, 'schemas')) {
   const catalog = await load(schemasDir); //                1. read and check schemas/ and the tables
   const bundles = resolve(catalog); //                       2. self-contained copy of each schema
+  checkBounds(catalog, bundles); //                          2b. every field a client writes has an upper bound
   const compiled = compile(catalog, bundles); //             3. Ajv standalone validators
   const types = await emitTypes(catalog); //                 4. types.d.ts
   const uiSchemas = extractUi(catalog, bundles); //          5. RJSF uiSchemas from x-ui

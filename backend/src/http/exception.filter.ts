@@ -3,6 +3,8 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { LOGGER } from '../logging/logger.js';
+import { UnstorableTextError } from '../storage/storage.port.js';
+import { UNSTORABLE_TEXT } from './body-parser.js';
 
 /**
  * Turns every failure under /api into { success: false, error } (the spec's reading), and never
@@ -26,7 +28,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const body = exception.getResponse();
       if (!isApi) {
-        res.status(status).json(typeof body === 'string' ? { message: body, code: 0 } : body);
+        // Discord's shape, { message, code }, for the sandbox: our own errors too (the body parser refuses before it runs).
+        const ours = body as { success?: unknown; error?: string };
+        const message = typeof body === 'string' ? body : ours.success === false ? ours.error : undefined;
+        res.status(status).json(message === undefined ? body : { message, code: 0 });
         return;
       }
       if (typeof body === 'object' && body !== null && 'success' in body) {
@@ -36,6 +41,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
         return;
       }
       res.status(status).json({ success: false, error: messageOf(body, exception.message, status) });
+      return;
+    }
+
+    // The body parser refuses such text; should some other way bring it to storage, it is still the request's fault.
+    if (exception instanceof UnstorableTextError) {
+      res.status(400).json(isApi ? { success: false, error: UNSTORABLE_TEXT } : { message: UNSTORABLE_TEXT, code: 0 });
       return;
     }
 

@@ -12,6 +12,7 @@ import type {
   StoragePort,
   StoredRecord,
 } from './storage.port.js';
+import { MAX_SETTINGS_VERSION, UnstorableTextError } from './storage.port.js';
 
 export interface PostgresStorageOptions {
   /** Defaults to every migration of this release; tests pass their own lists. */
@@ -156,8 +157,8 @@ export class PostgresStorage implements StoragePort {
    * explicit locking.
    */
   private async putSettings<T>(guildId: string, section: string, data: T, expectedVersion: number): Promise<PutSettingsResult<T>> {
-    if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
-      throw new RangeError(`expectedVersion must be a non-negative integer, got ${String(expectedVersion)}`);
+    if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0 || expectedVersion >= MAX_SETTINGS_VERSION) {
+      throw new RangeError(`expectedVersion must be an integer from 0 to ${MAX_SETTINGS_VERSION - 1}, got ${String(expectedVersion)}`);
     }
     const db = await this.db();
     const rows =
@@ -289,11 +290,21 @@ export class PostgresStorage implements StoragePort {
 }
 
 /**
+ * An escape of U+0000 or of a surrogate in JSON.stringify's output: a `\u` whose backslash follows an even run of
+ * backslashes (after an odd run that backslash is itself escaped: someone typed "\u0000", which is fine). JSON.stringify writes a surrogate pair as the
+ * character itself and escapes only unpaired ones; these are exactly the escapes PostgreSQL's jsonb refuses.
+ */
+const UNSTORABLE_ESCAPE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
+/**
  * Sent as text and cast in SQL: node-postgres would turn a JS array into a PostgreSQL array, and
- * the drivers disagree on how a bare string reaches a jsonb parameter.
+ * the drivers disagree on how a bare string reaches a jsonb parameter. Text jsonb cannot hold is refused here, with a
+ * typed error, rather than by the database as an opaque failure.
  */
 function toJson(value: unknown): string {
-  return JSON.stringify(value ?? null);
+  const json = JSON.stringify(value ?? null);
+  if (UNSTORABLE_ESCAPE.test(json)) throw new UnstorableTextError();
+  return json;
 }
 
 function toIso(value: Date | string): string {

@@ -36,12 +36,34 @@ export interface RecordFilter {
   offset?: number;
 }
 
+/**
+ * The highest version a settings document can be at: PostgreSQL's integer column (migrations/001-initial.ts). A put
+ * naming this version or more is refused, since its document could not move on; the API's schema
+ * (schemas/api/settings-put-request.json) stops one below it, and two billion saves of one section will not happen.
+ */
+export const MAX_SETTINGS_VERSION = 2_147_483_647;
+
+/**
+ * A value held text that no adapter may be given: U+0000 or an unpaired surrogate (PostgreSQL's text and jsonb cannot
+ * hold them). Thrown before anything is written; the body parser refuses such requests first, so this is a last line.
+ */
+export class UnstorableTextError extends Error {
+  constructor() {
+    super('The value holds text that cannot be stored (U+0000 or an unpaired surrogate).');
+    this.name = 'UnstorableTextError';
+  }
+}
+
 export interface SettingsStore {
   get<T = unknown>(guildId: string, section: string): Promise<SettingsDocument<T> | null>;
-  /** Writes `data` only if the stored version equals `expectedVersion` (0 when nothing is stored yet). */
+  /**
+   * Writes `data` only if the stored version equals `expectedVersion` (0 when nothing is stored yet). A version that is
+   * not an integer from 0 to MAX_SETTINGS_VERSION - 1 is a RangeError; text that cannot be stored, UnstorableTextError.
+   */
   put<T = unknown>(guildId: string, section: string, data: T, expectedVersion: number): Promise<PutSettingsResult<T>>;
 }
 
+/** Every write (settings, records, sessions) refuses data with text that cannot be stored: UnstorableTextError. */
 export interface RecordStore {
   /** Oldest first. */
   list<T = unknown>(collection: string, filter?: RecordFilter): Promise<StoredRecord<T>[]>;

@@ -1,0 +1,369 @@
+/**
+ * Input PostgreSQL or the JavaScript stack cannot take (issue 9, items 1-3), over real HTTP: every write route the
+ * OpenAPI document names, and every text and number field of its request schema (walked from the schema, never
+ * listed here), answers 400 with the field's JSON Pointer and leaves what is stored as it was.
+ */
+import { openapi } from '@guildhall/generated/openapi';
+import { publishedSchemas, schemasById } from '@guildhall/generated/schemas';
+import { sectionNames } from '@guildhall/generated/sections';
+import { validatorsById } from '@guildhall/generated/validators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import operations from '../../schemas/operations.json' with { type: 'json' };
+import { MAX_BODY_DEPTH } from '../src/http/body-parser.js';
+import { CONTACT_COLLECTION } from '../src/public/contact.service.js';
+import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { MAX_SETTINGS_VERSION } from '../src/storage/storage.port.js';
+import type { TestBrowser } from './support/browser.js';
+import { startTestApp, tempDataDir } from './support/app.js';
+
+type App = Awaited<ReturnType<typeof startTestApp>>;
+type Schema = { [keyword: string]: unknown };
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const GUILD = SANDBOX_GUILDS.community.id;
+const UNSAFE_TEXT = 'Text cannot contain the character U+0000 or invalid Unicode.';
+const TOO_DEEP = 'The request is nested too deeply.';
+/** PostgreSQL's integer, the type of the column a settings document's version lives in. */
+const INT4_MAX = 2 ** 31 - 1;
+/** The issue's figure: about 3,250 nested arrays (6.5 KB) overflowed the stack. */
+const ISSUE_DEPTH = 3250;
+
+// The write routes: every operation of the OpenAPI document with a request body (operations.json's rows with a
+// `request`, and one settings PUT per section), each with the schema of its body.
+interface WriteRoute {
+  method: string;
+  path: string;
+  operationId: string;
+  schema: Schema;
+  /** Sections' PUTs save settings; the others are operations.json rows. */
+  section?: string;
+  anonymous: boolean;
+}
+const components = (openapi as unknown as { components: { schemas: Record<string, Schema> } }).components.schemas;
+const WRITE_ROUTES: WriteRoute[] = Object.entries(openapi.paths as Record<string, Record<string, Schema>>).flatMap(([path, item]) =>
+  Object.entries(item).flatMap(([method, op]) => {
+    const body = (op.requestBody as { content?: Record<string, { schema: Schema }> } | undefined)?.content?.['application/json'];
+    if (!body) return [];
+    const section = /\/settings\/([^/]+)$/.exec(path)?.[1];
+    const security = op.security as Record<string, unknown>[] | undefined;
+    return [
+      {
+        method: method.toUpperCase(),
+        path,
+        operationId: String(op.operationId),
+        schema: body.schema,
+        section,
+        anonymous: !security?.some((requirement) => 'session' in requirement),
+      },
+    ];
+  }),
+);
+
+const resolveRef = (ref: string): Schema => {
+  const name = /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1];
+  if (!name || !components[name]) throw new Error(`unresolvable $ref ${ref}`);
+  return components[name];
+};
+
+/**
+ * Every text and number field of a request schema, by JSON Pointer. A field is the sum of the schemas that apply at its
+ * place: a $ref and the keywords beside it, allOf, then/else; an array's fields are its first item's.
+ */
+interface Field {
+  pointer: string;
+  kind: 'string' | 'number';
+  schemas: Schema[];
+}
+function fieldsOf(root: Schema): Field[] {
+  const fields = new Map<string, Field>();
+  const visit = (parts: Schema[], pointer: string, depth: number) => {
+    if (depth > 20) throw new Error(`schema too deep at ${pointer}`);
+    const all: Schema[] = [];
+    const queue = [...parts];
+    while (queue.length) {
+      const schema = queue.shift()!;
+      if (typeof schema !== 'object' || schema === null) continue;
+      all.push(schema);
+      if (typeof schema.$ref === 'string') queue.push(resolveRef(schema.$ref));
+      for (const key of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(schema[key])) queue.push(...(schema[key] as Schema[]));
+      for (const key of ['then', 'else']) if (schema[key]) queue.push(schema[key] as Schema);
+    }
+    const types = new Set(all.flatMap((s) => (s.type === undefined ? [] : ([s.type].flat() as string[]))));
+    const enumValues = all.flatMap((s) => [...((s.enum as unknown[]) ?? []), ...('const' in s ? [s.const] : [])]);
+    const textEnum = enumValues.length > 0 && enumValues.every((v) => typeof v === 'string');
+    if (types.has('string') || (types.size === 0 && textEnum)) fields.set(pointer, { pointer, kind: 'string', schemas: all });
+    if (types.has('number') || types.has('integer')) fields.set(pointer, { pointer, kind: 'number', schemas: all });
+    const children = new Map<string, Schema[]>();
+    for (const s of all) {
+      for (const [name, child] of Object.entries((s.properties as Record<string, Schema>) ?? {})) {
+        children.set(name, [...(children.get(name) ?? []), child]);
+      }
+    }
+    for (const [name, child] of children) visit(child, `${pointer}/${escapeToken(name)}`, depth + 1);
+    const items = all.flatMap((s) => [s.prefixItems && (s.prefixItems as Schema[])[0], s.items].filter(Boolean) as Schema[]);
+    if (items.length) visit(items, `${pointer}/0`, depth + 1);
+  };
+  visit([root], '', 0);
+  return [...fields.values()];
+}
+const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+const keyword = (field: Field, name: string) => field.schemas.map((s) => s[name]).find((v) => typeof v === 'number') as number | undefined;
+
+/** A valid body for the operations that are not a section's PUT (a PUT's is the stored document). Checked below. */
+const SAMPLE_BODIES: Record<string, Json> = {
+  sendContactMessage: { name: 'Ada', email: 'ada@example.com', subject: 'support', message: 'Hello there' },
+  sendGreetingPreview: { type: 'welcome' },
+};
+
+function setAt(body: Json, pointer: string, value: Json): Json {
+  const copy = structuredClone(body) as Record<string, Json>;
+  const tokens = pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let node = copy as Record<string, Json> | Json[];
+  tokens.forEach((token, i) => {
+    const record = node as Record<string, Json>;
+    if (i === tokens.length - 1) record[token] = value;
+    else {
+      record[token] ??= /^\d+$/.test(tokens[i + 1]!) ? [] : {};
+      node = record[token] as Record<string, Json>;
+    }
+  });
+  return copy;
+}
+
+/** "Settings PUT request" -> "SettingsPutRequest": how the generator names a schema's type (operations.json's `request`). */
+const typeName = (title: string) =>
+  title
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase())
+    .join('');
+
+/**
+ * Where the schema's own errors point: a settings save's document fields into the document (FieldError's contract,
+ * `/prefix`), everything else into the body. A body refused before validation is pointed at as sent.
+ */
+const schemaErrorPath = (route: WriteRoute, pointer: string) =>
+  route.section && pointer.startsWith('/settings/') ? pointer.slice('/settings'.length) : pointer;
+
+const routeName = (route: WriteRoute) => `${route.method} ${route.path}`;
+const STRING_ROWS = WRITE_ROUTES.flatMap((route) =>
+  fieldsOf(route.schema)
+    .filter((f) => f.kind === 'string')
+    .flatMap((field) =>
+      [
+        ['U+0000', 'a\u0000b'],
+        ['a lone surrogate', 'a\ud800b'],
+      ].map(([what, text]) => ({ name: `${routeName(route)} ${field.pointer} with ${what}`, route, field, text: text! })),
+    ),
+);
+const NUMBER_ROWS = WRITE_ROUTES.flatMap((route) =>
+  fieldsOf(route.schema)
+    .filter((f) => f.kind === 'number')
+    .map((field) => ({ name: `${routeName(route)} ${field.pointer}`, route, field })),
+);
+const ROUTE_ROWS = WRITE_ROUTES.map((route) => ({ name: routeName(route), route }));
+/** it.each rows as [name, row], so the test's title shows the whole name. */
+const named = <T extends { name: string }>(rows: T[]) => rows.map((row) => [row.name, row] as [string, T]);
+
+describe('input the database or the stack cannot take answers 400 with its field (issue 9, items 1-3)', () => {
+  const data = tempDataDir();
+  let app: App;
+  let owner: TestBrowser;
+  let visitor: TestBrowser;
+
+  const urlOf = (route: WriteRoute) => route.path.replace('{guildId}', GUILD);
+  const browserFor = (route: WriteRoute) => (route.anonymous ? visitor : owner);
+  /** A valid body for the route, from what is stored (a section's PUT) or the sample. */
+  const validBody = async (route: WriteRoute): Promise<Json> => {
+    if (!route.section) return SAMPLE_BODIES[route.operationId]!;
+    const { body } = await owner.json(`/api/guild/${GUILD}/settings/${route.section}`);
+    return { version: body.version, settings: body.settings };
+  };
+  /** What a write route may change: each section's document with its version, the contact messages. */
+  const stored = async () => ({
+    settings: await Promise.all(sectionNames.map(async (name) => (await owner.json(`/api/guild/${GUILD}/settings/${name}`)).body)),
+    contact: await app.storage.records.list(CONTACT_COLLECTION),
+  });
+  const send = (route: WriteRoute, body: Json | string) =>
+    browserFor(route).json(urlOf(route), {
+      method: route.method,
+      ...(typeof body === 'string' ? { body, headers: { 'content-type': 'application/json' } } : { json: body }),
+    });
+  const stillAnswers = async () => expect((await app.browser().json('/healthz')).status).toBe(200);
+
+  beforeAll(async () => {
+    app = await startTestApp({ DATA_DIR: data.dir });
+    owner = app.browser();
+    await owner.signIn('demo-owner');
+    await owner.json('/api/user'); // primes the XSRF-TOKEN cookie
+    visitor = app.browser();
+    await visitor.json('/api/top-servers');
+    // Every section saved once, so "unchanged" is about a stored document, not only the defaults.
+    for (const name of sectionNames) {
+      const { version, settings } = (await owner.json(`/api/guild/${GUILD}/settings/${name}`)).body;
+      const saved = await owner.json(`/api/guild/${GUILD}/settings/${name}`, { method: 'PUT', json: { version, settings } });
+      expect(saved.status).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    data.remove();
+  });
+
+  describe('the table covers every write route and field', () => {
+    it('has every operation with a request and one PUT per section, and a valid sample body for each operation', () => {
+      const requests = operations.operations.filter((op) => 'request' in op);
+      expect(WRITE_ROUTES.filter((r) => !r.section).map((r) => r.operationId)).toEqual(requests.map((op) => op.operationId));
+      expect(WRITE_ROUTES.filter((r) => r.section).map((r) => r.section)).toEqual([...sectionNames]);
+      for (const op of requests) {
+        const schema = Object.values(schemasById).find((s) => typeName(String(s.title)) === op.request);
+        expect(schema, op.operationId).toBeDefined();
+        expect(validatorsById[String(schema!.$id)]!(structuredClone(SAMPLE_BODIES[op.operationId])), op.operationId).toBe(true);
+      }
+    });
+
+    it('finds text fields on every route, and the number fields (version, warning threshold)', () => {
+      for (const route of WRITE_ROUTES)
+        expect(
+          STRING_ROWS.some((row) => row.route === route),
+          routeName(route),
+        ).toBe(true);
+      expect(NUMBER_ROWS.map((row) => row.field.pointer)).toEqual(expect.arrayContaining(['/version', '/settings/max_warnings']));
+    });
+  });
+
+  describe('1. text PostgreSQL cannot store (U+0000, unpaired surrogates)', () => {
+    it.each(named(STRING_ROWS))('%s: 400 at the field, nothing stored', async (_, { route, field, text }) => {
+      const before = await stored();
+      const { status, body } = await send(route, setAt(await validBody(route), field.pointer, text));
+      expect(status).toBe(400);
+      expect(body).toEqual({ success: false, error: UNSAFE_TEXT, fieldErrors: [{ path: field.pointer, message: UNSAFE_TEXT }] });
+      expect(await stored()).toEqual(before);
+    });
+
+    it.each(named(ROUTE_ROWS))('%s: a property name with U+0000 or a lone surrogate is refused at its pointer', async (_, { route }) => {
+      const before = await stored();
+      for (const key of ['\u0000', 'x\udfff']) {
+        const answer = await send(route, { ...((await validBody(route)) as Record<string, Json>), [key]: 1 });
+        expect(answer.status).toBe(400);
+        expect(answer.body.fieldErrors).toEqual([{ path: `/${key}`, message: UNSAFE_TEXT }]);
+      }
+      expect(await stored()).toEqual(before);
+    });
+
+    it('names every bad field of one body, and keeps emoji (surrogate pairs) and a typed "\\u0000"', async () => {
+      const contact = WRITE_ROUTES.find((r) => r.operationId === 'sendContactMessage')!;
+      const bad = await send(contact, {
+        ...(SAMPLE_BODIES.sendContactMessage as Record<string, Json>),
+        name: 'A\u0000',
+        message: 'B\ud800',
+      });
+      expect(bad.body.fieldErrors).toEqual([
+        { path: '/name', message: UNSAFE_TEXT },
+        { path: '/message', message: UNSAFE_TEXT },
+      ]);
+      const greeting = WRITE_ROUTES.find((r) => r.section === 'greeting')!;
+      const content = 'Welcome \ud83d\ude00 \\u0000 {member.mention}';
+      const saved = await send(greeting, setAt(await validBody(greeting), '/settings/welcome/content', content));
+      expect(saved.status).toBe(200);
+      expect((await owner.json(`/api/guild/${GUILD}/settings/greeting`)).body.settings.welcome.content).toBe(content);
+    });
+
+    it('reads URL-encoded bodies with the same rule: the contact form and the sandbox OAuth2 token endpoint', async () => {
+      const form = (path: string, fields: Record<string, string>, browser = visitor) =>
+        browser.json(path, {
+          method: 'POST',
+          body: new URLSearchParams(fields).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      const contact = await form('/api/contact', { name: 'A\u0000', email: 'ada@example.com', message: 'Hello' });
+      expect(contact.status).toBe(400);
+      expect(contact.body.fieldErrors).toEqual([{ path: '/name', message: UNSAFE_TEXT }]);
+      expect(await app.storage.records.list(CONTACT_COLLECTION)).toEqual([]);
+      const token = await form('/sandbox/discord/api/oauth2/token', { grant_type: 'authorization_code', code: 'x\u0000' }, app.browser());
+      expect(token).toMatchObject({ status: 400, body: { message: UNSAFE_TEXT, code: 0 } });
+    });
+  });
+
+  describe('2. deep nesting', () => {
+    it.each(named(ROUTE_ROWS))(
+      `%s: ${ISSUE_DEPTH} nested arrays answer 400 at the first container past the bound, nothing stored`,
+      async (_, { route }) => {
+        const before = await stored();
+        const { status, body } = await send(route, '['.repeat(ISSUE_DEPTH) + ']'.repeat(ISSUE_DEPTH));
+        expect(status).toBe(400);
+        expect(body).toEqual({ success: false, error: TOO_DEEP, fieldErrors: [{ path: '/0'.repeat(MAX_BODY_DEPTH), message: TOO_DEEP }] });
+        expect(await stored()).toEqual(before);
+        await stillAnswers();
+      },
+    );
+
+    it('refuses 40,000 levels inside a field, anonymously on /api/contact, and on the Discord sandbox', async () => {
+      const contact = WRITE_ROUTES.find((r) => r.operationId === 'sendContactMessage')!;
+      expect(contact.anonymous).toBe(true);
+      const deep = '['.repeat(40_000) + ']'.repeat(40_000);
+      const text = JSON.stringify(SAMPLE_BODIES.sendContactMessage).replace('"Hello there"', deep);
+      const { status, body } = await send(contact, text);
+      expect(status).toBe(400);
+      expect(body.fieldErrors).toEqual([{ path: '/message' + '/0'.repeat(MAX_BODY_DEPTH - 1), message: TOO_DEEP }]);
+      expect(await app.storage.records.list(CONTACT_COLLECTION)).toEqual([]);
+      const sandbox = await app.browser().json('/sandbox/discord/api/v10/channels/1/messages', {
+        method: 'POST',
+        body: deep,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(sandbox).toMatchObject({ status: 400, body: { message: TOO_DEEP, code: 0 } });
+      await stillAnswers();
+    });
+
+    it('takes the deepest document a schema describes (a greeting embed author)', async () => {
+      const greeting = WRITE_ROUTES.find((r) => r.section === 'greeting')!;
+      const body = setAt(await validBody(greeting), '/settings/welcome/embed/author/name', 'Guildhall');
+      expect((await send(greeting, body)).status).toBe(200);
+    });
+  });
+
+  describe('3. numbers beyond what is stored or what JavaScript holds exactly', () => {
+    it('bounds every number field of a request schema, within the safe integers', () => {
+      for (const { name, field } of NUMBER_ROWS) {
+        const maximum = keyword(field, 'maximum');
+        expect(maximum, name).toBeDefined();
+        expect(maximum!, name).toBeLessThanOrEqual(Number.MAX_SAFE_INTEGER);
+      }
+    });
+
+    it('lets the stored version + 1 fit the integer column for every version a save may name', () => {
+      expect(MAX_SETTINGS_VERSION).toBe(INT4_MAX);
+      const request = (publishedSchemas['settings-put-request'].properties as Record<string, Schema>).version!;
+      expect((request.maximum as number) + 1).toBe(MAX_SETTINGS_VERSION);
+      const response = (publishedSchemas['settings-response'].properties as Record<string, Schema>).version!;
+      expect(response.maximum).toBe(MAX_SETTINGS_VERSION);
+    });
+
+    it.each(named(NUMBER_ROWS))(
+      '%s: above its maximum, 2^31, 2^53 and 1e308 answer 400 at the field, nothing stored',
+      async (_, { route, field }) => {
+        const before = await stored();
+        const maximum = keyword(field, 'maximum') ?? Number.MAX_SAFE_INTEGER;
+        const values = [maximum + 1, INT4_MAX + 1, 2 ** 53, 1e308];
+        const answers: { value: number; status: number; paths: string[] }[] = [];
+        for (const value of values) {
+          const { status, body } = await send(route, setAt(await validBody(route), field.pointer, value));
+          answers.push({ value, status, paths: (body.fieldErrors ?? []).map((e: { path: string }) => e.path) });
+        }
+        expect(answers).toEqual(values.map((value) => ({ value, status: 400, paths: [schemaErrorPath(route, field.pointer)] })));
+        expect(await stored()).toEqual(before);
+      },
+    );
+
+    it('answers the highest version a save may name with 409 (not yet stored), not a database error', async () => {
+      const basic = WRITE_ROUTES.find((r) => r.section === 'basic')!;
+      const { status, body } = await send(basic, setAt(await validBody(basic), '/version', MAX_SETTINGS_VERSION - 1));
+      expect(status).toBe(409);
+      expect(body.success).toBe(false);
+    });
+  });
+});
