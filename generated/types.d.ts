@@ -100,7 +100,7 @@ export interface ApiError {
   };
 }
 /**
- * One invalid field of a request body: where (a JSON Pointer into the body's settings document, e.g. /prefix; into the body as sent when the body is refused before its schema is checked, e.g. /settings/prefix for a character that cannot be stored) and what is wrong, in the schema's words.
+ * One invalid field of a request body: where (a JSON Pointer into the request body as sent, e.g. /settings/prefix for a settings save, /email for a contact message) and what is wrong, in the schema's words.
  */
 export interface FieldError {
   path: string;

@@ -140,7 +140,7 @@ describe('a throwaway section added as a schema and one table row', () => {
         json: { version: 0, settings: { enabled: true, question: TOO_LONG } },
       });
       expect(bad.status).toBe(400);
-      expect(bad.body.fieldErrors).toEqual([{ path: '/question', message: 'Keep the question to 40 characters' }]);
+      expect(bad.body.fieldErrors).toEqual([{ path: '/settings/question', message: 'Keep the question to 40 characters' }]);
     });
 
     it('renders the section in the dashboard: sidebar entry, title, fields from the schema, and a save', async () => {

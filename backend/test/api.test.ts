@@ -232,7 +232,7 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
       expect(status).toBe(400);
       expect(body.success).toBe(false);
       expect(typeof body.error).toBe('string');
-      expect(body.fieldErrors).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
+      expect(body.fieldErrors).toEqual(expect.arrayContaining([expect.objectContaining({ path: `/settings${path}` })]));
       for (const e of body.fieldErrors) expect(e.message).toEqual(expect.any(String));
     });
 

@@ -69,14 +69,14 @@ describe('greeting settings and Send Preview over real HTTP (PGlite + Discord sa
       const { status, body } = await save({ ...settings, welcome: { ...settings.welcome, enabled: true, channel: null } });
       expect(status).toBe(400);
       expect(body.success).toBe(false);
-      expect(body.fieldErrors).toContainEqual({ path: '/welcome/channel', message: 'Please select a channel' });
+      expect(body.fieldErrors).toContainEqual({ path: '/settings/welcome/channel', message: 'Please select a channel' });
       expect((await load()).version).toBe(version);
     });
 
     it('refuses an enabled farewell whose channel is missing altogether, at /farewell/channel', async () => {
       const { status, body } = await save({ farewell: { enabled: true } });
       expect(status).toBe(400);
-      expect(body.fieldErrors).toContainEqual({ path: '/farewell/channel', message: 'Please select a channel' });
+      expect(body.fieldErrors).toContainEqual({ path: '/settings/farewell/channel', message: 'Please select a channel' });
     });
 
     it('keeps every value of a disabled section, channel included', async () => {
@@ -102,10 +102,10 @@ describe('greeting settings and Send Preview over real HTTP (PGlite + Discord sa
       expect(status).toBe(400);
       expect(body.fieldErrors).toEqual(
         expect.arrayContaining([
-          { path: '/welcome/content', message: 'Message must be at most 2000 characters' },
-          { path: '/welcome/type', message: 'Choose Message, Embed or Both' },
-          { path: '/welcome/embed/description', message: 'Embed description must be at most 2000 characters' },
-          { path: '/welcome/embed/color', message: 'Must be a colour such as #068ADD' },
+          { path: '/settings/welcome/content', message: 'Message must be at most 2000 characters' },
+          { path: '/settings/welcome/type', message: 'Choose Message, Embed or Both' },
+          { path: '/settings/welcome/embed/description', message: 'Embed description must be at most 2000 characters' },
+          { path: '/settings/welcome/embed/color', message: 'Must be a colour such as #068ADD' },
         ]),
       );
     });

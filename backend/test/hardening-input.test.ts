@@ -141,13 +141,6 @@ const typeName = (title: string) =>
     .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase())
     .join('');
 
-/**
- * Where the schema's own errors point: a settings save's document fields into the document (FieldError's contract,
- * `/prefix`), everything else into the body. A body refused before validation is pointed at as sent.
- */
-const schemaErrorPath = (route: WriteRoute, pointer: string) =>
-  route.section && pointer.startsWith('/settings/') ? pointer.slice('/settings'.length) : pointer;
-
 const routeName = (route: WriteRoute) => `${route.method} ${route.path}`;
 const STRING_ROWS = WRITE_ROUTES.flatMap((route) =>
   fieldsOf(route.schema)
@@ -354,7 +347,7 @@ describe('input the database or the stack cannot take answers 400 with its field
           const { status, body } = await send(route, setAt(await validBody(route), field.pointer, value));
           answers.push({ value, status, paths: (body.fieldErrors ?? []).map((e: { path: string }) => e.path) });
         }
-        expect(answers).toEqual(values.map((value) => ({ value, status: 400, paths: [schemaErrorPath(route, field.pointer)] })));
+        expect(answers).toEqual(values.map((value) => ({ value, status: 400, paths: [field.pointer] })));
         expect(await stored()).toEqual(before);
       },
     );

@@ -132,8 +132,8 @@ describe('a settings form (SchemaForm)', () => {
         success: false,
         error: 'Invalid settings',
         fieldErrors: [
-          { path: '/prefix', message: 'Prefix is already used by another bot here' },
-          { path: '/invite_tracking', message: 'Invite tracking needs the Manage Server permission' },
+          { path: '/settings/prefix', message: 'Prefix is already used by another bot here' },
+          { path: '/settings/invite_tracking', message: 'Invite tracking needs the Manage Server permission' },
         ],
       },
     });

@@ -38,7 +38,8 @@ export class SettingsService {
   async write(guildId: string, name: string, version: number, settings: unknown, userId: string): Promise<SettingsView> {
     const def = this.definition(name);
     const result = validateSection(def.name, settings);
-    if (!result.ok) throw ApiError.validation(result.fieldErrors);
+    // Paths point into the body as sent (`{ version, settings }`), like every other 400 of the API.
+    if (!result.ok) throw ApiError.validation(result.fieldErrors.map((e) => ({ ...e, path: `/settings${e.path}` })));
     const put = await this.storage.settings.put(guildId, def.storageKey, result.value, version);
     if (!put.ok) {
       throw new ApiError(HttpStatus.CONFLICT, 'These settings were changed elsewhere since you loaded them.', {

@@ -82,7 +82,7 @@ export function SchemaForm<S extends SectionName>({ guildId, section, aside, act
       } catch (err) {
         const collided = conflictOf<Settings>(err);
         if (collided) return setConflict(collided);
-        if (err instanceof ApiError && err.fieldErrors.length) setServerErrors(fieldErrorsToErrorSchema(err.fieldErrors));
+        if (err instanceof ApiError && err.fieldErrors.length) setServerErrors(fieldErrorsToErrorSchema(err.fieldErrors, '/settings'));
         showBanner({ kind: 'error', message: `Error saving settings: ${err instanceof Error ? err.message : String(err)}` });
       }
     },
