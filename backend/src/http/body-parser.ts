@@ -56,11 +56,28 @@ export function bodyProblems(body: unknown): { error: string; fieldErrors: Field
   return fieldErrors.length ? { error: UNSTORABLE_TEXT, fieldErrors: fieldErrors.slice(0, MAX_REPORTED) } : null;
 }
 
+export const NOT_JSON = 'The request body is not valid JSON.';
+// The request schemas' own words for a body of the wrong type.
+export const NOT_AN_OBJECT = 'The request body must be a JSON object';
+
+function isJson(text: unknown): boolean {
+  if (typeof text !== 'string') return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** body-parser's own failures, as sentences in the API's error shape. */
 function readFailure(err: unknown): unknown {
   switch ((err as { type?: string }).type) {
-    case 'entity.parse.failed':
-      return new ApiError(400, 'The request body is not valid JSON.');
+    case 'entity.parse.failed': {
+      // Strict parsing takes only an object or an array: a bare value (`42`, `null`) is JSON, just not a body.
+      const message = isJson((err as { body?: unknown }).body) ? NOT_AN_OBJECT : NOT_JSON;
+      return ApiError.validation([{ path: '', message }], message);
+    }
     case 'entity.too.large':
       return new ApiError(413, 'The request body is too large.');
     case 'charset.unsupported':
