@@ -13,6 +13,7 @@ import { SESSION_COOKIE } from './auth/auth.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
 import { DatabaseSessionStore } from './auth/session-store.js';
 import { type AppConfig, loadConfig } from './config/config.js';
+import { privateByDefault } from './http/cache-control.js';
 import { csrfProtection } from './http/csrf.js';
 import { frontendAvailable, serveFrontend } from './http/frontend.js';
 import { RateLimiter } from './http/rate-limit.js';
@@ -119,6 +120,7 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
   const secure = (req: Request) => req.secure;
   app.use(
     '/api',
+    privateByDefault(),
     cookieParser(),
     session({
       name: SESSION_COOKIE,
