@@ -89,7 +89,17 @@ const schema33 = {
       default: 5000,
       'x-messages': { '*': 'SANDBOX_GUILDS_RATE_WINDOW_MS must be a whole number of milliseconds, at least {minimum}' },
     },
-    TRUST_PROXY: { type: 'boolean', default: false, 'x-messages': { '*': 'TRUST_PROXY must be true or false' } },
+    TRUST_PROXY: {
+      type: 'string',
+      default: 'false',
+      pattern:
+        '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
+      not: { const: 'true' },
+      'x-messages': {
+        not: 'TRUST_PROXY=true would believe any X-Forwarded-For a client writes, so anyone could choose their address and escape the rate limits; set the number of proxies in front of the app (1 for a single nginx) or their addresses',
+        '*': 'TRUST_PROXY must be false, the number of proxies in front of the app, or a comma-separated list of their addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
+      },
+    },
     NODE_ENV: { type: 'string', 'x-messages': { '*': 'NODE_ENV must be text' } },
   },
   dependentRequired: { DISCORD_CLIENT_ID: ['DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN'] },
@@ -102,6 +112,10 @@ const func2 = runtime_ucs2length;
 const pattern4 = new RegExp('^postgres(ql)?://\\S+$', 'u');
 const pattern5 = new RegExp('^https?://[^\\s/]+\\S*$', 'u');
 const pattern6 = new RegExp('^[0-9]{17,20}$', 'u');
+const pattern9 = new RegExp(
+  '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
+  'u',
+);
 function validate22(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/config/environment.json" */ let vErrors = null;
   let errors = 0;
@@ -147,7 +161,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       data.SANDBOX_GUILDS_RATE_WINDOW_MS = 5000;
     }
     if (data.TRUST_PROXY === undefined) {
-      data.TRUST_PROXY = false;
+      data.TRUST_PROXY = 'false';
     }
     let data0 = data.PORT;
     if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
@@ -1125,20 +1139,21 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       }
     }
     let data17 = data.TRUST_PROXY;
-    if (typeof data17 !== 'boolean') {
+    if (typeof data17 !== 'string') {
+      let dataType17 = typeof data17;
       let coerced17 = undefined;
       if (!(coerced17 !== undefined)) {
-        if (data17 === 'false' || data17 === 0 || data17 === null) {
-          coerced17 = false;
-        } else if (data17 === 'true' || data17 === 1) {
-          coerced17 = true;
+        if (dataType17 == 'number' || dataType17 == 'boolean') {
+          coerced17 = '' + data17;
+        } else if (data17 === null) {
+          coerced17 = '';
         } else {
           const err36 = {
             instancePath: instancePath + '/TRUST_PROXY',
             schemaPath: '#/properties/TRUST_PROXY/type',
             keyword: 'type',
-            params: { type: 'boolean' },
-            message: 'must be boolean',
+            params: { type: 'string' },
+            message: 'must be string',
             schema: schema33.properties.TRUST_PROXY.type,
             parentSchema: schema33.properties.TRUST_PROXY,
             data: data17,
@@ -1158,6 +1173,72 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
+    const _errs56 = errors;
+    const _errs57 = errors;
+    if ('true' !== data17) {
+      const err37 = {};
+      if (vErrors === null) {
+        vErrors = [err37];
+      } else {
+        vErrors.push(err37);
+      }
+      errors++;
+    }
+    var valid1 = _errs57 === errors;
+    if (valid1) {
+      const err38 = {
+        instancePath: instancePath + '/TRUST_PROXY',
+        schemaPath: '#/properties/TRUST_PROXY/not',
+        keyword: 'not',
+        params: {},
+        message: 'must NOT be valid',
+        schema: schema33.properties.TRUST_PROXY.not,
+        parentSchema: schema33.properties.TRUST_PROXY,
+        data: data17,
+      };
+      if (vErrors === null) {
+        vErrors = [err38];
+      } else {
+        vErrors.push(err38);
+      }
+      errors++;
+    } else {
+      errors = _errs56;
+      if (vErrors !== null) {
+        if (_errs56) {
+          vErrors.length = _errs56;
+        } else {
+          vErrors = null;
+        }
+      }
+    }
+    if (typeof data17 === 'string') {
+      if (!pattern9.test(data17)) {
+        const err39 = {
+          instancePath: instancePath + '/TRUST_PROXY',
+          schemaPath: '#/properties/TRUST_PROXY/pattern',
+          keyword: 'pattern',
+          params: {
+            pattern:
+              '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
+          },
+          message:
+            'must match pattern "' +
+            '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$' +
+            '"',
+          schema:
+            '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
+          parentSchema: schema33.properties.TRUST_PROXY,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+    }
     if (data.NODE_ENV !== undefined) {
       let data18 = data.NODE_ENV;
       if (typeof data18 !== 'string') {
@@ -1169,7 +1250,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           } else if (data18 === null) {
             coerced18 = '';
           } else {
-            const err37 = {
+            const err40 = {
               instancePath: instancePath + '/NODE_ENV',
               schemaPath: '#/properties/NODE_ENV/type',
               keyword: 'type',
@@ -1180,9 +1261,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
               data: data18,
             };
             if (vErrors === null) {
-              vErrors = [err37];
+              vErrors = [err40];
             } else {
-              vErrors.push(err37);
+              vErrors.push(err40);
             }
             errors++;
           }
@@ -1197,7 +1278,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.DISCORD_CLIENT_ID !== undefined) {
       if (data.DISCORD_CLIENT_SECRET === undefined) {
-        const err38 = {
+        const err41 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1213,14 +1294,14 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err41];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err41);
         }
         errors++;
       }
       if (data.DISCORD_BOT_TOKEN === undefined) {
-        const err39 = {
+        const err42 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1236,15 +1317,15 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err39];
+          vErrors = [err42];
         } else {
-          vErrors.push(err39);
+          vErrors.push(err42);
         }
         errors++;
       }
     }
   } else {
-    const err40 = {
+    const err43 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1255,9 +1336,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err40];
+      vErrors = [err43];
     } else {
-      vErrors.push(err40);
+      vErrors.push(err43);
     }
     errors++;
   }

@@ -431,9 +431,9 @@ export interface EnvironmentConfig {
    */
   SANDBOX_GUILDS_RATE_WINDOW_MS: number;
   /**
-   * Trust X-Forwarded-* headers (set when behind a reverse proxy).
+   * Which reverse proxies may tell the client's address and scheme (X-Forwarded-For, X-Forwarded-Proto): false (none), the number of proxies in front of the app, or a comma-separated list of their addresses or CIDR ranges (loopback, linklocal and uniquelocal name those ranges). A client's address is then the one the outermost trusted proxy saw.
    */
-  TRUST_PROXY: boolean;
+  TRUST_PROXY: string;
   /**
    * The usual Node.js environment name (development, production, test).
    */
