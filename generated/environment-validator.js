@@ -64,6 +64,12 @@ const schema33 = {
       default: 60000,
       'x-messages': { '*': 'RATE_LIMIT_WINDOW_MS must be a whole number of milliseconds, at least {minimum}' },
     },
+    SANDBOX_RATE_LIMIT_MAX: {
+      type: 'integer',
+      minimum: 1,
+      default: 600,
+      'x-messages': { '*': 'SANDBOX_RATE_LIMIT_MAX must be a whole number of at least {minimum}' },
+    },
     GUILD_CACHE_TTL_MS: {
       type: 'integer',
       minimum: 0,
@@ -147,6 +153,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.RATE_LIMIT_WINDOW_MS === undefined) {
       data.RATE_LIMIT_WINDOW_MS = 60000;
+    }
+    if (data.SANDBOX_RATE_LIMIT_MAX === undefined) {
+      data.SANDBOX_RATE_LIMIT_MAX = 600;
     }
     if (data.GUILD_CACHE_TTL_MS === undefined) {
       data.GUILD_CACHE_TTL_MS = 30000;
@@ -908,7 +917,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    let data13 = data.GUILD_CACHE_TTL_MS;
+    let data13 = data.SANDBOX_RATE_LIMIT_MAX;
     if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
       let dataType13 = typeof data13;
       let coerced13 = undefined;
@@ -917,13 +926,13 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           coerced13 = +data13;
         } else {
           const err27 = {
-            instancePath: instancePath + '/GUILD_CACHE_TTL_MS',
-            schemaPath: '#/properties/GUILD_CACHE_TTL_MS/type',
+            instancePath: instancePath + '/SANDBOX_RATE_LIMIT_MAX',
+            schemaPath: '#/properties/SANDBOX_RATE_LIMIT_MAX/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema33.properties.GUILD_CACHE_TTL_MS.type,
-            parentSchema: schema33.properties.GUILD_CACHE_TTL_MS,
+            schema: schema33.properties.SANDBOX_RATE_LIMIT_MAX.type,
+            parentSchema: schema33.properties.SANDBOX_RATE_LIMIT_MAX,
             data: data13,
           };
           if (vErrors === null) {
@@ -937,20 +946,20 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced13 !== undefined) {
         data13 = coerced13;
         if (data !== undefined) {
-          data['GUILD_CACHE_TTL_MS'] = coerced13;
+          data['SANDBOX_RATE_LIMIT_MAX'] = coerced13;
         }
       }
     }
     if (typeof data13 == 'number' && isFinite(data13)) {
-      if (data13 < 0 || isNaN(data13)) {
+      if (data13 < 1 || isNaN(data13)) {
         const err28 = {
-          instancePath: instancePath + '/GUILD_CACHE_TTL_MS',
-          schemaPath: '#/properties/GUILD_CACHE_TTL_MS/minimum',
+          instancePath: instancePath + '/SANDBOX_RATE_LIMIT_MAX',
+          schemaPath: '#/properties/SANDBOX_RATE_LIMIT_MAX/minimum',
           keyword: 'minimum',
-          params: { comparison: '>=', limit: 0 },
-          message: 'must be >= 0',
-          schema: 0,
-          parentSchema: schema33.properties.GUILD_CACHE_TTL_MS,
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema33.properties.SANDBOX_RATE_LIMIT_MAX,
           data: data13,
         };
         if (vErrors === null) {
@@ -961,7 +970,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    let data14 = data.READ_CACHE_TTL_MS;
+    let data14 = data.GUILD_CACHE_TTL_MS;
     if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
       let dataType14 = typeof data14;
       let coerced14 = undefined;
@@ -970,13 +979,13 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           coerced14 = +data14;
         } else {
           const err29 = {
-            instancePath: instancePath + '/READ_CACHE_TTL_MS',
-            schemaPath: '#/properties/READ_CACHE_TTL_MS/type',
+            instancePath: instancePath + '/GUILD_CACHE_TTL_MS',
+            schemaPath: '#/properties/GUILD_CACHE_TTL_MS/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema33.properties.READ_CACHE_TTL_MS.type,
-            parentSchema: schema33.properties.READ_CACHE_TTL_MS,
+            schema: schema33.properties.GUILD_CACHE_TTL_MS.type,
+            parentSchema: schema33.properties.GUILD_CACHE_TTL_MS,
             data: data14,
           };
           if (vErrors === null) {
@@ -990,20 +999,20 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced14 !== undefined) {
         data14 = coerced14;
         if (data !== undefined) {
-          data['READ_CACHE_TTL_MS'] = coerced14;
+          data['GUILD_CACHE_TTL_MS'] = coerced14;
         }
       }
     }
     if (typeof data14 == 'number' && isFinite(data14)) {
-      if (data14 > 60000 || isNaN(data14)) {
+      if (data14 < 0 || isNaN(data14)) {
         const err30 = {
-          instancePath: instancePath + '/READ_CACHE_TTL_MS',
-          schemaPath: '#/properties/READ_CACHE_TTL_MS/maximum',
-          keyword: 'maximum',
-          params: { comparison: '<=', limit: 60000 },
-          message: 'must be <= 60000',
-          schema: 60000,
-          parentSchema: schema33.properties.READ_CACHE_TTL_MS,
+          instancePath: instancePath + '/GUILD_CACHE_TTL_MS',
+          schemaPath: '#/properties/GUILD_CACHE_TTL_MS/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 0 },
+          message: 'must be >= 0',
+          schema: 0,
+          parentSchema: schema33.properties.GUILD_CACHE_TTL_MS,
           data: data14,
         };
         if (vErrors === null) {
@@ -1013,26 +1022,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (data14 < 0 || isNaN(data14)) {
-        const err31 = {
-          instancePath: instancePath + '/READ_CACHE_TTL_MS',
-          schemaPath: '#/properties/READ_CACHE_TTL_MS/minimum',
-          keyword: 'minimum',
-          params: { comparison: '>=', limit: 0 },
-          message: 'must be >= 0',
-          schema: 0,
-          parentSchema: schema33.properties.READ_CACHE_TTL_MS,
-          data: data14,
-        };
-        if (vErrors === null) {
-          vErrors = [err31];
-        } else {
-          vErrors.push(err31);
-        }
-        errors++;
-      }
     }
-    let data15 = data.SANDBOX_GUILDS_RATE_LIMIT;
+    let data15 = data.READ_CACHE_TTL_MS;
     if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
       let dataType15 = typeof data15;
       let coerced15 = undefined;
@@ -1040,20 +1031,20 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         if (dataType15 === 'boolean' || data15 === null || (dataType15 === 'string' && data15 && data15 == +data15 && !(data15 % 1))) {
           coerced15 = +data15;
         } else {
-          const err32 = {
-            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
-            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/type',
+          const err31 = {
+            instancePath: instancePath + '/READ_CACHE_TTL_MS',
+            schemaPath: '#/properties/READ_CACHE_TTL_MS/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT.type,
-            parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT,
+            schema: schema33.properties.READ_CACHE_TTL_MS.type,
+            parentSchema: schema33.properties.READ_CACHE_TTL_MS,
             data: data15,
           };
           if (vErrors === null) {
-            vErrors = [err32];
+            vErrors = [err31];
           } else {
-            vErrors.push(err32);
+            vErrors.push(err31);
           }
           errors++;
         }
@@ -1061,20 +1052,38 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced15 !== undefined) {
         data15 = coerced15;
         if (data !== undefined) {
-          data['SANDBOX_GUILDS_RATE_LIMIT'] = coerced15;
+          data['READ_CACHE_TTL_MS'] = coerced15;
         }
       }
     }
     if (typeof data15 == 'number' && isFinite(data15)) {
-      if (data15 < 1 || isNaN(data15)) {
+      if (data15 > 60000 || isNaN(data15)) {
+        const err32 = {
+          instancePath: instancePath + '/READ_CACHE_TTL_MS',
+          schemaPath: '#/properties/READ_CACHE_TTL_MS/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 60000 },
+          message: 'must be <= 60000',
+          schema: 60000,
+          parentSchema: schema33.properties.READ_CACHE_TTL_MS,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+      if (data15 < 0 || isNaN(data15)) {
         const err33 = {
-          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
-          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/minimum',
+          instancePath: instancePath + '/READ_CACHE_TTL_MS',
+          schemaPath: '#/properties/READ_CACHE_TTL_MS/minimum',
           keyword: 'minimum',
-          params: { comparison: '>=', limit: 1 },
-          message: 'must be >= 1',
-          schema: 1,
-          parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT,
+          params: { comparison: '>=', limit: 0 },
+          message: 'must be >= 0',
+          schema: 0,
+          parentSchema: schema33.properties.READ_CACHE_TTL_MS,
           data: data15,
         };
         if (vErrors === null) {
@@ -1085,7 +1094,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    let data16 = data.SANDBOX_GUILDS_RATE_WINDOW_MS;
+    let data16 = data.SANDBOX_GUILDS_RATE_LIMIT;
     if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
       let dataType16 = typeof data16;
       let coerced16 = undefined;
@@ -1094,13 +1103,13 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           coerced16 = +data16;
         } else {
           const err34 = {
-            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
-            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/type',
+            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
+            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS.type,
-            parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+            schema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT.type,
+            parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT,
             data: data16,
           };
           if (vErrors === null) {
@@ -1114,20 +1123,20 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced16 !== undefined) {
         data16 = coerced16;
         if (data !== undefined) {
-          data['SANDBOX_GUILDS_RATE_WINDOW_MS'] = coerced16;
+          data['SANDBOX_GUILDS_RATE_LIMIT'] = coerced16;
         }
       }
     }
     if (typeof data16 == 'number' && isFinite(data16)) {
       if (data16 < 1 || isNaN(data16)) {
         const err35 = {
-          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
-          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/minimum',
+          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
+          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/minimum',
           keyword: 'minimum',
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+          parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT,
           data: data16,
         };
         if (vErrors === null) {
@@ -1138,24 +1147,22 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    let data17 = data.TRUST_PROXY;
-    if (typeof data17 !== 'string') {
+    let data17 = data.SANDBOX_GUILDS_RATE_WINDOW_MS;
+    if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
       let dataType17 = typeof data17;
       let coerced17 = undefined;
       if (!(coerced17 !== undefined)) {
-        if (dataType17 == 'number' || dataType17 == 'boolean') {
-          coerced17 = '' + data17;
-        } else if (data17 === null) {
-          coerced17 = '';
+        if (dataType17 === 'boolean' || data17 === null || (dataType17 === 'string' && data17 && data17 == +data17 && !(data17 % 1))) {
+          coerced17 = +data17;
         } else {
           const err36 = {
-            instancePath: instancePath + '/TRUST_PROXY',
-            schemaPath: '#/properties/TRUST_PROXY/type',
+            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
+            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/type',
             keyword: 'type',
-            params: { type: 'string' },
-            message: 'must be string',
-            schema: schema33.properties.TRUST_PROXY.type,
-            parentSchema: schema33.properties.TRUST_PROXY,
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS.type,
+            parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
             data: data17,
           };
           if (vErrors === null) {
@@ -1169,24 +1176,79 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced17 !== undefined) {
         data17 = coerced17;
         if (data !== undefined) {
-          data['TRUST_PROXY'] = coerced17;
+          data['SANDBOX_GUILDS_RATE_WINDOW_MS'] = coerced17;
         }
       }
     }
-    const _errs56 = errors;
-    const _errs57 = errors;
-    if ('true' !== data17) {
-      const err37 = {};
+    if (typeof data17 == 'number' && isFinite(data17)) {
+      if (data17 < 1 || isNaN(data17)) {
+        const err37 = {
+          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
+          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+    let data18 = data.TRUST_PROXY;
+    if (typeof data18 !== 'string') {
+      let dataType18 = typeof data18;
+      let coerced18 = undefined;
+      if (!(coerced18 !== undefined)) {
+        if (dataType18 == 'number' || dataType18 == 'boolean') {
+          coerced18 = '' + data18;
+        } else if (data18 === null) {
+          coerced18 = '';
+        } else {
+          const err38 = {
+            instancePath: instancePath + '/TRUST_PROXY',
+            schemaPath: '#/properties/TRUST_PROXY/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema33.properties.TRUST_PROXY.type,
+            parentSchema: schema33.properties.TRUST_PROXY,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+      }
+      if (coerced18 !== undefined) {
+        data18 = coerced18;
+        if (data !== undefined) {
+          data['TRUST_PROXY'] = coerced18;
+        }
+      }
+    }
+    const _errs59 = errors;
+    const _errs60 = errors;
+    if ('true' !== data18) {
+      const err39 = {};
       if (vErrors === null) {
-        vErrors = [err37];
+        vErrors = [err39];
       } else {
-        vErrors.push(err37);
+        vErrors.push(err39);
       }
       errors++;
     }
-    var valid1 = _errs57 === errors;
+    var valid1 = _errs60 === errors;
     if (valid1) {
-      const err38 = {
+      const err40 = {
         instancePath: instancePath + '/TRUST_PROXY',
         schemaPath: '#/properties/TRUST_PROXY/not',
         keyword: 'not',
@@ -1194,27 +1256,27 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         message: 'must NOT be valid',
         schema: schema33.properties.TRUST_PROXY.not,
         parentSchema: schema33.properties.TRUST_PROXY,
-        data: data17,
+        data: data18,
       };
       if (vErrors === null) {
-        vErrors = [err38];
+        vErrors = [err40];
       } else {
-        vErrors.push(err38);
+        vErrors.push(err40);
       }
       errors++;
     } else {
-      errors = _errs56;
+      errors = _errs59;
       if (vErrors !== null) {
-        if (_errs56) {
-          vErrors.length = _errs56;
+        if (_errs59) {
+          vErrors.length = _errs59;
         } else {
           vErrors = null;
         }
       }
     }
-    if (typeof data17 === 'string') {
-      if (!pattern9.test(data17)) {
-        const err39 = {
+    if (typeof data18 === 'string') {
+      if (!pattern9.test(data18)) {
+        const err41 = {
           instancePath: instancePath + '/TRUST_PROXY',
           schemaPath: '#/properties/TRUST_PROXY/pattern',
           keyword: 'pattern',
@@ -1229,28 +1291,28 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           schema:
             '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
           parentSchema: schema33.properties.TRUST_PROXY,
-          data: data17,
+          data: data18,
         };
         if (vErrors === null) {
-          vErrors = [err39];
+          vErrors = [err41];
         } else {
-          vErrors.push(err39);
+          vErrors.push(err41);
         }
         errors++;
       }
     }
     if (data.NODE_ENV !== undefined) {
-      let data18 = data.NODE_ENV;
-      if (typeof data18 !== 'string') {
-        let dataType18 = typeof data18;
-        let coerced18 = undefined;
-        if (!(coerced18 !== undefined)) {
-          if (dataType18 == 'number' || dataType18 == 'boolean') {
-            coerced18 = '' + data18;
-          } else if (data18 === null) {
-            coerced18 = '';
+      let data19 = data.NODE_ENV;
+      if (typeof data19 !== 'string') {
+        let dataType19 = typeof data19;
+        let coerced19 = undefined;
+        if (!(coerced19 !== undefined)) {
+          if (dataType19 == 'number' || dataType19 == 'boolean') {
+            coerced19 = '' + data19;
+          } else if (data19 === null) {
+            coerced19 = '';
           } else {
-            const err40 = {
+            const err42 = {
               instancePath: instancePath + '/NODE_ENV',
               schemaPath: '#/properties/NODE_ENV/type',
               keyword: 'type',
@@ -1258,27 +1320,27 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be string',
               schema: schema33.properties.NODE_ENV.type,
               parentSchema: schema33.properties.NODE_ENV,
-              data: data18,
+              data: data19,
             };
             if (vErrors === null) {
-              vErrors = [err40];
+              vErrors = [err42];
             } else {
-              vErrors.push(err40);
+              vErrors.push(err42);
             }
             errors++;
           }
         }
-        if (coerced18 !== undefined) {
-          data18 = coerced18;
+        if (coerced19 !== undefined) {
+          data19 = coerced19;
           if (data !== undefined) {
-            data['NODE_ENV'] = coerced18;
+            data['NODE_ENV'] = coerced19;
           }
         }
       }
     }
     if (data.DISCORD_CLIENT_ID !== undefined) {
       if (data.DISCORD_CLIENT_SECRET === undefined) {
-        const err41 = {
+        const err43 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1294,14 +1356,14 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err41];
+          vErrors = [err43];
         } else {
-          vErrors.push(err41);
+          vErrors.push(err43);
         }
         errors++;
       }
       if (data.DISCORD_BOT_TOKEN === undefined) {
-        const err42 = {
+        const err44 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1317,15 +1379,15 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err42];
+          vErrors = [err44];
         } else {
-          vErrors.push(err42);
+          vErrors.push(err44);
         }
         errors++;
       }
     }
   } else {
-    const err43 = {
+    const err45 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1336,9 +1398,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err43];
+      vErrors = [err45];
     } else {
-      vErrors.push(err43);
+      vErrors.push(err45);
     }
     errors++;
   }

@@ -415,6 +415,10 @@ export interface EnvironmentConfig {
    */
   RATE_LIMIT_WINDOW_MS: number;
   /**
+   * Discord sandbox: requests one address may make per rate-limit window without a token (its pages, viewer, CDN, OAuth2); calls with a valid token have Discord's global limit instead, per token and address.
+   */
+  SANDBOX_RATE_LIMIT_MAX: number;
+  /**
    * How long a user's guild list is cached, in milliseconds (0 turns the cache off).
    */
   GUILD_CACHE_TTL_MS: number;

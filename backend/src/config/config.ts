@@ -36,6 +36,8 @@ export interface AppConfig {
   /** How long session and settings reads may be served from memory (another instance's writes show after this). */
   readCacheTtlMs: number;
   sandboxGuildsRateLimit: { limit: number; windowMs: number };
+  /** Per address, for sandbox requests without a valid token (tokens get Discord's global limit). */
+  sandboxRateLimit: { max: number; windowMs: number };
   /** Express' `trust proxy`: nothing (false), a number of hops, or the proxies' addresses, ranges and names. */
   trustProxy: false | number | string[];
   production: boolean;
@@ -94,6 +96,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     guildCacheTtlMs: Number(env.GUILD_CACHE_TTL_MS),
     readCacheTtlMs: Number(env.READ_CACHE_TTL_MS),
     sandboxGuildsRateLimit: { limit: Number(env.SANDBOX_GUILDS_RATE_LIMIT), windowMs: Number(env.SANDBOX_GUILDS_RATE_WINDOW_MS) },
+    sandboxRateLimit: { max: Number(env.SANDBOX_RATE_LIMIT_MAX), windowMs: Number(env.RATE_LIMIT_WINDOW_MS) },
     trustProxy,
     production: env.NODE_ENV === 'production',
   };
