@@ -64,6 +64,12 @@ const schema33 = {
       default: 60000,
       'x-messages': { '*': 'RATE_LIMIT_WINDOW_MS must be a whole number of milliseconds, at least {minimum}' },
     },
+    SANDBOX_RATE_LIMIT_MAX: {
+      type: 'integer',
+      minimum: 1,
+      default: 600,
+      'x-messages': { '*': 'SANDBOX_RATE_LIMIT_MAX must be a whole number of at least {minimum}' },
+    },
     GUILD_CACHE_TTL_MS: {
       type: 'integer',
       minimum: 0,
@@ -89,7 +95,17 @@ const schema33 = {
       default: 5000,
       'x-messages': { '*': 'SANDBOX_GUILDS_RATE_WINDOW_MS must be a whole number of milliseconds, at least {minimum}' },
     },
-    TRUST_PROXY: { type: 'boolean', default: false, 'x-messages': { '*': 'TRUST_PROXY must be true or false' } },
+    TRUST_PROXY: {
+      type: 'string',
+      default: 'false',
+      pattern:
+        '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
+      not: { const: 'true' },
+      'x-messages': {
+        not: 'TRUST_PROXY=true would believe any X-Forwarded-For a client writes, so anyone could choose their address and escape the rate limits; set the number of proxies in front of the app (1 for a single nginx) or their addresses',
+        '*': 'TRUST_PROXY must be false, the number of proxies in front of the app, or a comma-separated list of their addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
+      },
+    },
     SANDBOX: { type: 'string', enum: ['on', 'off'], 'x-messages': { '*': 'SANDBOX must be on or off' } },
     NODE_ENV: { type: 'string', 'x-messages': { '*': 'NODE_ENV must be text' } },
   },
@@ -103,6 +119,10 @@ const func2 = runtime_ucs2length;
 const pattern4 = new RegExp('^postgres(ql)?://\\S+$', 'u');
 const pattern5 = new RegExp('^https?://[^\\s/]+\\S*$', 'u');
 const pattern6 = new RegExp('^[0-9]{17,20}$', 'u');
+const pattern9 = new RegExp(
+  '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
+  'u',
+);
 function validate22(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/config/environment.json" */ let vErrors = null;
   let errors = 0;
@@ -135,6 +155,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.RATE_LIMIT_WINDOW_MS === undefined) {
       data.RATE_LIMIT_WINDOW_MS = 60000;
     }
+    if (data.SANDBOX_RATE_LIMIT_MAX === undefined) {
+      data.SANDBOX_RATE_LIMIT_MAX = 600;
+    }
     if (data.GUILD_CACHE_TTL_MS === undefined) {
       data.GUILD_CACHE_TTL_MS = 30000;
     }
@@ -148,7 +171,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       data.SANDBOX_GUILDS_RATE_WINDOW_MS = 5000;
     }
     if (data.TRUST_PROXY === undefined) {
-      data.TRUST_PROXY = false;
+      data.TRUST_PROXY = 'false';
     }
     let data0 = data.PORT;
     if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
@@ -895,7 +918,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    let data13 = data.GUILD_CACHE_TTL_MS;
+    let data13 = data.SANDBOX_RATE_LIMIT_MAX;
     if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
       let dataType13 = typeof data13;
       let coerced13 = undefined;
@@ -904,13 +927,13 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           coerced13 = +data13;
         } else {
           const err27 = {
-            instancePath: instancePath + '/GUILD_CACHE_TTL_MS',
-            schemaPath: '#/properties/GUILD_CACHE_TTL_MS/type',
+            instancePath: instancePath + '/SANDBOX_RATE_LIMIT_MAX',
+            schemaPath: '#/properties/SANDBOX_RATE_LIMIT_MAX/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema33.properties.GUILD_CACHE_TTL_MS.type,
-            parentSchema: schema33.properties.GUILD_CACHE_TTL_MS,
+            schema: schema33.properties.SANDBOX_RATE_LIMIT_MAX.type,
+            parentSchema: schema33.properties.SANDBOX_RATE_LIMIT_MAX,
             data: data13,
           };
           if (vErrors === null) {
@@ -924,20 +947,20 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced13 !== undefined) {
         data13 = coerced13;
         if (data !== undefined) {
-          data['GUILD_CACHE_TTL_MS'] = coerced13;
+          data['SANDBOX_RATE_LIMIT_MAX'] = coerced13;
         }
       }
     }
     if (typeof data13 == 'number' && isFinite(data13)) {
-      if (data13 < 0 || isNaN(data13)) {
+      if (data13 < 1 || isNaN(data13)) {
         const err28 = {
-          instancePath: instancePath + '/GUILD_CACHE_TTL_MS',
-          schemaPath: '#/properties/GUILD_CACHE_TTL_MS/minimum',
+          instancePath: instancePath + '/SANDBOX_RATE_LIMIT_MAX',
+          schemaPath: '#/properties/SANDBOX_RATE_LIMIT_MAX/minimum',
           keyword: 'minimum',
-          params: { comparison: '>=', limit: 0 },
-          message: 'must be >= 0',
-          schema: 0,
-          parentSchema: schema33.properties.GUILD_CACHE_TTL_MS,
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema33.properties.SANDBOX_RATE_LIMIT_MAX,
           data: data13,
         };
         if (vErrors === null) {
@@ -948,7 +971,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    let data14 = data.READ_CACHE_TTL_MS;
+    let data14 = data.GUILD_CACHE_TTL_MS;
     if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
       let dataType14 = typeof data14;
       let coerced14 = undefined;
@@ -957,13 +980,13 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           coerced14 = +data14;
         } else {
           const err29 = {
-            instancePath: instancePath + '/READ_CACHE_TTL_MS',
-            schemaPath: '#/properties/READ_CACHE_TTL_MS/type',
+            instancePath: instancePath + '/GUILD_CACHE_TTL_MS',
+            schemaPath: '#/properties/GUILD_CACHE_TTL_MS/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema33.properties.READ_CACHE_TTL_MS.type,
-            parentSchema: schema33.properties.READ_CACHE_TTL_MS,
+            schema: schema33.properties.GUILD_CACHE_TTL_MS.type,
+            parentSchema: schema33.properties.GUILD_CACHE_TTL_MS,
             data: data14,
           };
           if (vErrors === null) {
@@ -977,20 +1000,20 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced14 !== undefined) {
         data14 = coerced14;
         if (data !== undefined) {
-          data['READ_CACHE_TTL_MS'] = coerced14;
+          data['GUILD_CACHE_TTL_MS'] = coerced14;
         }
       }
     }
     if (typeof data14 == 'number' && isFinite(data14)) {
-      if (data14 > 60000 || isNaN(data14)) {
+      if (data14 < 0 || isNaN(data14)) {
         const err30 = {
-          instancePath: instancePath + '/READ_CACHE_TTL_MS',
-          schemaPath: '#/properties/READ_CACHE_TTL_MS/maximum',
-          keyword: 'maximum',
-          params: { comparison: '<=', limit: 60000 },
-          message: 'must be <= 60000',
-          schema: 60000,
-          parentSchema: schema33.properties.READ_CACHE_TTL_MS,
+          instancePath: instancePath + '/GUILD_CACHE_TTL_MS',
+          schemaPath: '#/properties/GUILD_CACHE_TTL_MS/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 0 },
+          message: 'must be >= 0',
+          schema: 0,
+          parentSchema: schema33.properties.GUILD_CACHE_TTL_MS,
           data: data14,
         };
         if (vErrors === null) {
@@ -1000,26 +1023,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (data14 < 0 || isNaN(data14)) {
-        const err31 = {
-          instancePath: instancePath + '/READ_CACHE_TTL_MS',
-          schemaPath: '#/properties/READ_CACHE_TTL_MS/minimum',
-          keyword: 'minimum',
-          params: { comparison: '>=', limit: 0 },
-          message: 'must be >= 0',
-          schema: 0,
-          parentSchema: schema33.properties.READ_CACHE_TTL_MS,
-          data: data14,
-        };
-        if (vErrors === null) {
-          vErrors = [err31];
-        } else {
-          vErrors.push(err31);
-        }
-        errors++;
-      }
     }
-    let data15 = data.SANDBOX_GUILDS_RATE_LIMIT;
+    let data15 = data.READ_CACHE_TTL_MS;
     if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
       let dataType15 = typeof data15;
       let coerced15 = undefined;
@@ -1027,20 +1032,20 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         if (dataType15 === 'boolean' || data15 === null || (dataType15 === 'string' && data15 && data15 == +data15 && !(data15 % 1))) {
           coerced15 = +data15;
         } else {
-          const err32 = {
-            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
-            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/type',
+          const err31 = {
+            instancePath: instancePath + '/READ_CACHE_TTL_MS',
+            schemaPath: '#/properties/READ_CACHE_TTL_MS/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT.type,
-            parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT,
+            schema: schema33.properties.READ_CACHE_TTL_MS.type,
+            parentSchema: schema33.properties.READ_CACHE_TTL_MS,
             data: data15,
           };
           if (vErrors === null) {
-            vErrors = [err32];
+            vErrors = [err31];
           } else {
-            vErrors.push(err32);
+            vErrors.push(err31);
           }
           errors++;
         }
@@ -1048,20 +1053,38 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced15 !== undefined) {
         data15 = coerced15;
         if (data !== undefined) {
-          data['SANDBOX_GUILDS_RATE_LIMIT'] = coerced15;
+          data['READ_CACHE_TTL_MS'] = coerced15;
         }
       }
     }
     if (typeof data15 == 'number' && isFinite(data15)) {
-      if (data15 < 1 || isNaN(data15)) {
+      if (data15 > 60000 || isNaN(data15)) {
+        const err32 = {
+          instancePath: instancePath + '/READ_CACHE_TTL_MS',
+          schemaPath: '#/properties/READ_CACHE_TTL_MS/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 60000 },
+          message: 'must be <= 60000',
+          schema: 60000,
+          parentSchema: schema33.properties.READ_CACHE_TTL_MS,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+      if (data15 < 0 || isNaN(data15)) {
         const err33 = {
-          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
-          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/minimum',
+          instancePath: instancePath + '/READ_CACHE_TTL_MS',
+          schemaPath: '#/properties/READ_CACHE_TTL_MS/minimum',
           keyword: 'minimum',
-          params: { comparison: '>=', limit: 1 },
-          message: 'must be >= 1',
-          schema: 1,
-          parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT,
+          params: { comparison: '>=', limit: 0 },
+          message: 'must be >= 0',
+          schema: 0,
+          parentSchema: schema33.properties.READ_CACHE_TTL_MS,
           data: data15,
         };
         if (vErrors === null) {
@@ -1072,7 +1095,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    let data16 = data.SANDBOX_GUILDS_RATE_WINDOW_MS;
+    let data16 = data.SANDBOX_GUILDS_RATE_LIMIT;
     if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
       let dataType16 = typeof data16;
       let coerced16 = undefined;
@@ -1081,13 +1104,13 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           coerced16 = +data16;
         } else {
           const err34 = {
-            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
-            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/type',
+            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
+            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS.type,
-            parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+            schema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT.type,
+            parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT,
             data: data16,
           };
           if (vErrors === null) {
@@ -1101,20 +1124,20 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced16 !== undefined) {
         data16 = coerced16;
         if (data !== undefined) {
-          data['SANDBOX_GUILDS_RATE_WINDOW_MS'] = coerced16;
+          data['SANDBOX_GUILDS_RATE_LIMIT'] = coerced16;
         }
       }
     }
     if (typeof data16 == 'number' && isFinite(data16)) {
       if (data16 < 1 || isNaN(data16)) {
         const err35 = {
-          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
-          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/minimum',
+          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
+          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/minimum',
           keyword: 'minimum',
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+          parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_LIMIT,
           data: data16,
         };
         if (vErrors === null) {
@@ -1125,23 +1148,22 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    let data17 = data.TRUST_PROXY;
-    if (typeof data17 !== 'boolean') {
+    let data17 = data.SANDBOX_GUILDS_RATE_WINDOW_MS;
+    if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+      let dataType17 = typeof data17;
       let coerced17 = undefined;
       if (!(coerced17 !== undefined)) {
-        if (data17 === 'false' || data17 === 0 || data17 === null) {
-          coerced17 = false;
-        } else if (data17 === 'true' || data17 === 1) {
-          coerced17 = true;
+        if (dataType17 === 'boolean' || data17 === null || (dataType17 === 'string' && data17 && data17 == +data17 && !(data17 % 1))) {
+          coerced17 = +data17;
         } else {
           const err36 = {
-            instancePath: instancePath + '/TRUST_PROXY',
-            schemaPath: '#/properties/TRUST_PROXY/type',
+            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
+            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/type',
             keyword: 'type',
-            params: { type: 'boolean' },
-            message: 'must be boolean',
-            schema: schema33.properties.TRUST_PROXY.type,
-            parentSchema: schema33.properties.TRUST_PROXY,
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS.type,
+            parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
             data: data17,
           };
           if (vErrors === null) {
@@ -1155,67 +1177,133 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced17 !== undefined) {
         data17 = coerced17;
         if (data !== undefined) {
-          data['TRUST_PROXY'] = coerced17;
+          data['SANDBOX_GUILDS_RATE_WINDOW_MS'] = coerced17;
         }
       }
     }
-    if (data.SANDBOX !== undefined) {
-      let data18 = data.SANDBOX;
-      if (typeof data18 !== 'string') {
-        let dataType18 = typeof data18;
-        let coerced18 = undefined;
-        if (!(coerced18 !== undefined)) {
-          if (dataType18 == 'number' || dataType18 == 'boolean') {
-            coerced18 = '' + data18;
-          } else if (data18 === null) {
-            coerced18 = '';
-          } else {
-            const err37 = {
-              instancePath: instancePath + '/SANDBOX',
-              schemaPath: '#/properties/SANDBOX/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema33.properties.SANDBOX.type,
-              parentSchema: schema33.properties.SANDBOX,
-              data: data18,
-            };
-            if (vErrors === null) {
-              vErrors = [err37];
-            } else {
-              vErrors.push(err37);
-            }
-            errors++;
-          }
-        }
-        if (coerced18 !== undefined) {
-          data18 = coerced18;
-          if (data !== undefined) {
-            data['SANDBOX'] = coerced18;
-          }
-        }
-      }
-      if (!(data18 === 'on' || data18 === 'off')) {
-        const err38 = {
-          instancePath: instancePath + '/SANDBOX',
-          schemaPath: '#/properties/SANDBOX/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema33.properties.SANDBOX.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema33.properties.SANDBOX.enum,
-          parentSchema: schema33.properties.SANDBOX,
-          data: data18,
+    if (typeof data17 == 'number' && isFinite(data17)) {
+      if (data17 < 1 || isNaN(data17)) {
+        const err37 = {
+          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
+          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema33.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+          data: data17,
         };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err37];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err37);
         }
         errors++;
       }
     }
-    if (data.NODE_ENV !== undefined) {
-      let data19 = data.NODE_ENV;
+    let data18 = data.TRUST_PROXY;
+    if (typeof data18 !== 'string') {
+      let dataType18 = typeof data18;
+      let coerced18 = undefined;
+      if (!(coerced18 !== undefined)) {
+        if (dataType18 == 'number' || dataType18 == 'boolean') {
+          coerced18 = '' + data18;
+        } else if (data18 === null) {
+          coerced18 = '';
+        } else {
+          const err38 = {
+            instancePath: instancePath + '/TRUST_PROXY',
+            schemaPath: '#/properties/TRUST_PROXY/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema33.properties.TRUST_PROXY.type,
+            parentSchema: schema33.properties.TRUST_PROXY,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+      }
+      if (coerced18 !== undefined) {
+        data18 = coerced18;
+        if (data !== undefined) {
+          data['TRUST_PROXY'] = coerced18;
+        }
+      }
+    }
+    const _errs59 = errors;
+    const _errs60 = errors;
+    if ('true' !== data18) {
+      const err39 = {};
+      if (vErrors === null) {
+        vErrors = [err39];
+      } else {
+        vErrors.push(err39);
+      }
+      errors++;
+    }
+    var valid1 = _errs60 === errors;
+    if (valid1) {
+      const err40 = {
+        instancePath: instancePath + '/TRUST_PROXY',
+        schemaPath: '#/properties/TRUST_PROXY/not',
+        keyword: 'not',
+        params: {},
+        message: 'must NOT be valid',
+        schema: schema33.properties.TRUST_PROXY.not,
+        parentSchema: schema33.properties.TRUST_PROXY,
+        data: data18,
+      };
+      if (vErrors === null) {
+        vErrors = [err40];
+      } else {
+        vErrors.push(err40);
+      }
+      errors++;
+    } else {
+      errors = _errs59;
+      if (vErrors !== null) {
+        if (_errs59) {
+          vErrors.length = _errs59;
+        } else {
+          vErrors = null;
+        }
+      }
+    }
+    if (typeof data18 === 'string') {
+      if (!pattern9.test(data18)) {
+        const err41 = {
+          instancePath: instancePath + '/TRUST_PROXY',
+          schemaPath: '#/properties/TRUST_PROXY/pattern',
+          keyword: 'pattern',
+          params: {
+            pattern:
+              '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
+          },
+          message:
+            'must match pattern "' +
+            '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$' +
+            '"',
+          schema:
+            '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
+          parentSchema: schema33.properties.TRUST_PROXY,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+    }
+    if (data.SANDBOX !== undefined) {
+      let data19 = data.SANDBOX;
       if (typeof data19 !== 'string') {
         let dataType19 = typeof data19;
         let coerced19 = undefined;
@@ -1225,20 +1313,20 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           } else if (data19 === null) {
             coerced19 = '';
           } else {
-            const err39 = {
-              instancePath: instancePath + '/NODE_ENV',
-              schemaPath: '#/properties/NODE_ENV/type',
+            const err42 = {
+              instancePath: instancePath + '/SANDBOX',
+              schemaPath: '#/properties/SANDBOX/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema33.properties.NODE_ENV.type,
-              parentSchema: schema33.properties.NODE_ENV,
+              schema: schema33.properties.SANDBOX.type,
+              parentSchema: schema33.properties.SANDBOX,
               data: data19,
             };
             if (vErrors === null) {
-              vErrors = [err39];
+              vErrors = [err42];
             } else {
-              vErrors.push(err39);
+              vErrors.push(err42);
             }
             errors++;
           }
@@ -1246,14 +1334,69 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         if (coerced19 !== undefined) {
           data19 = coerced19;
           if (data !== undefined) {
-            data['NODE_ENV'] = coerced19;
+            data['SANDBOX'] = coerced19;
+          }
+        }
+      }
+      if (!(data19 === 'on' || data19 === 'off')) {
+        const err43 = {
+          instancePath: instancePath + '/SANDBOX',
+          schemaPath: '#/properties/SANDBOX/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema33.properties.SANDBOX.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema33.properties.SANDBOX.enum,
+          parentSchema: schema33.properties.SANDBOX,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
+    }
+    if (data.NODE_ENV !== undefined) {
+      let data20 = data.NODE_ENV;
+      if (typeof data20 !== 'string') {
+        let dataType20 = typeof data20;
+        let coerced20 = undefined;
+        if (!(coerced20 !== undefined)) {
+          if (dataType20 == 'number' || dataType20 == 'boolean') {
+            coerced20 = '' + data20;
+          } else if (data20 === null) {
+            coerced20 = '';
+          } else {
+            const err44 = {
+              instancePath: instancePath + '/NODE_ENV',
+              schemaPath: '#/properties/NODE_ENV/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema33.properties.NODE_ENV.type,
+              parentSchema: schema33.properties.NODE_ENV,
+              data: data20,
+            };
+            if (vErrors === null) {
+              vErrors = [err44];
+            } else {
+              vErrors.push(err44);
+            }
+            errors++;
+          }
+        }
+        if (coerced20 !== undefined) {
+          data20 = coerced20;
+          if (data !== undefined) {
+            data['NODE_ENV'] = coerced20;
           }
         }
       }
     }
     if (data.DISCORD_CLIENT_ID !== undefined) {
       if (data.DISCORD_CLIENT_SECRET === undefined) {
-        const err40 = {
+        const err45 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1269,14 +1412,14 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err40];
+          vErrors = [err45];
         } else {
-          vErrors.push(err40);
+          vErrors.push(err45);
         }
         errors++;
       }
       if (data.DISCORD_BOT_TOKEN === undefined) {
-        const err41 = {
+        const err46 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1292,15 +1435,15 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err41];
+          vErrors = [err46];
         } else {
-          vErrors.push(err41);
+          vErrors.push(err46);
         }
         errors++;
       }
     }
   } else {
-    const err42 = {
+    const err47 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1311,9 +1454,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err42];
+      vErrors = [err47];
     } else {
-      vErrors.push(err42);
+      vErrors.push(err47);
     }
     errors++;
   }

@@ -415,6 +415,10 @@ export interface EnvironmentConfig {
    */
   RATE_LIMIT_WINDOW_MS: number;
   /**
+   * Discord sandbox: requests one address may make per rate-limit window without a token (its pages, viewer, CDN, OAuth2); calls with a valid token have Discord's global limit instead, per token and address.
+   */
+  SANDBOX_RATE_LIMIT_MAX: number;
+  /**
    * How long a user's guild list is cached, in milliseconds (0 turns the cache off).
    */
   GUILD_CACHE_TTL_MS: number;
@@ -431,9 +435,9 @@ export interface EnvironmentConfig {
    */
   SANDBOX_GUILDS_RATE_WINDOW_MS: number;
   /**
-   * Trust X-Forwarded-* headers (set when behind a reverse proxy).
+   * Which reverse proxies may tell the client's address and scheme (X-Forwarded-For, X-Forwarded-Proto): false (none), the number of proxies in front of the app, or a comma-separated list of their addresses or CIDR ranges (loopback, linklocal and uniquelocal name those ranges). A client's address is then the one the outermost trusted proxy saw.
    */
-  TRUST_PROXY: boolean;
+  TRUST_PROXY: string;
   /**
    * Whether the Discord sandbox replaces Discord. Unset: when DISCORD_CLIENT_ID is unset, except with NODE_ENV=production, where the app then refuses to start. on: the sandbox, even in production (a public demo where anyone can sign in as a demo user). off: never (the Discord credentials are required).
    */

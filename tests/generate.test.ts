@@ -279,10 +279,10 @@ describe('generated validators', () => {
   });
 
   it('coerces environment strings, applies defaults and explains PORT=abc', () => {
-    const ok = validateWith(validateEnvironment, { PORT: '8080', TRUST_PROXY: 'true', RATE_LIMIT_MAX: '50', SOMETHING_ELSE: 'kept' });
+    const ok = validateWith(validateEnvironment, { PORT: '8080', TRUST_PROXY: '1', RATE_LIMIT_MAX: '50', SOMETHING_ELSE: 'kept' });
     expect(ok).toMatchObject({
       ok: true,
-      value: { PORT: 8080, TRUST_PROXY: true, RATE_LIMIT_MAX: 50, LOG_LEVEL: 'info', DATA_DIR: './.data', SOMETHING_ELSE: 'kept' },
+      value: { PORT: 8080, TRUST_PROXY: '1', RATE_LIMIT_MAX: 50, LOG_LEVEL: 'info', DATA_DIR: './.data', SOMETHING_ELSE: 'kept' },
     });
     expect(validateWith(validateEnvironment, { PORT: 'abc' })).toEqual({
       ok: false,

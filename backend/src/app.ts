@@ -15,11 +15,14 @@ import { scheduleSessionPruning } from './auth/session-pruning.js';
 import { DatabaseSessionStore } from './auth/session-store.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { bodyParser } from './http/body-parser.js';
+import { privateByDefault } from './http/cache-control.js';
 import { csrfProtection } from './http/csrf.js';
 import { frontendAvailable, serveFrontend } from './http/frontend.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createLogger, PinoNestLogger } from './logging/logger.js';
 import { AppModule } from './app.module.js';
+import { SandboxClientLimits } from './sandbox/client-limit.js';
+import { DiscordSandboxService } from './sandbox/sandbox.service.js';
 import { createStorage } from './storage/create-storage.js';
 import { withReadCache } from './storage/read-cache.js';
 import type { StoragePort } from './storage/storage.port.js';
@@ -104,6 +107,15 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
   // Settings carry their own version; hashing every JSON answer for an ETag is work nobody reads.
   app.set('etag', false);
 
+  // Every dynamic route is limited, first thing, so that a refusal costs next to nothing; the web app's static files
+  // are not (read from disk, cacheable, no work per request). The API's limit follows the session (it counts users).
+  // Health checks have a budget of their own: a client that spent its API budget can still be health-checked.
+  const healthLimiter = new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs);
+  app.use(['/healthz', '/readyz'], healthLimiter.middleware());
+  const sandboxLimits =
+    config.discord.mode === 'sandbox' ? new SandboxClientLimits(config.sandboxRateLimit, app.get(DiscordSandboxService)) : undefined;
+  if (sandboxLimits) app.use('/sandbox', sandboxLimits.middleware());
+
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -123,6 +135,7 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
   const secure = (req: Request) => req.secure;
   app.use(
     '/api',
+    privateByDefault(),
     cookieParser(),
     session({
       name: SESSION_COOKIE,
@@ -148,7 +161,7 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
     // No host: dual-stack, so both localhost (::1) and 127.0.0.1 reach it.
     await app.listen(config.port);
   } catch (err) {
-    limiter.close();
+    for (const l of [limiter, healthLimiter, sandboxLimits]) l?.close();
     await app.close().catch(() => undefined);
     throw err;
   }
@@ -166,7 +179,7 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
     async close() {
       if (closed) return;
       closed = true;
-      limiter.close();
+      for (const l of [limiter, healthLimiter, sandboxLimits]) l?.close();
       await pruning.stop();
       await app.close();
       await storage.close();

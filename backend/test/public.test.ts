@@ -189,7 +189,7 @@ describe('the contact limit also counts the e-mail address (behind a proxy, seve
   const data = tempDataDir();
   let app: App;
   beforeAll(async () => {
-    app = await startTestApp({ DATA_DIR: data.dir, TRUST_PROXY: 'true' });
+    app = await startTestApp({ DATA_DIR: data.dir, TRUST_PROXY: '1' });
   });
   afterAll(async () => {
     await app?.close();

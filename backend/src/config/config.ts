@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { validateEnvironment } from '@guildhall/generated/validators';
 import { toFieldErrors } from '@guildhall/generated/field-errors';
@@ -35,7 +36,10 @@ export interface AppConfig {
   /** How long session and settings reads may be served from memory (another instance's writes show after this). */
   readCacheTtlMs: number;
   sandboxGuildsRateLimit: { limit: number; windowMs: number };
-  trustProxy: boolean;
+  /** Per address, for sandbox requests without a valid token (tokens get Discord's global limit). */
+  sandboxRateLimit: { max: number; windowMs: number };
+  /** Express' `trust proxy`: nothing (false), a number of hops, or the proxies' addresses, ranges and names. */
+  trustProxy: false | number | string[];
   production: boolean;
   /** NODE_ENV=production with SANDBOX=on: a public demo where anyone may sign in as a demo user. */
   demoMode: boolean;
@@ -64,6 +68,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(problems);
   }
   const env = input as unknown as EnvironmentConfig;
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof trustProxy === 'string') throw new ConfigError([`TRUST_PROXY: ${trustProxy}`]);
   const port = Number(env.PORT);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const internalUrl = `http://127.0.0.1:${port}`;
@@ -96,7 +102,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     guildCacheTtlMs: Number(env.GUILD_CACHE_TTL_MS),
     readCacheTtlMs: Number(env.READ_CACHE_TTL_MS),
     sandboxGuildsRateLimit: { limit: Number(env.SANDBOX_GUILDS_RATE_LIMIT), windowMs: Number(env.SANDBOX_GUILDS_RATE_WINDOW_MS) },
-    trustProxy: Boolean(env.TRUST_PROXY),
+    sandboxRateLimit: { max: Number(env.SANDBOX_RATE_LIMIT_MAX), windowMs: Number(env.RATE_LIMIT_WINDOW_MS) },
+    trustProxy,
     production,
     demoMode: production && sandbox,
   };
@@ -117,6 +124,28 @@ function sandboxConflict(env: EnvironmentConfig, sandbox: boolean, production: b
       'DISCORD_BOT_TOKEN, or SANDBOX=on to run the demo sandbox (anyone can sign in as a demo user)'
     );
   return undefined;
+}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY (its shape checked by the schema) as Express takes it, or what is wrong with it: the schema's pattern
+ * cannot tell a real IPv4 or IPv6 address from digits and colons, and Express would only fail on the first request.
+ */
+function parseTrustProxy(value: string): AppConfig['trustProxy'] | string {
+  if (value === 'false') return false;
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk = prefix === undefined || (/^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+    if (!family || !prefixOk || rest.length > 0) {
+      return `${entry} is not an IP address, a CIDR range, or one of loopback, linklocal, uniquelocal`;
+    }
+  }
+  return entries;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

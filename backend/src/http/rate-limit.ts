@@ -5,6 +5,30 @@ interface Window {
   resetAt: number;
 }
 
+/** The client's address: the socket's, or behind trusted proxies (TRUST_PROXY) the one the outermost saw. */
+export function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/** What a request counts against, and how a refusal reads (`Retry-After` is set already). */
+export interface RateLimitRules {
+  keys(req: Request): string[];
+  refuse(res: Response, retryAfterSeconds: number): void;
+}
+
+/** The API's: per address and per signed-in user, refused in the API's error shape. */
+export const API_RATE_LIMIT_RULES: RateLimitRules = {
+  keys(req) {
+    const keys = [`ip:${clientAddress(req)}`];
+    const userId = (req.user as { id?: string } | undefined)?.id;
+    if (userId) keys.push(`user:${userId}`);
+    return keys;
+  },
+  refuse(res, retryAfter) {
+    res.status(429).json({ success: false, error: `Too many requests. Try again in ${retryAfter} seconds.` });
+  },
+};
+
 /**
  * Fixed-window limits per address and per signed-in user, in memory. A request is refused when either
  * of its keys is over the limit, so one user cannot spread load over addresses, nor one address over users.
@@ -36,15 +60,12 @@ export class RateLimiter {
     return retryAfterMs > 0 ? Math.ceil(retryAfterMs / 1000) : 0;
   }
 
-  middleware() {
+  middleware(rules: RateLimitRules = API_RATE_LIMIT_RULES) {
     return (req: Request, res: Response, next: NextFunction) => {
-      const keys = [`ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`];
-      const userId = (req.user as { id?: string } | undefined)?.id;
-      if (userId) keys.push(`user:${userId}`);
-      const retryAfter = this.hit(keys);
+      const retryAfter = this.hit(rules.keys(req));
       if (retryAfter > 0) {
         res.setHeader('Retry-After', String(retryAfter));
-        res.status(429).json({ success: false, error: `Too many requests. Try again in ${retryAfter} seconds.` });
+        rules.refuse(res, retryAfter);
         return;
       }
       next();

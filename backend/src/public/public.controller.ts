@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Header, HttpCode, type HttpRedirectResponse, Inject, Post, Redirect, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, type HttpRedirectResponse, Inject, Post, Redirect, Req } from '@nestjs/common';
 import type { ContactMessage, ContactResponse, TopServerList } from '@guildhall/generated/types';
 import { validateContactMessage } from '@guildhall/generated/validators';
 import type { Request } from 'express';
 import { botInviteUrl } from '@guildhall/common/invite';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { CacheWhenAnonymous } from '../http/cache-control.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { ContactService } from './contact.service.js';
 import { TopServersService } from './top-servers.service.js';
@@ -19,7 +20,7 @@ export class PublicController {
 
   /** The spec's shape: a bare array, largest first. */
   @Get('top-servers')
-  @Header('Cache-Control', 'public, max-age=60')
+  @CacheWhenAnonymous('public, max-age=60')
   listTopServers(): Promise<TopServerList> {
     return this.topServers.list();
   }

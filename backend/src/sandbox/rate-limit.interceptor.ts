@@ -19,7 +19,7 @@ export interface BucketSpec {
 export const RateLimitBucket = (spec: BucketSpec): MethodDecorator => SetMetadata(SANDBOX_BUCKET, spec);
 
 /**
- * Counts each request against its bucket, per token, and answers as Discord does: X-RateLimit-* headers on
+ * Counts each request against its bucket, per token (and address), and answers as Discord does: X-RateLimit-* headers on
  * every answer (which @discordjs/rest uses to pace itself) and 429 with Retry-After when the window is spent.
  */
 @Injectable()
@@ -35,7 +35,9 @@ export class SandboxRateLimitInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
     const major = spec.major ? String(req.params[spec.major] ?? '') : '';
-    const who = req.headers.authorization ?? `anonymous:${req.ip ?? ''}`;
+    // Discord counts per token; here per token and address, because the sandbox's bot token is well known and
+    // a stranger spending its buckets would otherwise spend the app's own.
+    const who = `${req.headers.authorization ?? 'anonymous'}@${req.ip ?? ''}`;
     const now = Date.now();
     const state = this.sandbox.takeRateLimit(`${spec.route}|${major}|${who}`, spec.policy ?? 'route');
     const headers = rateLimitHeaders(state, spec.route, now);

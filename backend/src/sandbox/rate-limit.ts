@@ -53,6 +53,9 @@ export function rateLimitHeaders(state: RateLimitState, route: string, now: numb
 /** Every other route gets Discord's global bot budget (50 requests a second) so clients see real headers. */
 export const ROUTE_RATE_LIMIT: RateLimitPolicy = { limit: 50, windowMs: 1000 };
 
+/** Discord's global limit, over all routes: 50 requests a second per token (client-limit.ts: per token and address). */
+export const GLOBAL_RATE_LIMIT: RateLimitPolicy = { limit: 50, windowMs: 1000 };
+
 /**
  * The sandbox's two budgets: GET users/@me/guilds (the route Discord limits hardest, adjustable at run time so
  * tests can provoke a 429) and every other route.

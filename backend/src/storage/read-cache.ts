@@ -5,9 +5,18 @@ import type { SessionStore, SettingsDocument, SettingsStore, StoragePort } from 
  * settings document. Writes made through this instance update it at once; another instance's writes
  * show after at most `ttlMs` (a save still cannot be lost: puts are version-checked in the database).
  * Values are kept as JSON text so no caller can change what another one reads.
+ *
+ * A read may be slow, and a write through this instance may finish while it is under way: the read then
+ * answers what was stored before the write, and caching that answer would serve the older value (or a
+ * destroyed session) for up to `ttlMs`. So each key has an epoch that writes move on while reads of it are
+ * in flight; a read fills the cache only if no write to its key finished since it began. Settings carry
+ * their own version too, and a cached document is never replaced by an older one (a save whose answer
+ * arrives after a later save's).
  */
 class JsonTtlCache {
-  private readonly entries = new Map<string, { json: string; at: number }>();
+  private readonly entries = new Map<string, { json: string; at: number; version: number }>();
+  /** Keys with reads in flight: how many, and the epoch writes have moved them to. Empty when nothing is read. */
+  private readonly inFlight = new Map<string, { readers: number; epoch: number }>();
 
   constructor(
     private readonly ttlMs: number,
@@ -15,22 +24,62 @@ class JsonTtlCache {
   ) {}
 
   get<T>(key: string): { value: T } | undefined {
+    const hit = this.live(key);
+    return hit ? { value: JSON.parse(hit.json) as T } : undefined;
+  }
+
+  /** Caches `value` unless a newer version of it is cached. */
+  set(key: string, value: unknown, version = 0) {
+    const current = this.live(key);
+    if (current && current.version > version) return;
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, { json: JSON.stringify(value ?? null), at: Date.now(), version });
+  }
+
+  /** A write to `key` finished: reads of it already under way may hold what was there before. */
+  written(key: string) {
+    const flight = this.inFlight.get(key);
+    if (flight) flight.epoch += 1;
+  }
+
+  /** Forgets the key, and keeps reads of it already under way from filling the cache. */
+  invalidate(key: string) {
+    this.entries.delete(key);
+    this.written(key);
+  }
+
+  /**
+   * Reads through `load`, and caches its answer (when `keep` says so) only if no write to `key` finished
+   * meanwhile.
+   */
+  async read<T>(key: string, load: () => Promise<T>, keep: (value: T) => { version: number } | false): Promise<T> {
+    const hit = this.get<T>(key);
+    if (hit) return hit.value;
+    let flight = this.inFlight.get(key);
+    if (!flight) this.inFlight.set(key, (flight = { readers: 0, epoch: 0 }));
+    flight.readers += 1;
+    const epoch = flight.epoch;
+    let value: T;
+    try {
+      value = await load();
+    } finally {
+      flight.readers -= 1;
+      if (flight.readers === 0) this.inFlight.delete(key);
+    }
+    const kept = flight.epoch === epoch && keep(value);
+    if (kept) this.set(key, value, kept.version);
+    return value;
+  }
+
+  private live(key: string) {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (Date.now() - hit.at >= this.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
-    return { value: JSON.parse(hit.json) as T };
-  }
-
-  set(key: string, value: unknown) {
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, { json: JSON.stringify(value ?? null), at: Date.now() });
-  }
-
-  delete(key: string) {
-    this.entries.delete(key);
+    return hit;
   }
 }
 
@@ -45,40 +94,50 @@ export function withReadCache(storage: StoragePort, options: ReadCacheOptions): 
   const settingsCache = new JsonTtlCache(options.ttlMs, max);
   const sessionCache = new JsonTtlCache(options.ttlMs, max);
   const key = (guildId: string, section: string) => `${guildId}\u0000${section}`;
+  // Nothing stored yet is version 0, the version the first save names.
+  const versionOf = (doc: SettingsDocument | null) => ({ version: doc?.version ?? 0 });
 
   const settings: SettingsStore = {
-    async get<T>(guildId: string, section: string) {
-      const hit = settingsCache.get<SettingsDocument<T> | null>(key(guildId, section));
-      if (hit) return hit.value;
-      const doc = await storage.settings.get<T>(guildId, section);
-      settingsCache.set(key(guildId, section), doc);
-      return doc;
+    get<T>(guildId: string, section: string) {
+      return settingsCache.read(key(guildId, section), () => storage.settings.get<T>(guildId, section), versionOf);
     },
     async put<T>(guildId: string, section: string, data: T, expectedVersion: number) {
-      const result = await storage.settings.put<T>(guildId, section, data, expectedVersion);
-      settingsCache.set(key(guildId, section), result.ok ? result.document : result.current);
-      return result;
+      const k = key(guildId, section);
+      try {
+        const result = await storage.settings.put<T>(guildId, section, data, expectedVersion);
+        const stored = result.ok ? result.document : result.current;
+        settingsCache.written(k);
+        settingsCache.set(k, stored, versionOf(stored).version);
+        return result;
+      } catch (err) {
+        settingsCache.invalidate(k);
+        throw err;
+      }
     },
   };
 
+  /** A session write: reads that began before it finished must not cache what was there before. */
+  const sessionWrite = async (sid: string, write: () => Promise<void>) => {
+    sessionCache.invalidate(sid);
+    try {
+      await write();
+    } finally {
+      sessionCache.invalidate(sid);
+    }
+  };
+
   const sessions: SessionStore = {
-    async get(sid) {
-      const hit = sessionCache.get<unknown>(sid);
-      if (hit) return hit.value;
-      const data = await storage.sessions.get(sid);
+    get(sid) {
       // Unknown ids are not cached: a session may be created by another instance a moment later.
-      if (data !== null) sessionCache.set(sid, data);
-      return data;
+      return sessionCache.read(
+        sid,
+        () => storage.sessions.get(sid),
+        (data) => data !== null && { version: 0 },
+      );
     },
-    async set(sid, data, expiresAt) {
-      sessionCache.delete(sid);
-      await storage.sessions.set(sid, data, expiresAt);
-    },
+    set: (sid, data, expiresAt) => sessionWrite(sid, () => storage.sessions.set(sid, data, expiresAt)),
     touch: (sid, expiresAt) => storage.sessions.touch(sid, expiresAt),
-    async destroy(sid) {
-      sessionCache.delete(sid);
-      await storage.sessions.destroy(sid);
-    },
+    destroy: (sid) => sessionWrite(sid, () => storage.sessions.destroy(sid)),
     prune: (now) => storage.sessions.prune(now),
   };
 

@@ -15,6 +15,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Ru
     PORT: '0',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000',
+    SANDBOX_RATE_LIMIT_MAX: '100000',
     SANDBOX_GUILDS_RATE_LIMIT: '1000',
     ...env,
   });

@@ -1,0 +1,55 @@
+import type { NextFunction, Request, Response } from 'express';
+import { RateLimiter, clientAddress } from '../http/rate-limit.js';
+import { GLOBAL_RATE_LIMIT } from './rate-limit.js';
+import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
+import type { DiscordSandboxService } from './sandbox.service.js';
+
+const REST_PATH = `/${SANDBOX_ROUTE_PREFIX}/api/`;
+
+/**
+ * The sandbox's front door, before any route of it runs: a flood of its pages (the viewer, the CDN, the authorize
+ * page) or its REST API must not slow down everybody else. Requests without a valid token count per client address
+ * (SANDBOX_RATE_LIMIT_MAX per window); REST calls with one count per token and address, at Discord's global limit.
+ * So the app's own calls (from its internal address, with the bot's or a user's token) are counted apart from
+ * anybody else's, including a stranger's using the well-known sandbox bot token from elsewhere, and they never
+ * spend the budget of the address a person browses from. Refusals are Discord's global 429.
+ */
+export class SandboxClientLimits {
+  private readonly perAddress: RateLimiter;
+  private readonly perToken = new RateLimiter(GLOBAL_RATE_LIMIT.limit, GLOBAL_RATE_LIMIT.windowMs);
+
+  constructor(
+    policy: { max: number; windowMs: number },
+    private readonly sandbox: DiscordSandboxService,
+  ) {
+    this.perAddress = new RateLimiter(policy.max, policy.windowMs);
+  }
+
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction) => {
+      const address = clientAddress(req);
+      // A token means something to the REST API only: elsewhere it must not buy a larger budget.
+      const caller = req.originalUrl.startsWith(REST_PATH) ? this.sandbox.authenticate(req.headers.authorization) : undefined;
+      const retryAfter = caller
+        ? this.perToken.hit([`${caller.kind}:${caller.userId}@${address}`])
+        : this.perAddress.hit([`ip:${address}`]);
+      if (retryAfter === 0) return next();
+      // Written by hand: under a flood, this answer is most of the work the process does.
+      const body = JSON.stringify({ message: 'You are being rate limited.', retry_after: retryAfter, global: true, code: 0 });
+      res.writeHead(429, {
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(body),
+        'X-Content-Type-Options': 'nosniff',
+        'Retry-After': String(retryAfter),
+        'X-RateLimit-Global': 'true',
+        'X-RateLimit-Scope': 'global',
+      });
+      res.end(body);
+    };
+  }
+
+  close() {
+    this.perAddress.close();
+    this.perToken.close();
+  }
+}
