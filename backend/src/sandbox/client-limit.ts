@@ -11,8 +11,8 @@ const REST_PATH = `/${SANDBOX_ROUTE_PREFIX}/api/`;
  * page) or its REST API must not slow down everybody else. Requests without a valid token count per client address
  * (SANDBOX_RATE_LIMIT_MAX per window); REST calls with one count per token and address, at Discord's global limit.
  * So the app's own calls (from its internal address, with the bot's or a user's token) are counted apart from
- * anybody else's, including a stranger's using the well-known sandbox bot token from elsewhere, and they never
- * spend the budget of the address a person browses from. Refusals are Discord's global 429.
+ * anybody else's, including a stranger's holding a valid token from elsewhere, and they never spend the budget of
+ * the address a person browses from. Refusals are Discord's global 429.
  */
 export class SandboxClientLimits {
   private readonly perAddress: RateLimiter;
