@@ -42,6 +42,10 @@ export interface GuildhallClient {
   getGreetingSettings(guildId: string): Promise<SectionSettingsResponse<'greeting'>>;
   /** Welcome Configuration: save the guild's greeting settings. */
   putGreetingSettings(guildId: string, body: SectionSettingsPutRequest<'greeting'>): Promise<SectionSettingsResponse<'greeting'>>;
+  /** Antinuke Configuration: the guild's antinuke settings. */
+  getAntinukeSettings(guildId: string): Promise<SectionSettingsResponse<'antinuke'>>;
+  /** Antinuke Configuration: save the guild's antinuke settings. */
+  putAntinukeSettings(guildId: string, body: SectionSettingsPutRequest<'antinuke'>): Promise<SectionSettingsResponse<'antinuke'>>;
   /** GET /api/user: The signed-in user and their guilds */
   getUser(): Promise<User>;
   /** POST /api/logout: Sign out: ends the session and revokes the Discord token */

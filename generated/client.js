@@ -14,6 +14,8 @@ export function createClient(transport) {
     putLevelsSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/levels`, body),
     getGreetingSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/greeting`),
     putGreetingSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/greeting`, body),
+    getAntinukeSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/antinuke`),
+    putAntinukeSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/antinuke`, body),
     getUser: () => transport('GET', `/api/user`),
     logout: () => transport('POST', `/api/logout`),
     getManagedGuild: (guildId) => transport('GET', `/api/guild/${segment(guildId)}`),

@@ -3,6 +3,7 @@
 export type JsonSchema = { readonly [keyword: string]: unknown };
 /** Names of the published schemas, as in /api/schemas/{name}. */
 export type SchemaName =
+  | 'antinuke'
   | 'api-error'
   | 'basic'
   | 'bot-status'

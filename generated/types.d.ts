@@ -76,6 +76,16 @@ export type PeriodKey = 'monthly' | 'quarterly' | 'yearly' | 'lifetime';
  * A plan's allowance of a feature: a number, or included, unlimited, or not shown (the plan pages do not list it for that plan).
  */
 export type PlanLimit = number | ('included' | 'unlimited' | 'not shown');
+/**
+ * What AntiNuke does to whoever trips a module: ban, kick, timeout, or nothing (NONE: monitor and log only).
+ */
+export type Punishment = 'BAN' | 'KICK' | 'TIMEOUT' | 'NONE';
+/**
+ * Discord user ids, each once.
+ *
+ * @maxItems 250
+ */
+export type UserList = string[];
 
 /**
  * Every failed API call answers this: a message for people; for a validation failure (400) the invalid fields; for a conflict (409) what is stored now.
@@ -707,6 +717,162 @@ export interface PricingPolicy {
   }[];
 }
 /**
+ * Protection against destructive actions (mass bans, kicks, role, channel, webhook and emoji changes...): whether it is on, the global punishment, the 11 modules and their overrides, who is exempt (extra owners, whitelisted users, the bypass role and its permissions), and where actions are logged. Each property names, in x-access, the capability a user needs to change it. User lists hold ids only: names and avatars are resolved when shown.
+ */
+export interface AntinukeSettings {
+  /**
+   * Watch for destructive actions and punish whoever makes them.
+   */
+  enabled: boolean;
+  /**
+   * What happens to whoever trips a module without an override of its own.
+   */
+  punishment: Punishment;
+  /**
+   * Members with this role may do what the Permissions tab allows without being punished.
+   */
+  bypass_role: RoleReference;
+  /**
+   * Each module watches one kind of destructive action.
+   */
+  modules: {
+    /**
+     * Stops mass bans: punishes whoever bans members in quick succession.
+     */
+    anti_ban: boolean;
+    /**
+     * Stops mass kicks: punishes whoever kicks members in quick succession.
+     */
+    anti_kick: boolean;
+    /**
+     * Punishes whoever prunes members from the server.
+     */
+    anti_prune: boolean;
+    /**
+     * Reverts dangerous role grants to members (such as Administrator) and punishes whoever made them.
+     */
+    anti_member_update: boolean;
+    /**
+     * Watches role creation, deletion and permission changes.
+     */
+    anti_role: boolean;
+    /**
+     * Watches channel creation, deletion and permission changes.
+     */
+    anti_channel: boolean;
+    /**
+     * Watches emoji and sticker deletion. A protection this bot adds.
+     */
+    anti_emoji: boolean;
+    /**
+     * Reverts changes to the server's name, icon, vanity URL and other settings.
+     */
+    anti_guild_update: boolean;
+    /**
+     * Deletes webhooks created by untrusted members and punishes whoever made them.
+     */
+    anti_webhook: boolean;
+    /**
+     * Removes bots and integrations added by untrusted members.
+     */
+    anti_integration: boolean;
+    /**
+     * Punishes unauthorised @everyone and @here mentions.
+     */
+    anti_everyone: boolean;
+  };
+  /**
+   * A punishment per module that overrides the global one; a module without one uses the global punishment.
+   */
+  module_punishments: {
+    /**
+     * What happens to whoever trips Anti Ban; absent uses the global punishment.
+     */
+    anti_ban?: Punishment;
+    /**
+     * What happens to whoever trips Anti Kick; absent uses the global punishment.
+     */
+    anti_kick?: Punishment;
+    /**
+     * What happens to whoever trips Anti Prune; absent uses the global punishment.
+     */
+    anti_prune?: Punishment;
+    /**
+     * What happens to whoever trips Anti Member Update; absent uses the global punishment.
+     */
+    anti_member_update?: Punishment;
+    /**
+     * What happens to whoever trips Anti Role; absent uses the global punishment.
+     */
+    anti_role?: Punishment;
+    /**
+     * What happens to whoever trips Anti Channel; absent uses the global punishment.
+     */
+    anti_channel?: Punishment;
+    /**
+     * What happens to whoever trips Anti Emoji (bot addition); absent uses the global punishment.
+     */
+    anti_emoji?: Punishment;
+    /**
+     * What happens to whoever trips Anti Server Update; absent uses the global punishment.
+     */
+    anti_guild_update?: Punishment;
+    /**
+     * What happens to whoever trips Anti Webhook; absent uses the global punishment.
+     */
+    anti_webhook?: Punishment;
+    /**
+     * What happens to whoever trips Anti Integration; absent uses the global punishment.
+     */
+    anti_integration?: Punishment;
+    /**
+     * What happens to whoever trips Anti Everyone; absent uses the global punishment.
+     */
+    anti_everyone?: Punishment;
+  };
+  /**
+   * Users who may manage AntiNuke and the whitelist as the owner does, except extra owners; AntiNuke never punishes them.
+   */
+  extraowners: UserList;
+  /**
+   * Users AntiNuke never punishes; they may view these settings but not change them.
+   */
+  whitelist: UserList;
+  /**
+   * What members with the bypass role may do without being punished.
+   */
+  bypass_permissions: {
+    /**
+     * Ban members.
+     */
+    can_ban: boolean;
+    /**
+     * Kick members.
+     */
+    can_kick: boolean;
+    /**
+     * Create, edit and delete roles.
+     */
+    can_manage_roles: boolean;
+    /**
+     * Create, edit and delete channels.
+     */
+    can_manage_channels: boolean;
+    /**
+     * Create, edit and delete webhooks.
+     */
+    can_manage_webhooks: boolean;
+  };
+  /**
+   * Where AntiNuke logs what it did; none turns the log off.
+   */
+  log_channel: ChannelReference;
+  /**
+   * Undo what a nuke did (recreate deleted channels and roles) where possible.
+   */
+  auto_recovery: boolean;
+}
+/**
  * The bot's general settings for a guild (the Server Settings page): command prefix, flag translation and invite tracking.
  */
 export interface BasicSettings {
@@ -799,6 +965,7 @@ export interface SettingsBySection {
   moderation: ModerationSettings;
   levels: LevelsSettings;
   greeting: GreetingSettings;
+  antinuke: AntinukeSettings;
 }
 
 /** A settings section's name, as in /api/guild/{guildId}/settings/{section}. */

@@ -34,6 +34,7 @@ import type {
   ModerationAction,
   RoleReference,
   Snowflake,
+  AntinukeSettings,
   BasicSettings,
   GreetingSettings,
   LevelsSettings,
@@ -111,6 +112,8 @@ export declare const validateModerationAction: StandaloneValidator<ModerationAct
 export declare const validateRoleReference: StandaloneValidator<RoleReference>;
 /** Validates Snowflake (https://guildhall.dev/schemas/common/snowflake.json). */
 export declare const validateSnowflake: StandaloneValidator<Snowflake>;
+/** Validates AntinukeSettings (https://guildhall.dev/schemas/settings/antinuke.json). */
+export declare const validateAntinuke: StandaloneValidator<AntinukeSettings>;
 /** Validates BasicSettings (https://guildhall.dev/schemas/settings/basic.json). */
 export declare const validateBasic: StandaloneValidator<BasicSettings>;
 /** Validates GreetingSettings (https://guildhall.dev/schemas/settings/greeting.json). */

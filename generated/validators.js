@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate69;
-const schema100 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate71;
+const schema116 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema100.properties.enabled,
+          parentSchema: schema116.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema116.type,
+      parentSchema: schema116,
       data,
     };
     if (vErrors === null) {
@@ -72,12 +72,1755 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
-export const validateApiError = validate22;
-const schema33 = {
+validate71.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+export const validateAntinuke = validate63;
+const schema87 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabled: {
+      type: 'boolean',
+      default: false,
+      'x-access': 'editSettings',
+      'x-ui': { order: 1, widget: 'toggle', group: 'general' },
+      'x-messages': { type: 'AntiNuke must be on or off' },
+    },
+    punishment: {
+      $ref: '#/$defs/punishment',
+      default: 'BAN',
+      'x-access': 'editSettings',
+      'x-ui': { order: 2, widget: 'punishment-cards', group: 'general' },
+    },
+    bypass_role: {
+      $ref: '#/$defs/RoleReference',
+      default: null,
+      'x-access': 'manageBypassRole',
+      'x-ui': { order: 3, group: 'general', placeholder: 'No bypass role' },
+    },
+    modules: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        anti_ban: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 1, widget: 'toggle', group: 'members' },
+          'x-messages': { type: 'Anti Ban must be on or off' },
+        },
+        anti_kick: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 2, widget: 'toggle', group: 'members' },
+          'x-messages': { type: 'Anti Kick must be on or off' },
+        },
+        anti_prune: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 3, widget: 'toggle', group: 'members' },
+          'x-messages': { type: 'Anti Prune must be on or off' },
+        },
+        anti_member_update: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 4, widget: 'toggle', group: 'members' },
+          'x-messages': { type: 'Anti Member Update must be on or off' },
+        },
+        anti_role: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 5, widget: 'toggle', group: 'structure' },
+          'x-messages': { type: 'Anti Role must be on or off' },
+        },
+        anti_channel: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 6, widget: 'toggle', group: 'structure' },
+          'x-messages': { type: 'Anti Channel must be on or off' },
+        },
+        anti_emoji: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 7, widget: 'toggle', group: 'structure' },
+          'x-messages': { type: 'Anti Emoji (bot addition) must be on or off' },
+        },
+        anti_guild_update: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 8, widget: 'toggle', group: 'structure' },
+          'x-messages': { type: 'Anti Server Update must be on or off' },
+        },
+        anti_webhook: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 9, widget: 'toggle', group: 'integrations' },
+          'x-messages': { type: 'Anti Webhook must be on or off' },
+        },
+        anti_integration: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 10, widget: 'toggle', group: 'integrations' },
+          'x-messages': { type: 'Anti Integration must be on or off' },
+        },
+        anti_everyone: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 11, widget: 'toggle', group: 'integrations' },
+          'x-messages': { type: 'Anti Everyone must be on or off' },
+        },
+      },
+      'x-access': 'manageModules',
+      'x-ui': {
+        order: 4,
+        group: 'protection',
+        groups: [
+          { id: 'members', title: 'Member protection', description: 'Bans, kicks, prunes and dangerous role grants.' },
+          { id: 'structure', title: 'Server structure', description: "Roles, channels, emojis and the server's own settings." },
+          { id: 'integrations', title: 'Integrations and mentions', description: 'Webhooks, bots and mass mentions.' },
+        ],
+      },
+      'x-messages': { type: 'Modules must be an object of on/off switches', additionalProperties: 'Unknown module: {name}' },
+    },
+    module_punishments: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        anti_ban: { $ref: '#/$defs/punishment', 'x-ui': { order: 1, placeholder: 'Use Global (current punishment)', widget: 'select' } },
+        anti_kick: { $ref: '#/$defs/punishment', 'x-ui': { order: 2, placeholder: 'Use Global (current punishment)', widget: 'select' } },
+        anti_prune: { $ref: '#/$defs/punishment', 'x-ui': { order: 3, placeholder: 'Use Global (current punishment)', widget: 'select' } },
+        anti_member_update: {
+          $ref: '#/$defs/punishment',
+          'x-ui': { order: 4, placeholder: 'Use Global (current punishment)', widget: 'select' },
+        },
+        anti_role: { $ref: '#/$defs/punishment', 'x-ui': { order: 5, placeholder: 'Use Global (current punishment)', widget: 'select' } },
+        anti_channel: {
+          $ref: '#/$defs/punishment',
+          'x-ui': { order: 6, placeholder: 'Use Global (current punishment)', widget: 'select' },
+        },
+        anti_emoji: { $ref: '#/$defs/punishment', 'x-ui': { order: 7, placeholder: 'Use Global (current punishment)', widget: 'select' } },
+        anti_guild_update: {
+          $ref: '#/$defs/punishment',
+          'x-ui': { order: 8, placeholder: 'Use Global (current punishment)', widget: 'select' },
+        },
+        anti_webhook: {
+          $ref: '#/$defs/punishment',
+          'x-ui': { order: 9, placeholder: 'Use Global (current punishment)', widget: 'select' },
+        },
+        anti_integration: {
+          $ref: '#/$defs/punishment',
+          'x-ui': { order: 10, placeholder: 'Use Global (current punishment)', widget: 'select' },
+        },
+        anti_everyone: {
+          $ref: '#/$defs/punishment',
+          'x-ui': { order: 11, placeholder: 'Use Global (current punishment)', widget: 'select' },
+        },
+      },
+      'x-access': 'manageModules',
+      'x-ui': { order: 5, group: 'protection' },
+      'x-messages': { type: 'Module punishments must be an object', additionalProperties: 'Unknown module: {name}' },
+    },
+    extraowners: {
+      type: 'array',
+      maxItems: 250,
+      uniqueItems: true,
+      items: {
+        type: 'string',
+        maxLength: 19,
+        pattern: '^[0-9]{17,19}$',
+        'x-messages': {
+          type: 'Invalid user ID format. Please enter a valid Discord user ID.',
+          pattern: 'Invalid user ID format. Please enter a valid Discord user ID.',
+          maxLength: 'Invalid user ID format. Please enter a valid Discord user ID.',
+        },
+      },
+      'x-messages': {
+        type: 'A user list must be a list of user ids',
+        maxItems: 'At most {maxItems} users',
+        uniqueItems: 'User is already an extra owner.',
+      },
+      default: [],
+      'x-access': 'manageExtraOwners',
+      'x-ui': { order: 6, group: 'users', widget: 'user-list', placeholder: 'No extra owners configured' },
+    },
+    whitelist: {
+      type: 'array',
+      maxItems: 250,
+      uniqueItems: true,
+      items: {
+        type: 'string',
+        maxLength: 19,
+        pattern: '^[0-9]{17,19}$',
+        'x-messages': {
+          type: 'Invalid user ID format. Please enter a valid Discord user ID.',
+          pattern: 'Invalid user ID format. Please enter a valid Discord user ID.',
+          maxLength: 'Invalid user ID format. Please enter a valid Discord user ID.',
+        },
+      },
+      'x-messages': {
+        type: 'A user list must be a list of user ids',
+        maxItems: 'At most {maxItems} users',
+        uniqueItems: 'User is already in the whitelist.',
+      },
+      default: [],
+      'x-access': 'manageWhitelist',
+      'x-ui': { order: 7, group: 'users', widget: 'user-list', placeholder: 'No users whitelisted' },
+    },
+    bypass_permissions: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      'x-access': 'manageBypassRole',
+      properties: {
+        can_ban: {
+          type: 'boolean',
+          default: false,
+          'x-ui': { order: 1, widget: 'toggle' },
+          'x-messages': { type: 'Can ban must be on or off' },
+        },
+        can_kick: {
+          type: 'boolean',
+          default: false,
+          'x-ui': { order: 2, widget: 'toggle' },
+          'x-messages': { type: 'Can kick must be on or off' },
+        },
+        can_manage_roles: {
+          type: 'boolean',
+          default: false,
+          'x-ui': { order: 3, widget: 'toggle' },
+          'x-messages': { type: 'Can manage roles must be on or off' },
+        },
+        can_manage_channels: {
+          type: 'boolean',
+          default: false,
+          'x-ui': { order: 4, widget: 'toggle' },
+          'x-messages': { type: 'Can manage channels must be on or off' },
+        },
+        can_manage_webhooks: {
+          type: 'boolean',
+          default: false,
+          'x-ui': { order: 5, widget: 'toggle' },
+          'x-messages': { type: 'Can manage webhooks must be on or off' },
+        },
+      },
+      'x-ui': { order: 8, group: 'permissions' },
+      'x-messages': { type: 'Bypass permissions must be an object', additionalProperties: 'Unknown permission: {name}' },
+    },
+    log_channel: {
+      $ref: '#/$defs/ChannelReference',
+      default: null,
+      'x-access': 'editSettings',
+      'x-ui': { order: 9, group: 'logs', placeholder: 'No log channel', channelTypes: [0] },
+    },
+    auto_recovery: {
+      type: 'boolean',
+      default: true,
+      'x-access': 'editSettings',
+      'x-ui': { order: 10, widget: 'toggle', group: 'logs' },
+      'x-messages': { type: 'Auto Recovery must be on or off' },
+    },
+  },
+  $defs: {
+    punishment: {
+      type: 'string',
+      enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
+      'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
+      'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
+    },
+    RoleReference: {
+      type: ['string', 'null'],
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
+      'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+    },
+    ChannelReference: {
+      type: ['string', 'null'],
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+    },
+  },
+  'x-ui': {
+    groups: [
+      { id: 'general', title: 'General', description: 'Turn AntiNuke on, choose the global punishment and the bypass role.' },
+      { id: 'protection', title: 'Protection', description: 'The modules, grouped by category, and their punishments.' },
+      { id: 'users', title: 'Users', description: 'Extra owners and whitelisted users.' },
+      { id: 'permissions', title: 'Permissions', description: 'What the bypass role may do.' },
+      { id: 'logs', title: 'Logs', description: 'Where actions are logged, and recovery.' },
+    ],
+  },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+};
+const schema88 = {
+  type: 'string',
+  enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
+  'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
+  'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
+};
+const schema89 = {
+  type: ['string', 'null'],
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
+  'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+};
+const schema101 = {
+  type: ['string', 'null'],
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+};
+const func1 = Object.prototype.hasOwnProperty;
+const func2 = runtime_ucs2length;
+const pattern6 = new RegExp('^[0-9]{17,20}$', 'u');
+const pattern36 = new RegExp('^[0-9]{17,19}$', 'u');
+function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate63.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.enabled === undefined) {
+      data.enabled = false;
+    }
+    if (data.punishment === undefined) {
+      data.punishment = 'BAN';
+    }
+    if (data.bypass_role === undefined) {
+      data.bypass_role = null;
+    }
+    if (data.modules === undefined) {
+      data.modules = {};
+    }
+    if (data.module_punishments === undefined) {
+      data.module_punishments = {};
+    }
+    if (data.extraowners === undefined) {
+      data.extraowners = [];
+    }
+    if (data.whitelist === undefined) {
+      data.whitelist = [];
+    }
+    if (data.bypass_permissions === undefined) {
+      data.bypass_permissions = {};
+    }
+    if (data.log_channel === undefined) {
+      data.log_channel = null;
+    }
+    if (data.auto_recovery === undefined) {
+      data.auto_recovery = true;
+    }
+    for (const key0 in data) {
+      if (!func1.call(schema87.properties, key0)) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema87,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.enabled;
+    if (typeof data0 !== 'boolean') {
+      const err1 = {
+        instancePath: instancePath + '/enabled',
+        schemaPath: '#/properties/enabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema87.properties.enabled.type,
+        parentSchema: schema87.properties.enabled,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    let data1 = data.punishment;
+    if (typeof data1 !== 'string') {
+      const err2 = {
+        instancePath: instancePath + '/punishment',
+        schemaPath: '#/$defs/punishment/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema88.type,
+        parentSchema: schema88,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (!(data1 === 'BAN' || data1 === 'KICK' || data1 === 'TIMEOUT' || data1 === 'NONE')) {
+      const err3 = {
+        instancePath: instancePath + '/punishment',
+        schemaPath: '#/$defs/punishment/enum',
+        keyword: 'enum',
+        params: { allowedValues: schema88.enum },
+        message: 'must be equal to one of the allowed values',
+        schema: schema88.enum,
+        parentSchema: schema88,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    let data2 = data.bypass_role;
+    if (typeof data2 !== 'string' && data2 !== null) {
+      const err4 = {
+        instancePath: instancePath + '/bypass_role',
+        schemaPath: '#/$defs/RoleReference/type',
+        keyword: 'type',
+        params: { type: schema89.type },
+        message: 'must be string,null',
+        schema: schema89.type,
+        parentSchema: schema89,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 20) {
+        const err5 = {
+          instancePath: instancePath + '/bypass_role',
+          schemaPath: '#/$defs/RoleReference/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema89,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (!pattern6.test(data2)) {
+        const err6 = {
+          instancePath: instancePath + '/bypass_role',
+          schemaPath: '#/$defs/RoleReference/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema89,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    let data3 = data.modules;
+    if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
+      if (data3.anti_ban === undefined) {
+        data3.anti_ban = true;
+      }
+      if (data3.anti_kick === undefined) {
+        data3.anti_kick = true;
+      }
+      if (data3.anti_prune === undefined) {
+        data3.anti_prune = true;
+      }
+      if (data3.anti_member_update === undefined) {
+        data3.anti_member_update = true;
+      }
+      if (data3.anti_role === undefined) {
+        data3.anti_role = true;
+      }
+      if (data3.anti_channel === undefined) {
+        data3.anti_channel = true;
+      }
+      if (data3.anti_emoji === undefined) {
+        data3.anti_emoji = true;
+      }
+      if (data3.anti_guild_update === undefined) {
+        data3.anti_guild_update = true;
+      }
+      if (data3.anti_webhook === undefined) {
+        data3.anti_webhook = true;
+      }
+      if (data3.anti_integration === undefined) {
+        data3.anti_integration = true;
+      }
+      if (data3.anti_everyone === undefined) {
+        data3.anti_everyone = true;
+      }
+      for (const key1 in data3) {
+        if (!func1.call(schema87.properties.modules.properties, key1)) {
+          const err7 = {
+            instancePath: instancePath + '/modules',
+            schemaPath: '#/properties/modules/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema87.properties.modules,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+      let data4 = data3.anti_ban;
+      if (typeof data4 !== 'boolean') {
+        const err8 = {
+          instancePath: instancePath + '/modules/anti_ban',
+          schemaPath: '#/properties/modules/properties/anti_ban/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.modules.properties.anti_ban.type,
+          parentSchema: schema87.properties.modules.properties.anti_ban,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      let data5 = data3.anti_kick;
+      if (typeof data5 !== 'boolean') {
+        const err9 = {
+          instancePath: instancePath + '/modules/anti_kick',
+          schemaPath: '#/properties/modules/properties/anti_kick/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.modules.properties.anti_kick.type,
+          parentSchema: schema87.properties.modules.properties.anti_kick,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      let data6 = data3.anti_prune;
+      if (typeof data6 !== 'boolean') {
+        const err10 = {
+          instancePath: instancePath + '/modules/anti_prune',
+          schemaPath: '#/properties/modules/properties/anti_prune/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.modules.properties.anti_prune.type,
+          parentSchema: schema87.properties.modules.properties.anti_prune,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      let data7 = data3.anti_member_update;
+      if (typeof data7 !== 'boolean') {
+        const err11 = {
+          instancePath: instancePath + '/modules/anti_member_update',
+          schemaPath: '#/properties/modules/properties/anti_member_update/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema87.properties.modules.properties.anti_member_update,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      let data8 = data3.anti_role;
+      if (typeof data8 !== 'boolean') {
+        const err12 = {
+          instancePath: instancePath + '/modules/anti_role',
+          schemaPath: '#/properties/modules/properties/anti_role/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.modules.properties.anti_role.type,
+          parentSchema: schema87.properties.modules.properties.anti_role,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      let data9 = data3.anti_channel;
+      if (typeof data9 !== 'boolean') {
+        const err13 = {
+          instancePath: instancePath + '/modules/anti_channel',
+          schemaPath: '#/properties/modules/properties/anti_channel/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.modules.properties.anti_channel.type,
+          parentSchema: schema87.properties.modules.properties.anti_channel,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      let data10 = data3.anti_emoji;
+      if (typeof data10 !== 'boolean') {
+        const err14 = {
+          instancePath: instancePath + '/modules/anti_emoji',
+          schemaPath: '#/properties/modules/properties/anti_emoji/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema87.properties.modules.properties.anti_emoji,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      let data11 = data3.anti_guild_update;
+      if (typeof data11 !== 'boolean') {
+        const err15 = {
+          instancePath: instancePath + '/modules/anti_guild_update',
+          schemaPath: '#/properties/modules/properties/anti_guild_update/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema87.properties.modules.properties.anti_guild_update,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      let data12 = data3.anti_webhook;
+      if (typeof data12 !== 'boolean') {
+        const err16 = {
+          instancePath: instancePath + '/modules/anti_webhook',
+          schemaPath: '#/properties/modules/properties/anti_webhook/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema87.properties.modules.properties.anti_webhook,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      let data13 = data3.anti_integration;
+      if (typeof data13 !== 'boolean') {
+        const err17 = {
+          instancePath: instancePath + '/modules/anti_integration',
+          schemaPath: '#/properties/modules/properties/anti_integration/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.modules.properties.anti_integration.type,
+          parentSchema: schema87.properties.modules.properties.anti_integration,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      let data14 = data3.anti_everyone;
+      if (typeof data14 !== 'boolean') {
+        const err18 = {
+          instancePath: instancePath + '/modules/anti_everyone',
+          schemaPath: '#/properties/modules/properties/anti_everyone/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema87.properties.modules.properties.anti_everyone,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    } else {
+      const err19 = {
+        instancePath: instancePath + '/modules',
+        schemaPath: '#/properties/modules/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema87.properties.modules.type,
+        parentSchema: schema87.properties.modules,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err19];
+      } else {
+        vErrors.push(err19);
+      }
+      errors++;
+    }
+    let data15 = data.module_punishments;
+    if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
+      for (const key2 in data15) {
+        if (!func1.call(schema87.properties.module_punishments.properties, key2)) {
+          const err20 = {
+            instancePath: instancePath + '/module_punishments',
+            schemaPath: '#/properties/module_punishments/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key2 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema87.properties.module_punishments,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+      if (data15.anti_ban !== undefined) {
+        let data16 = data15.anti_ban;
+        if (typeof data16 !== 'string') {
+          const err21 = {
+            instancePath: instancePath + '/module_punishments/anti_ban',
+            schemaPath: '#/$defs/punishment/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema88.type,
+            parentSchema: schema88,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+        if (!(data16 === 'BAN' || data16 === 'KICK' || data16 === 'TIMEOUT' || data16 === 'NONE')) {
+          const err22 = {
+            instancePath: instancePath + '/module_punishments/anti_ban',
+            schemaPath: '#/$defs/punishment/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema88.enum },
+            message: 'must be equal to one of the allowed values',
+            schema: schema88.enum,
+            parentSchema: schema88,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      }
+      if (data15.anti_kick !== undefined) {
+        let data17 = data15.anti_kick;
+        if (typeof data17 !== 'string') {
+          const err23 = {
+            instancePath: instancePath + '/module_punishments/anti_kick',
+            schemaPath: '#/$defs/punishment/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema88.type,
+            parentSchema: schema88,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (!(data17 === 'BAN' || data17 === 'KICK' || data17 === 'TIMEOUT' || data17 === 'NONE')) {
+          const err24 = {
+            instancePath: instancePath + '/module_punishments/anti_kick',
+            schemaPath: '#/$defs/punishment/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema88.enum },
+            message: 'must be equal to one of the allowed values',
+            schema: schema88.enum,
+            parentSchema: schema88,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      }
+      if (data15.anti_prune !== undefined) {
+        let data18 = data15.anti_prune;
+        if (typeof data18 !== 'string') {
+          const err25 = {
+            instancePath: instancePath + '/module_punishments/anti_prune',
+            schemaPath: '#/$defs/punishment/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema88.type,
+            parentSchema: schema88,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (!(data18 === 'BAN' || data18 === 'KICK' || data18 === 'TIMEOUT' || data18 === 'NONE')) {
+          const err26 = {
+            instancePath: instancePath + '/module_punishments/anti_prune',
+            schemaPath: '#/$defs/punishment/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema88.enum },
+            message: 'must be equal to one of the allowed values',
+            schema: schema88.enum,
+            parentSchema: schema88,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      }
+      if (data15.anti_member_update !== undefined) {
+        let data19 = data15.anti_member_update;
+        if (typeof data19 !== 'string') {
+          const err27 = {
+            instancePath: instancePath + '/module_punishments/anti_member_update',
+            schemaPath: '#/$defs/punishment/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema88.type,
+            parentSchema: schema88,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+        if (!(data19 === 'BAN' || data19 === 'KICK' || data19 === 'TIMEOUT' || data19 === 'NONE')) {
+          const err28 = {
+            instancePath: instancePath + '/module_punishments/anti_member_update',
+            schemaPath: '#/$defs/punishment/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema88.enum },
+            message: 'must be equal to one of the allowed values',
+            schema: schema88.enum,
+            parentSchema: schema88,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      }
+      if (data15.anti_role !== undefined) {
+        let data20 = data15.anti_role;
+        if (typeof data20 !== 'string') {
+          const err29 = {
+            instancePath: instancePath + '/module_punishments/anti_role',
+            schemaPath: '#/$defs/punishment/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema88.type,
+            parentSchema: schema88,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+        if (!(data20 === 'BAN' || data20 === 'KICK' || data20 === 'TIMEOUT' || data20 === 'NONE')) {
+          const err30 = {
+            instancePath: instancePath + '/module_punishments/anti_role',
+            schemaPath: '#/$defs/punishment/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema88.enum },
+            message: 'must be equal to one of the allowed values',
+            schema: schema88.enum,
+            parentSchema: schema88,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      }
+      if (data15.anti_channel !== undefined) {
+        let data21 = data15.anti_channel;
+        if (typeof data21 !== 'string') {
+          const err31 = {
+            instancePath: instancePath + '/module_punishments/anti_channel',
+            schemaPath: '#/$defs/punishment/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema88.type,
+            parentSchema: schema88,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        if (!(data21 === 'BAN' || data21 === 'KICK' || data21 === 'TIMEOUT' || data21 === 'NONE')) {
+          const err32 = {
+            instancePath: instancePath + '/module_punishments/anti_channel',
+            schemaPath: '#/$defs/punishment/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema88.enum },
+            message: 'must be equal to one of the allowed values',
+            schema: schema88.enum,
+            parentSchema: schema88,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+      }
+      if (data15.anti_emoji !== undefined) {
+        let data22 = data15.anti_emoji;
+        if (typeof data22 !== 'string') {
+          const err33 = {
+            instancePath: instancePath + '/module_punishments/anti_emoji',
+            schemaPath: '#/$defs/punishment/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema88.type,
+            parentSchema: schema88,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        if (!(data22 === 'BAN' || data22 === 'KICK' || data22 === 'TIMEOUT' || data22 === 'NONE')) {
+          const err34 = {
+            instancePath: instancePath + '/module_punishments/anti_emoji',
+            schemaPath: '#/$defs/punishment/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema88.enum },
+            message: 'must be equal to one of the allowed values',
+            schema: schema88.enum,
+            parentSchema: schema88,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+      }
+      if (data15.anti_guild_update !== undefined) {
+        let data23 = data15.anti_guild_update;
+        if (typeof data23 !== 'string') {
+          const err35 = {
+            instancePath: instancePath + '/module_punishments/anti_guild_update',
+            schemaPath: '#/$defs/punishment/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema88.type,
+            parentSchema: schema88,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+        if (!(data23 === 'BAN' || data23 === 'KICK' || data23 === 'TIMEOUT' || data23 === 'NONE')) {
+          const err36 = {
+            instancePath: instancePath + '/module_punishments/anti_guild_update',
+            schemaPath: '#/$defs/punishment/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema88.enum },
+            message: 'must be equal to one of the allowed values',
+            schema: schema88.enum,
+            parentSchema: schema88,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+      }
+      if (data15.anti_webhook !== undefined) {
+        let data24 = data15.anti_webhook;
+        if (typeof data24 !== 'string') {
+          const err37 = {
+            instancePath: instancePath + '/module_punishments/anti_webhook',
+            schemaPath: '#/$defs/punishment/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema88.type,
+            parentSchema: schema88,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+        if (!(data24 === 'BAN' || data24 === 'KICK' || data24 === 'TIMEOUT' || data24 === 'NONE')) {
+          const err38 = {
+            instancePath: instancePath + '/module_punishments/anti_webhook',
+            schemaPath: '#/$defs/punishment/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema88.enum },
+            message: 'must be equal to one of the allowed values',
+            schema: schema88.enum,
+            parentSchema: schema88,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+      }
+      if (data15.anti_integration !== undefined) {
+        let data25 = data15.anti_integration;
+        if (typeof data25 !== 'string') {
+          const err39 = {
+            instancePath: instancePath + '/module_punishments/anti_integration',
+            schemaPath: '#/$defs/punishment/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema88.type,
+            parentSchema: schema88,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+        if (!(data25 === 'BAN' || data25 === 'KICK' || data25 === 'TIMEOUT' || data25 === 'NONE')) {
+          const err40 = {
+            instancePath: instancePath + '/module_punishments/anti_integration',
+            schemaPath: '#/$defs/punishment/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema88.enum },
+            message: 'must be equal to one of the allowed values',
+            schema: schema88.enum,
+            parentSchema: schema88,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      }
+      if (data15.anti_everyone !== undefined) {
+        let data26 = data15.anti_everyone;
+        if (typeof data26 !== 'string') {
+          const err41 = {
+            instancePath: instancePath + '/module_punishments/anti_everyone',
+            schemaPath: '#/$defs/punishment/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema88.type,
+            parentSchema: schema88,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+        if (!(data26 === 'BAN' || data26 === 'KICK' || data26 === 'TIMEOUT' || data26 === 'NONE')) {
+          const err42 = {
+            instancePath: instancePath + '/module_punishments/anti_everyone',
+            schemaPath: '#/$defs/punishment/enum',
+            keyword: 'enum',
+            params: { allowedValues: schema88.enum },
+            message: 'must be equal to one of the allowed values',
+            schema: schema88.enum,
+            parentSchema: schema88,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err43 = {
+        instancePath: instancePath + '/module_punishments',
+        schemaPath: '#/properties/module_punishments/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema87.properties.module_punishments.type,
+        parentSchema: schema87.properties.module_punishments,
+        data: data15,
+      };
+      if (vErrors === null) {
+        vErrors = [err43];
+      } else {
+        vErrors.push(err43);
+      }
+      errors++;
+    }
+    let data27 = data.extraowners;
+    if (Array.isArray(data27)) {
+      if (data27.length > 250) {
+        const err44 = {
+          instancePath: instancePath + '/extraowners',
+          schemaPath: '#/properties/extraowners/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 250 },
+          message: 'must NOT have more than 250 items',
+          schema: 250,
+          parentSchema: schema87.properties.extraowners,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+      const len0 = data27.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data28 = data27[i0];
+        if (typeof data28 === 'string') {
+          if (func2(data28) > 19) {
+            const err45 = {
+              instancePath: instancePath + '/extraowners/' + i0,
+              schemaPath: '#/properties/extraowners/items/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 19 },
+              message: 'must NOT have more than 19 characters',
+              schema: 19,
+              parentSchema: schema87.properties.extraowners.items,
+              data: data28,
+            };
+            if (vErrors === null) {
+              vErrors = [err45];
+            } else {
+              vErrors.push(err45);
+            }
+            errors++;
+          }
+          if (!pattern36.test(data28)) {
+            const err46 = {
+              instancePath: instancePath + '/extraowners/' + i0,
+              schemaPath: '#/properties/extraowners/items/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^[0-9]{17,19}$' },
+              message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
+              schema: '^[0-9]{17,19}$',
+              parentSchema: schema87.properties.extraowners.items,
+              data: data28,
+            };
+            if (vErrors === null) {
+              vErrors = [err46];
+            } else {
+              vErrors.push(err46);
+            }
+            errors++;
+          }
+        } else {
+          const err47 = {
+            instancePath: instancePath + '/extraowners/' + i0,
+            schemaPath: '#/properties/extraowners/items/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema87.properties.extraowners.items.type,
+            parentSchema: schema87.properties.extraowners.items,
+            data: data28,
+          };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+      }
+      let i1 = data27.length;
+      let j0;
+      if (i1 > 1) {
+        const indices0 = {};
+        for (; i1--;) {
+          let item0 = data27[i1];
+          if (typeof item0 !== 'string') {
+            continue;
+          }
+          if (typeof indices0[item0] == 'number') {
+            j0 = indices0[item0];
+            const err48 = {
+              instancePath: instancePath + '/extraowners',
+              schemaPath: '#/properties/extraowners/uniqueItems',
+              keyword: 'uniqueItems',
+              params: { i: i1, j: j0 },
+              message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+              schema: true,
+              parentSchema: schema87.properties.extraowners,
+              data: data27,
+            };
+            if (vErrors === null) {
+              vErrors = [err48];
+            } else {
+              vErrors.push(err48);
+            }
+            errors++;
+            break;
+          }
+          indices0[item0] = i1;
+        }
+      }
+    } else {
+      const err49 = {
+        instancePath: instancePath + '/extraowners',
+        schemaPath: '#/properties/extraowners/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema87.properties.extraowners.type,
+        parentSchema: schema87.properties.extraowners,
+        data: data27,
+      };
+      if (vErrors === null) {
+        vErrors = [err49];
+      } else {
+        vErrors.push(err49);
+      }
+      errors++;
+    }
+    let data29 = data.whitelist;
+    if (Array.isArray(data29)) {
+      if (data29.length > 250) {
+        const err50 = {
+          instancePath: instancePath + '/whitelist',
+          schemaPath: '#/properties/whitelist/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 250 },
+          message: 'must NOT have more than 250 items',
+          schema: 250,
+          parentSchema: schema87.properties.whitelist,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err50];
+        } else {
+          vErrors.push(err50);
+        }
+        errors++;
+      }
+      const len1 = data29.length;
+      for (let i2 = 0; i2 < len1; i2++) {
+        let data30 = data29[i2];
+        if (typeof data30 === 'string') {
+          if (func2(data30) > 19) {
+            const err51 = {
+              instancePath: instancePath + '/whitelist/' + i2,
+              schemaPath: '#/properties/whitelist/items/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 19 },
+              message: 'must NOT have more than 19 characters',
+              schema: 19,
+              parentSchema: schema87.properties.whitelist.items,
+              data: data30,
+            };
+            if (vErrors === null) {
+              vErrors = [err51];
+            } else {
+              vErrors.push(err51);
+            }
+            errors++;
+          }
+          if (!pattern36.test(data30)) {
+            const err52 = {
+              instancePath: instancePath + '/whitelist/' + i2,
+              schemaPath: '#/properties/whitelist/items/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^[0-9]{17,19}$' },
+              message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
+              schema: '^[0-9]{17,19}$',
+              parentSchema: schema87.properties.whitelist.items,
+              data: data30,
+            };
+            if (vErrors === null) {
+              vErrors = [err52];
+            } else {
+              vErrors.push(err52);
+            }
+            errors++;
+          }
+        } else {
+          const err53 = {
+            instancePath: instancePath + '/whitelist/' + i2,
+            schemaPath: '#/properties/whitelist/items/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema87.properties.whitelist.items.type,
+            parentSchema: schema87.properties.whitelist.items,
+            data: data30,
+          };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+      }
+      let i3 = data29.length;
+      let j1;
+      if (i3 > 1) {
+        const indices1 = {};
+        for (; i3--;) {
+          let item1 = data29[i3];
+          if (typeof item1 !== 'string') {
+            continue;
+          }
+          if (typeof indices1[item1] == 'number') {
+            j1 = indices1[item1];
+            const err54 = {
+              instancePath: instancePath + '/whitelist',
+              schemaPath: '#/properties/whitelist/uniqueItems',
+              keyword: 'uniqueItems',
+              params: { i: i3, j: j1 },
+              message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+              schema: true,
+              parentSchema: schema87.properties.whitelist,
+              data: data29,
+            };
+            if (vErrors === null) {
+              vErrors = [err54];
+            } else {
+              vErrors.push(err54);
+            }
+            errors++;
+            break;
+          }
+          indices1[item1] = i3;
+        }
+      }
+    } else {
+      const err55 = {
+        instancePath: instancePath + '/whitelist',
+        schemaPath: '#/properties/whitelist/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema87.properties.whitelist.type,
+        parentSchema: schema87.properties.whitelist,
+        data: data29,
+      };
+      if (vErrors === null) {
+        vErrors = [err55];
+      } else {
+        vErrors.push(err55);
+      }
+      errors++;
+    }
+    let data31 = data.bypass_permissions;
+    if (data31 && typeof data31 == 'object' && !Array.isArray(data31)) {
+      if (data31.can_ban === undefined) {
+        data31.can_ban = false;
+      }
+      if (data31.can_kick === undefined) {
+        data31.can_kick = false;
+      }
+      if (data31.can_manage_roles === undefined) {
+        data31.can_manage_roles = false;
+      }
+      if (data31.can_manage_channels === undefined) {
+        data31.can_manage_channels = false;
+      }
+      if (data31.can_manage_webhooks === undefined) {
+        data31.can_manage_webhooks = false;
+      }
+      for (const key3 in data31) {
+        if (!(
+          key3 === 'can_ban' ||
+          key3 === 'can_kick' ||
+          key3 === 'can_manage_roles' ||
+          key3 === 'can_manage_channels' ||
+          key3 === 'can_manage_webhooks'
+        )) {
+          const err56 = {
+            instancePath: instancePath + '/bypass_permissions',
+            schemaPath: '#/properties/bypass_permissions/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key3 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema87.properties.bypass_permissions,
+            data: data31,
+          };
+          if (vErrors === null) {
+            vErrors = [err56];
+          } else {
+            vErrors.push(err56);
+          }
+          errors++;
+        }
+      }
+      let data32 = data31.can_ban;
+      if (typeof data32 !== 'boolean') {
+        const err57 = {
+          instancePath: instancePath + '/bypass_permissions/can_ban',
+          schemaPath: '#/properties/bypass_permissions/properties/can_ban/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema87.properties.bypass_permissions.properties.can_ban,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err57];
+        } else {
+          vErrors.push(err57);
+        }
+        errors++;
+      }
+      let data33 = data31.can_kick;
+      if (typeof data33 !== 'boolean') {
+        const err58 = {
+          instancePath: instancePath + '/bypass_permissions/can_kick',
+          schemaPath: '#/properties/bypass_permissions/properties/can_kick/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema87.properties.bypass_permissions.properties.can_kick,
+          data: data33,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+      let data34 = data31.can_manage_roles;
+      if (typeof data34 !== 'boolean') {
+        const err59 = {
+          instancePath: instancePath + '/bypass_permissions/can_manage_roles',
+          schemaPath: '#/properties/bypass_permissions/properties/can_manage_roles/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema87.properties.bypass_permissions.properties.can_manage_roles,
+          data: data34,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+      let data35 = data31.can_manage_channels;
+      if (typeof data35 !== 'boolean') {
+        const err60 = {
+          instancePath: instancePath + '/bypass_permissions/can_manage_channels',
+          schemaPath: '#/properties/bypass_permissions/properties/can_manage_channels/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema87.properties.bypass_permissions.properties.can_manage_channels,
+          data: data35,
+        };
+        if (vErrors === null) {
+          vErrors = [err60];
+        } else {
+          vErrors.push(err60);
+        }
+        errors++;
+      }
+      let data36 = data31.can_manage_webhooks;
+      if (typeof data36 !== 'boolean') {
+        const err61 = {
+          instancePath: instancePath + '/bypass_permissions/can_manage_webhooks',
+          schemaPath: '#/properties/bypass_permissions/properties/can_manage_webhooks/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema87.properties.bypass_permissions.properties.can_manage_webhooks,
+          data: data36,
+        };
+        if (vErrors === null) {
+          vErrors = [err61];
+        } else {
+          vErrors.push(err61);
+        }
+        errors++;
+      }
+    } else {
+      const err62 = {
+        instancePath: instancePath + '/bypass_permissions',
+        schemaPath: '#/properties/bypass_permissions/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema87.properties.bypass_permissions.type,
+        parentSchema: schema87.properties.bypass_permissions,
+        data: data31,
+      };
+      if (vErrors === null) {
+        vErrors = [err62];
+      } else {
+        vErrors.push(err62);
+      }
+      errors++;
+    }
+    let data37 = data.log_channel;
+    if (typeof data37 !== 'string' && data37 !== null) {
+      const err63 = {
+        instancePath: instancePath + '/log_channel',
+        schemaPath: '#/$defs/ChannelReference/type',
+        keyword: 'type',
+        params: { type: schema101.type },
+        message: 'must be string,null',
+        schema: schema101.type,
+        parentSchema: schema101,
+        data: data37,
+      };
+      if (vErrors === null) {
+        vErrors = [err63];
+      } else {
+        vErrors.push(err63);
+      }
+      errors++;
+    }
+    if (typeof data37 === 'string') {
+      if (func2(data37) > 20) {
+        const err64 = {
+          instancePath: instancePath + '/log_channel',
+          schemaPath: '#/$defs/ChannelReference/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema101,
+          data: data37,
+        };
+        if (vErrors === null) {
+          vErrors = [err64];
+        } else {
+          vErrors.push(err64);
+        }
+        errors++;
+      }
+      if (!pattern6.test(data37)) {
+        const err65 = {
+          instancePath: instancePath + '/log_channel',
+          schemaPath: '#/$defs/ChannelReference/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema101,
+          data: data37,
+        };
+        if (vErrors === null) {
+          vErrors = [err65];
+        } else {
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+    }
+    let data38 = data.auto_recovery;
+    if (typeof data38 !== 'boolean') {
+      const err66 = {
+        instancePath: instancePath + '/auto_recovery',
+        schemaPath: '#/properties/auto_recovery/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema87.properties.auto_recovery.type,
+        parentSchema: schema87.properties.auto_recovery,
+        data: data38,
+      };
+      if (vErrors === null) {
+        vErrors = [err66];
+      } else {
+        vErrors.push(err66);
+      }
+      errors++;
+    }
+  } else {
+    const err67 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema87.type,
+      parentSchema: schema87,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err67];
+    } else {
+      vErrors.push(err67);
+    }
+    errors++;
+  }
+  validate63.errors = vErrors;
+  return errors === 0;
+}
+validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateApiError = validate23;
+const schema34 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/api-error.json',
   type: 'object',
@@ -100,17 +1843,17 @@ const schema33 = {
     },
   },
 };
-const schema34 = {
+const schema35 = {
   type: 'object',
   additionalProperties: false,
   required: ['path', 'message'],
   properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
 };
-const pattern4 = new RegExp('^(/.*)?$', 'u');
-function validate22(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern5 = new RegExp('^(/.*)?$', 'u');
+function validate23(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/api-error.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate22.evaluated;
+  const evaluated0 = validate23.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -125,8 +1868,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema33.required,
-        parentSchema: schema33,
+        schema: schema34.required,
+        parentSchema: schema34,
         data,
       };
       if (vErrors === null) {
@@ -143,8 +1886,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'error' },
         message: "must have required property '" + 'error' + "'",
-        schema: schema33.required,
-        parentSchema: schema33,
+        schema: schema34.required,
+        parentSchema: schema34,
         data,
       };
       if (vErrors === null) {
@@ -170,7 +1913,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema33,
+          parentSchema: schema34,
           data,
         };
         if (vErrors === null) {
@@ -191,7 +1934,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: false },
           message: 'must be equal to constant',
           schema: false,
-          parentSchema: schema33.properties.success,
+          parentSchema: schema34.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -211,8 +1954,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema33.properties.error.type,
-          parentSchema: schema33.properties.error,
+          schema: schema34.properties.error.type,
+          parentSchema: schema34.properties.error,
           data: data1,
         };
         if (vErrors === null) {
@@ -237,8 +1980,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'path' },
                 message: "must have required property '" + 'path' + "'",
-                schema: schema34.required,
-                parentSchema: schema34,
+                schema: schema35.required,
+                parentSchema: schema35,
                 data: data3,
               };
               if (vErrors === null) {
@@ -255,8 +1998,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'message' },
                 message: "must have required property '" + 'message' + "'",
-                schema: schema34.required,
-                parentSchema: schema34,
+                schema: schema35.required,
+                parentSchema: schema35,
                 data: data3,
               };
               if (vErrors === null) {
@@ -275,7 +2018,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema34,
+                  parentSchema: schema35,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -289,7 +2032,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             if (data3.path !== undefined) {
               let data4 = data3.path;
               if (typeof data4 === 'string') {
-                if (!pattern4.test(data4)) {
+                if (!pattern5.test(data4)) {
                   const err8 = {
                     instancePath: instancePath + '/fieldErrors/' + i0 + '/path',
                     schemaPath: '#/$defs/FieldError/properties/path/pattern',
@@ -297,7 +2040,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^(/.*)?$' },
                     message: 'must match pattern "' + '^(/.*)?$' + '"',
                     schema: '^(/.*)?$',
-                    parentSchema: schema34.properties.path,
+                    parentSchema: schema35.properties.path,
                     data: data4,
                   };
                   if (vErrors === null) {
@@ -314,8 +2057,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema34.properties.path.type,
-                  parentSchema: schema34.properties.path,
+                  schema: schema35.properties.path.type,
+                  parentSchema: schema35.properties.path,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -335,8 +2078,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema34.properties.message.type,
-                  parentSchema: schema34.properties.message,
+                  schema: schema35.properties.message.type,
+                  parentSchema: schema35.properties.message,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -354,8 +2097,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema34.type,
-              parentSchema: schema34,
+              schema: schema35.type,
+              parentSchema: schema35,
               data: data3,
             };
             if (vErrors === null) {
@@ -373,8 +2116,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema33.properties.fieldErrors.type,
-          parentSchema: schema33.properties.fieldErrors,
+          schema: schema34.properties.fieldErrors.type,
+          parentSchema: schema34.properties.fieldErrors,
           data: data2,
         };
         if (vErrors === null) {
@@ -394,8 +2137,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema33.properties.section.type,
-          parentSchema: schema33.properties.section,
+          schema: schema34.properties.section.type,
+          parentSchema: schema34.properties.section,
           data: data6,
         };
         if (vErrors === null) {
@@ -415,8 +2158,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema33.properties.version.type,
-          parentSchema: schema33.properties.version,
+          schema: schema34.properties.version.type,
+          parentSchema: schema34.properties.version,
           data: data7,
         };
         if (vErrors === null) {
@@ -435,7 +2178,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema33.properties.version,
+            parentSchema: schema34.properties.version,
             data: data7,
           };
           if (vErrors === null) {
@@ -456,8 +2199,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema33.properties.settings.type,
-          parentSchema: schema33.properties.settings,
+          schema: schema34.properties.settings.type,
+          parentSchema: schema34.properties.settings,
           data: data8,
         };
         if (vErrors === null) {
@@ -475,8 +2218,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema33.type,
-      parentSchema: schema33,
+      schema: schema34.type,
+      parentSchema: schema34,
       data,
     };
     if (vErrors === null) {
@@ -486,12 +2229,12 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate23.errors = vErrors;
   return errors === 0;
 }
-validate22.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate62;
-const schema86 = {
+validate23.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateBasic = validate64;
+const schema102 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -526,12 +2269,11 @@ const schema86 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const func2 = runtime_ucs2length;
-const pattern34 = new RegExp('^\\S+$', 'u');
-function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern39 = new RegExp('^\\S+$', 'u');
+function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -557,7 +2299,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema86,
+          parentSchema: schema102,
           data,
         };
         if (vErrors === null) {
@@ -578,7 +2320,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema86.properties.prefix,
+          parentSchema: schema102.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -596,7 +2338,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema86.properties.prefix,
+          parentSchema: schema102.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -606,7 +2348,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern34.test(data0)) {
+      if (!pattern39.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -614,7 +2356,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema86.properties.prefix,
+          parentSchema: schema102.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -631,8 +2373,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema86.properties.prefix.type,
-        parentSchema: schema86.properties.prefix,
+        schema: schema102.properties.prefix.type,
+        parentSchema: schema102.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -650,8 +2392,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema86.properties.invite_tracking.type,
-        parentSchema: schema86.properties.invite_tracking,
+        schema: schema102.properties.invite_tracking.type,
+        parentSchema: schema102.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -669,8 +2411,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema86.properties.flag_translation.type,
-        parentSchema: schema86.properties.flag_translation,
+        schema: schema102.properties.flag_translation.type,
+        parentSchema: schema102.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -687,8 +2429,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema86.type,
-      parentSchema: schema86,
+      schema: schema102.type,
+      parentSchema: schema102,
       data,
     };
     if (vErrors === null) {
@@ -698,12 +2440,12 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBotStatus = validate23;
-const schema35 = {
+validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateBotStatus = validate24;
+const schema36 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/bot-status.json',
   type: 'object',
@@ -730,16 +2472,15 @@ const schema35 = {
     },
   },
 };
-const schema36 = {
+const schema37 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const pattern5 = new RegExp('^[0-9]{17,20}$', 'u');
-function validate23(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/bot-status.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate23.evaluated;
+  const evaluated0 = validate24.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -754,8 +2495,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema35.required,
-        parentSchema: schema35,
+        schema: schema36.required,
+        parentSchema: schema36,
         data,
       };
       if (vErrors === null) {
@@ -772,8 +2513,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema35.required,
-        parentSchema: schema35,
+        schema: schema36.required,
+        parentSchema: schema36,
         data,
       };
       if (vErrors === null) {
@@ -790,8 +2531,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guildCount' },
         message: "must have required property '" + 'guildCount' + "'",
-        schema: schema35.required,
-        parentSchema: schema35,
+        schema: schema36.required,
+        parentSchema: schema36,
         data,
       };
       if (vErrors === null) {
@@ -810,7 +2551,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema35,
+          parentSchema: schema36,
           data,
         };
         if (vErrors === null) {
@@ -831,7 +2572,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema35.properties.success,
+          parentSchema: schema36.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -856,8 +2597,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema35.properties.guilds.items.required,
-                parentSchema: schema35.properties.guilds.items,
+                schema: schema36.properties.guilds.items.required,
+                parentSchema: schema36.properties.guilds.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -874,8 +2615,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema35.properties.guilds.items.required,
-                parentSchema: schema35.properties.guilds.items,
+                schema: schema36.properties.guilds.items.required,
+                parentSchema: schema36.properties.guilds.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -892,8 +2633,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'memberCount' },
                 message: "must have required property '" + 'memberCount' + "'",
-                schema: schema35.properties.guilds.items.required,
-                parentSchema: schema35.properties.guilds.items,
+                schema: schema36.properties.guilds.items.required,
+                parentSchema: schema36.properties.guilds.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -912,7 +2653,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema35.properties.guilds.items,
+                  parentSchema: schema36.properties.guilds.items,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -926,7 +2667,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
             if (data2.id !== undefined) {
               let data3 = data2.id;
               if (typeof data3 === 'string') {
-                if (!pattern5.test(data3)) {
+                if (!pattern6.test(data3)) {
                   const err9 = {
                     instancePath: instancePath + '/guilds/' + i0 + '/id',
                     schemaPath: '#/$defs/Snowflake/pattern',
@@ -934,7 +2675,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema36,
+                    parentSchema: schema37,
                     data: data3,
                   };
                   if (vErrors === null) {
@@ -951,8 +2692,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema36.type,
-                  parentSchema: schema36,
+                  schema: schema37.type,
+                  parentSchema: schema37,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -972,8 +2713,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema35.properties.guilds.items.properties.name.type,
-                  parentSchema: schema35.properties.guilds.items.properties.name,
+                  schema: schema36.properties.guilds.items.properties.name.type,
+                  parentSchema: schema36.properties.guilds.items.properties.name,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -993,8 +2734,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema35.properties.guilds.items.properties.memberCount.type,
-                  parentSchema: schema35.properties.guilds.items.properties.memberCount,
+                  schema: schema36.properties.guilds.items.properties.memberCount.type,
+                  parentSchema: schema36.properties.guilds.items.properties.memberCount,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -1013,7 +2754,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema35.properties.guilds.items.properties.memberCount,
+                    parentSchema: schema36.properties.guilds.items.properties.memberCount,
                     data: data5,
                   };
                   if (vErrors === null) {
@@ -1032,8 +2773,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema35.properties.guilds.items.type,
-              parentSchema: schema35.properties.guilds.items,
+              schema: schema36.properties.guilds.items.type,
+              parentSchema: schema36.properties.guilds.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -1051,8 +2792,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema35.properties.guilds.type,
-          parentSchema: schema35.properties.guilds,
+          schema: schema36.properties.guilds.type,
+          parentSchema: schema36.properties.guilds,
           data: data1,
         };
         if (vErrors === null) {
@@ -1072,8 +2813,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.properties.guildCount.type,
-          parentSchema: schema35.properties.guildCount,
+          schema: schema36.properties.guildCount.type,
+          parentSchema: schema36.properties.guildCount,
           data: data6,
         };
         if (vErrors === null) {
@@ -1092,7 +2833,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema35.properties.guildCount,
+            parentSchema: schema36.properties.guildCount,
             data: data6,
           };
           if (vErrors === null) {
@@ -1111,8 +2852,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema35.type,
-      parentSchema: schema35,
+      schema: schema36.type,
+      parentSchema: schema36,
       data,
     };
     if (vErrors === null) {
@@ -1122,12 +2863,12 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate24.errors = vErrors;
   return errors === 0;
 }
-validate23.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannel = validate27;
-const schema40 = {
+validate24.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannel = validate28;
+const schema41 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/channel.json',
   type: 'object',
@@ -1148,15 +2889,15 @@ const schema40 = {
     },
   },
 };
-const schema41 = {
+const schema42 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/channel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate27.evaluated;
+  const evaluated0 = validate28.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1171,8 +2912,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema40.required,
-        parentSchema: schema40,
+        schema: schema41.required,
+        parentSchema: schema41,
         data,
       };
       if (vErrors === null) {
@@ -1189,8 +2930,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema40.required,
-        parentSchema: schema40,
+        schema: schema41.required,
+        parentSchema: schema41,
         data,
       };
       if (vErrors === null) {
@@ -1207,8 +2948,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema40.required,
-        parentSchema: schema40,
+        schema: schema41.required,
+        parentSchema: schema41,
         data,
       };
       if (vErrors === null) {
@@ -1227,7 +2968,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema40,
+          parentSchema: schema41,
           data,
         };
         if (vErrors === null) {
@@ -1241,7 +2982,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err4 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -1249,7 +2990,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema41,
+            parentSchema: schema42,
             data: data0,
           };
           if (vErrors === null) {
@@ -1266,8 +3007,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema41.type,
-          parentSchema: schema41,
+          schema: schema42.type,
+          parentSchema: schema42,
           data: data0,
         };
         if (vErrors === null) {
@@ -1287,8 +3028,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema40.properties.name.type,
-          parentSchema: schema40.properties.name,
+          schema: schema41.properties.name.type,
+          parentSchema: schema41.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -1308,8 +3049,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema40.properties.type.type,
-          parentSchema: schema40.properties.type,
+          schema: schema41.properties.type.type,
+          parentSchema: schema41.properties.type,
           data: data2,
         };
         if (vErrors === null) {
@@ -1328,7 +3069,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema40.properties.type,
+            parentSchema: schema41.properties.type,
             data: data2,
           };
           if (vErrors === null) {
@@ -1349,8 +3090,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema40.properties.position.type,
-          parentSchema: schema40.properties.position,
+          schema: schema41.properties.position.type,
+          parentSchema: schema41.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -1368,10 +3109,10 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/parent_id',
           schemaPath: '#/properties/parent_id/type',
           keyword: 'type',
-          params: { type: schema40.properties.parent_id.type },
+          params: { type: schema41.properties.parent_id.type },
           message: 'must be string,null',
-          schema: schema40.properties.parent_id.type,
-          parentSchema: schema40.properties.parent_id,
+          schema: schema41.properties.parent_id.type,
+          parentSchema: schema41.properties.parent_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -1389,8 +3130,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema40.type,
-      parentSchema: schema40,
+      schema: schema41.type,
+      parentSchema: schema41,
       data,
     };
     if (vErrors === null) {
@@ -1400,12 +3141,12 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
 }
-validate27.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelList = validate24;
-const schema37 = {
+validate28.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannelList = validate25;
+const schema38 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/channel-list.json',
   type: 'object',
@@ -1432,7 +3173,7 @@ const schema37 = {
     },
   },
 };
-const schema38 = {
+const schema39 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'type'],
@@ -1444,15 +3185,15 @@ const schema38 = {
     parent_id: { type: ['string', 'null'] },
   },
 };
-const schema39 = {
+const schema40 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate25.evaluated;
+  const evaluated0 = validate26.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1467,8 +3208,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema38.required,
-        parentSchema: schema38,
+        schema: schema39.required,
+        parentSchema: schema39,
         data,
       };
       if (vErrors === null) {
@@ -1485,8 +3226,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema38.required,
-        parentSchema: schema38,
+        schema: schema39.required,
+        parentSchema: schema39,
         data,
       };
       if (vErrors === null) {
@@ -1503,8 +3244,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema38.required,
-        parentSchema: schema38,
+        schema: schema39.required,
+        parentSchema: schema39,
         data,
       };
       if (vErrors === null) {
@@ -1523,7 +3264,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema38,
+          parentSchema: schema39,
           data,
         };
         if (vErrors === null) {
@@ -1537,7 +3278,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err4 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -1545,7 +3286,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema39,
+            parentSchema: schema40,
             data: data0,
           };
           if (vErrors === null) {
@@ -1562,8 +3303,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema39.type,
-          parentSchema: schema39,
+          schema: schema40.type,
+          parentSchema: schema40,
           data: data0,
         };
         if (vErrors === null) {
@@ -1583,8 +3324,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema38.properties.name.type,
-          parentSchema: schema38.properties.name,
+          schema: schema39.properties.name.type,
+          parentSchema: schema39.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -1604,8 +3345,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema38.properties.type.type,
-          parentSchema: schema38.properties.type,
+          schema: schema39.properties.type.type,
+          parentSchema: schema39.properties.type,
           data: data2,
         };
         if (vErrors === null) {
@@ -1624,7 +3365,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema38.properties.type,
+            parentSchema: schema39.properties.type,
             data: data2,
           };
           if (vErrors === null) {
@@ -1645,8 +3386,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema38.properties.position.type,
-          parentSchema: schema38.properties.position,
+          schema: schema39.properties.position.type,
+          parentSchema: schema39.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -1664,10 +3405,10 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/parent_id',
           schemaPath: '#/properties/parent_id/type',
           keyword: 'type',
-          params: { type: schema38.properties.parent_id.type },
+          params: { type: schema39.properties.parent_id.type },
           message: 'must be string,null',
-          schema: schema38.properties.parent_id.type,
-          parentSchema: schema38.properties.parent_id,
+          schema: schema39.properties.parent_id.type,
+          parentSchema: schema39.properties.parent_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -1685,8 +3426,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema38.type,
-      parentSchema: schema38,
+      schema: schema39.type,
+      parentSchema: schema39,
       data,
     };
     if (vErrors === null) {
@@ -1696,14 +3437,14 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate26.errors = vErrors;
   return errors === 0;
 }
-validate25.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/channel-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate24.evaluated;
+  const evaluated0 = validate25.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1718,8 +3459,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema37.required,
-        parentSchema: schema37,
+        schema: schema38.required,
+        parentSchema: schema38,
         data,
       };
       if (vErrors === null) {
@@ -1736,8 +3477,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channels' },
         message: "must have required property '" + 'channels' + "'",
-        schema: schema37.required,
-        parentSchema: schema37,
+        schema: schema38.required,
+        parentSchema: schema38,
         data,
       };
       if (vErrors === null) {
@@ -1756,7 +3497,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema37,
+          parentSchema: schema38,
           data,
         };
         if (vErrors === null) {
@@ -1777,7 +3518,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema37.properties.success,
+          parentSchema: schema38.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -1794,7 +3535,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate25(data1[i0], {
+            !validate26(data1[i0], {
               instancePath: instancePath + '/channels/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -1802,7 +3543,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
             errors = vErrors.length;
           }
         }
@@ -1813,8 +3554,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema37.properties.channels.type,
-          parentSchema: schema37.properties.channels,
+          schema: schema38.properties.channels.type,
+          parentSchema: schema38.properties.channels,
           data: data1,
         };
         if (vErrors === null) {
@@ -1832,8 +3573,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema37.type,
-      parentSchema: schema37,
+      schema: schema38.type,
+      parentSchema: schema38,
       data,
     };
     if (vErrors === null) {
@@ -1843,12 +3584,12 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate24.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-validate24.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate52;
-const schema74 = {
+validate25.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannelReference = validate53;
+const schema75 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -1857,10 +3598,10 @@ const schema74 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1872,10 +3613,10 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema74.type },
+      params: { type: schema75.type },
       message: 'must be string,null',
-      schema: schema74.type,
-      parentSchema: schema74,
+      schema: schema75.type,
+      parentSchema: schema75,
       data,
     };
     if (vErrors === null) {
@@ -1894,7 +3635,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema74,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -1904,7 +3645,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern5.test(data)) {
+    if (!pattern6.test(data)) {
       const err2 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -1912,7 +3653,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema74,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -1923,12 +3664,12 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate52.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateContactMessage = validate28;
-const schema42 = {
+validate53.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateContactMessage = validate29;
+const schema43 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/contact-message.json',
   type: 'object',
@@ -1982,12 +3723,12 @@ const schema42 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-const pattern8 = new RegExp('\\S', 'u');
-const pattern9 = new RegExp('^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$', 'u');
-function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern9 = new RegExp('\\S', 'u');
+const pattern10 = new RegExp('^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$', 'u');
+function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/contact-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate28.evaluated;
+  const evaluated0 = validate29.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2005,8 +3746,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -2023,8 +3764,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -2041,8 +3782,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -2061,7 +3802,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema42,
+          parentSchema: schema43,
           data,
         };
         if (vErrors === null) {
@@ -2083,7 +3824,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema42.properties.name,
+            parentSchema: schema43.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -2101,7 +3842,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema42.properties.name,
+            parentSchema: schema43.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -2111,7 +3852,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern8.test(data0)) {
+        if (!pattern9.test(data0)) {
           const err6 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/pattern',
@@ -2119,7 +3860,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema42.properties.name,
+            parentSchema: schema43.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -2136,8 +3877,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema42.properties.name.type,
-          parentSchema: schema42.properties.name,
+          schema: schema43.properties.name.type,
+          parentSchema: schema43.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -2159,7 +3900,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 254 },
             message: 'must NOT have more than 254 characters',
             schema: 254,
-            parentSchema: schema42.properties.email,
+            parentSchema: schema43.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -2169,7 +3910,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern9.test(data1)) {
+        if (!pattern10.test(data1)) {
           const err9 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/pattern',
@@ -2177,7 +3918,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$' },
             message: 'must match pattern "' + '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$' + '"',
             schema: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$',
-            parentSchema: schema42.properties.email,
+            parentSchema: schema43.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -2194,8 +3935,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema42.properties.email.type,
-          parentSchema: schema42.properties.email,
+          schema: schema43.properties.email.type,
+          parentSchema: schema43.properties.email,
           data: data1,
         };
         if (vErrors === null) {
@@ -2212,10 +3953,10 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/subject',
         schemaPath: '#/properties/subject/enum',
         keyword: 'enum',
-        params: { allowedValues: schema42.properties.subject.enum },
+        params: { allowedValues: schema43.properties.subject.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema42.properties.subject.enum,
-        parentSchema: schema42.properties.subject,
+        schema: schema43.properties.subject.enum,
+        parentSchema: schema43.properties.subject,
         data: data2,
       };
       if (vErrors === null) {
@@ -2236,7 +3977,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema42.properties.message,
+            parentSchema: schema43.properties.message,
             data: data3,
           };
           if (vErrors === null) {
@@ -2254,7 +3995,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema42.properties.message,
+            parentSchema: schema43.properties.message,
             data: data3,
           };
           if (vErrors === null) {
@@ -2264,7 +4005,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern8.test(data3)) {
+        if (!pattern9.test(data3)) {
           const err14 = {
             instancePath: instancePath + '/message',
             schemaPath: '#/properties/message/pattern',
@@ -2272,7 +4013,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema42.properties.message,
+            parentSchema: schema43.properties.message,
             data: data3,
           };
           if (vErrors === null) {
@@ -2289,8 +4030,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema42.properties.message.type,
-          parentSchema: schema42.properties.message,
+          schema: schema43.properties.message.type,
+          parentSchema: schema43.properties.message,
           data: data3,
         };
         if (vErrors === null) {
@@ -2308,8 +4049,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema42.type,
-      parentSchema: schema42,
+      schema: schema43.type,
+      parentSchema: schema43,
       data,
     };
     if (vErrors === null) {
@@ -2319,12 +4060,12 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
 }
-validate28.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateContactResponse = validate29;
-const schema43 = {
+validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateContactResponse = validate30;
+const schema44 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/contact-response.json',
   type: 'object',
@@ -2332,10 +4073,10 @@ const schema43 = {
   required: ['success', 'id'],
   properties: { success: { const: true }, id: { type: 'string', minLength: 1 } },
 };
-function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/contact-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate29.evaluated;
+  const evaluated0 = validate30.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2350,8 +4091,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema43.required,
-        parentSchema: schema43,
+        schema: schema44.required,
+        parentSchema: schema44,
         data,
       };
       if (vErrors === null) {
@@ -2368,8 +4109,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema43.required,
-        parentSchema: schema43,
+        schema: schema44.required,
+        parentSchema: schema44,
         data,
       };
       if (vErrors === null) {
@@ -2388,7 +4129,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema43,
+          parentSchema: schema44,
           data,
         };
         if (vErrors === null) {
@@ -2409,7 +4150,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema43.properties.success,
+          parentSchema: schema44.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -2431,7 +4172,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema43.properties.id,
+            parentSchema: schema44.properties.id,
             data: data1,
           };
           if (vErrors === null) {
@@ -2448,167 +4189,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema43.properties.id.type,
-          parentSchema: schema43.properties.id,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema43.type,
-      parentSchema: schema43,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate29.errors = vErrors;
-  return errors === 0;
-}
-validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateFieldError = validate30;
-const schema44 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/field-error.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['path', 'message'],
-  properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
-};
-function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/field-error.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate30.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.path === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'path' },
-        message: "must have required property '" + 'path' + "'",
-        schema: schema44.required,
-        parentSchema: schema44,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.message === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'message' },
-        message: "must have required property '" + 'message' + "'",
-        schema: schema44.required,
-        parentSchema: schema44,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'path' || key0 === 'message')) {
-        const err2 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema44,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.path !== undefined) {
-      let data0 = data.path;
-      if (typeof data0 === 'string') {
-        if (!pattern4.test(data0)) {
-          const err3 = {
-            instancePath: instancePath + '/path',
-            schemaPath: '#/properties/path/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^(/.*)?$' },
-            message: 'must match pattern "' + '^(/.*)?$' + '"',
-            schema: '^(/.*)?$',
-            parentSchema: schema44.properties.path,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + '/path',
-          schemaPath: '#/properties/path/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema44.properties.path.type,
-          parentSchema: schema44.properties.path,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.message !== undefined) {
-      let data1 = data.message;
-      if (typeof data1 !== 'string') {
-        const err5 = {
-          instancePath: instancePath + '/message',
-          schemaPath: '#/properties/message/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema44.properties.message.type,
-          parentSchema: schema44.properties.message,
+          schema: schema44.properties.id.type,
+          parentSchema: schema44.properties.id,
           data: data1,
         };
         if (vErrors === null) {
@@ -2641,8 +4223,167 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate30.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate63;
-const schema87 = {
+export const validateFieldError = validate31;
+const schema45 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/field-error.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['path', 'message'],
+  properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
+};
+function validate31(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/field-error.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate31.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.path === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'path' },
+        message: "must have required property '" + 'path' + "'",
+        schema: schema45.required,
+        parentSchema: schema45,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.message === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'message' },
+        message: "must have required property '" + 'message' + "'",
+        schema: schema45.required,
+        parentSchema: schema45,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'path' || key0 === 'message')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema45,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.path !== undefined) {
+      let data0 = data.path;
+      if (typeof data0 === 'string') {
+        if (!pattern5.test(data0)) {
+          const err3 = {
+            instancePath: instancePath + '/path',
+            schemaPath: '#/properties/path/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(/.*)?$' },
+            message: 'must match pattern "' + '^(/.*)?$' + '"',
+            schema: '^(/.*)?$',
+            parentSchema: schema45.properties.path,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + '/path',
+          schemaPath: '#/properties/path/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema45.properties.path.type,
+          parentSchema: schema45.properties.path,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.message !== undefined) {
+      let data1 = data.message;
+      if (typeof data1 !== 'string') {
+        const err5 = {
+          instancePath: instancePath + '/message',
+          schemaPath: '#/properties/message/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema45.properties.message.type,
+          parentSchema: schema45.properties.message,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema45.type,
+      parentSchema: schema45,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate31.errors = vErrors;
+  return errors === 0;
+}
+validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreeting = validate65;
+const schema103 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -2860,20 +4601,20 @@ const schema87 = {
     },
   },
 };
-const schema88 = {
+const schema104 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema89 = {
+const schema105 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema90 = {
+const schema106 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -2942,7 +4683,7 @@ const schema90 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema91 = {
+const schema107 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -2953,7 +4694,7 @@ const schema91 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema92 = {
+const schema108 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -2963,12 +4704,12 @@ const schema92 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern27 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-const pattern28 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern28 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern29 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3001,8 +4742,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -3029,7 +4770,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema90,
+          parentSchema: schema106,
           data,
         };
         if (vErrors === null) {
@@ -3050,7 +4791,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema90.properties.title,
+          parentSchema: schema106.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -3067,8 +4808,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema90.properties.title.type,
-        parentSchema: schema90.properties.title,
+        schema: schema106.properties.title.type,
+        parentSchema: schema106.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -3088,7 +4829,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema90.properties.description,
+          parentSchema: schema106.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -3105,8 +4846,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema90.properties.description.type,
-        parentSchema: schema90.properties.description,
+        schema: schema106.properties.description.type,
+        parentSchema: schema106.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -3127,7 +4868,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema91,
+            parentSchema: schema107,
             data: data2,
           };
           if (vErrors === null) {
@@ -3137,7 +4878,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern27.test(data2)) {
+        if (!pattern28.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -3145,7 +4886,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema91,
+            parentSchema: schema107,
             data: data2,
           };
           if (vErrors === null) {
@@ -3162,8 +4903,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.type,
-          parentSchema: schema91,
+          schema: schema107.type,
+          parentSchema: schema107,
           data: data2,
         };
         if (vErrors === null) {
@@ -3182,8 +4923,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema90.properties.thumbnail.type,
-        parentSchema: schema90.properties.thumbnail,
+        schema: schema106.properties.thumbnail.type,
+        parentSchema: schema106.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -3203,7 +4944,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema90.properties.footer,
+          parentSchema: schema106.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -3220,8 +4961,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema90.properties.footer.type,
-        parentSchema: schema90.properties.footer,
+        schema: schema106.properties.footer.type,
+        parentSchema: schema106.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -3241,7 +4982,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema92,
+          parentSchema: schema108,
           data: data5,
         };
         if (vErrors === null) {
@@ -3251,7 +4992,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern28.test(data5)) {
+      if (!pattern29.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -3259,7 +5000,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema92,
+          parentSchema: schema108,
           data: data5,
         };
         if (vErrors === null) {
@@ -3276,8 +5017,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema92.type,
-        parentSchema: schema92,
+        schema: schema108.type,
+        parentSchema: schema108,
         data: data5,
       };
       if (vErrors === null) {
@@ -3304,7 +5045,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema90.properties.author,
+            parentSchema: schema106.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -3325,7 +5066,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema90.properties.author.properties.name,
+            parentSchema: schema106.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -3342,8 +5083,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.author.properties.name.type,
-          parentSchema: schema90.properties.author.properties.name,
+          schema: schema106.properties.author.properties.name.type,
+          parentSchema: schema106.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -3363,7 +5104,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema90.properties.author.properties.iconURL,
+            parentSchema: schema106.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -3373,7 +5114,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern28.test(data8)) {
+        if (!pattern29.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -3381,7 +5122,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema90.properties.author.properties.iconURL,
+            parentSchema: schema106.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -3398,8 +5139,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.author.properties.iconURL.type,
-          parentSchema: schema90.properties.author.properties.iconURL,
+          schema: schema106.properties.author.properties.iconURL.type,
+          parentSchema: schema106.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -3416,8 +5157,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema90.properties.author.type,
-        parentSchema: schema90.properties.author,
+        schema: schema106.properties.author.type,
+        parentSchema: schema106.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -3434,8 +5175,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema90.type,
-      parentSchema: schema90,
+      schema: schema106.type,
+      parentSchema: schema106,
       data,
     };
     if (vErrors === null) {
@@ -3445,14 +5186,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3475,7 +5216,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema87,
+          parentSchema: schema103,
           data,
         };
         if (vErrors === null) {
@@ -3533,8 +5274,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema87.properties.welcome.then.required,
-            parentSchema: schema87.properties.welcome.then,
+            schema: schema103.properties.welcome.then.required,
+            parentSchema: schema103.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -3553,8 +5294,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema87.properties.welcome.then.properties.channel.type,
-              parentSchema: schema87.properties.welcome.then.properties.channel,
+              schema: schema103.properties.welcome.then.properties.channel.type,
+              parentSchema: schema103.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -3581,8 +5322,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema87.properties.welcome.if,
-        parentSchema: schema87.properties.welcome,
+        schema: schema103.properties.welcome.if,
+        parentSchema: schema103.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -3625,7 +5366,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema87.properties.welcome,
+            parentSchema: schema103.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -3644,8 +5385,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.welcome.properties.enabled.type,
-          parentSchema: schema87.properties.welcome.properties.enabled,
+          schema: schema103.properties.welcome.properties.enabled.type,
+          parentSchema: schema103.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -3661,10 +5402,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema88.type },
+          params: { type: schema104.type },
           message: 'must be string,null',
-          schema: schema88.type,
-          parentSchema: schema88,
+          schema: schema104.type,
+          parentSchema: schema104,
           data: data4,
         };
         if (vErrors === null) {
@@ -3683,7 +5424,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema88,
+            parentSchema: schema104,
             data: data4,
           };
           if (vErrors === null) {
@@ -3693,7 +5434,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern5.test(data4)) {
+        if (!pattern6.test(data4)) {
           const err10 = {
             instancePath: instancePath + '/welcome/channel',
             schemaPath: '#/$defs/ChannelReference/pattern',
@@ -3701,7 +5442,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema88,
+            parentSchema: schema104,
             data: data4,
           };
           if (vErrors === null) {
@@ -3722,7 +5463,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema87.properties.welcome.properties.content,
+            parentSchema: schema103.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -3739,8 +5480,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.welcome.properties.content.type,
-          parentSchema: schema87.properties.welcome.properties.content,
+          schema: schema103.properties.welcome.properties.content.type,
+          parentSchema: schema103.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -3758,8 +5499,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.type,
-          parentSchema: schema89,
+          schema: schema105.type,
+          parentSchema: schema105,
           data: data6,
         };
         if (vErrors === null) {
@@ -3774,10 +5515,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.enum },
+          params: { allowedValues: schema105.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.enum,
-          parentSchema: schema89,
+          schema: schema105.enum,
+          parentSchema: schema105,
           data: data6,
         };
         if (vErrors === null) {
@@ -3788,7 +5529,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate64(data0.embed, {
+        !validate66(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -3796,7 +5537,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
         errors = vErrors.length;
       }
     } else {
@@ -3806,8 +5547,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema87.properties.welcome.type,
-        parentSchema: schema87.properties.welcome,
+        schema: schema103.properties.welcome.type,
+        parentSchema: schema103.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -3864,8 +5605,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema87.properties.farewell.then.required,
-            parentSchema: schema87.properties.farewell.then,
+            schema: schema103.properties.farewell.then.required,
+            parentSchema: schema103.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -3884,8 +5625,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema87.properties.farewell.then.properties.channel.type,
-              parentSchema: schema87.properties.farewell.then.properties.channel,
+              schema: schema103.properties.farewell.then.properties.channel.type,
+              parentSchema: schema103.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -3912,8 +5653,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema87.properties.farewell.if,
-        parentSchema: schema87.properties.farewell,
+        schema: schema103.properties.farewell.if,
+        parentSchema: schema103.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -3956,7 +5697,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema87.properties.farewell,
+            parentSchema: schema103.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -3975,8 +5716,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.farewell.properties.enabled.type,
-          parentSchema: schema87.properties.farewell.properties.enabled,
+          schema: schema103.properties.farewell.properties.enabled.type,
+          parentSchema: schema103.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -3992,10 +5733,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema88.type },
+          params: { type: schema104.type },
           message: 'must be string,null',
-          schema: schema88.type,
-          parentSchema: schema88,
+          schema: schema104.type,
+          parentSchema: schema104,
           data: data12,
         };
         if (vErrors === null) {
@@ -4014,7 +5755,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema88,
+            parentSchema: schema104,
             data: data12,
           };
           if (vErrors === null) {
@@ -4024,7 +5765,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern5.test(data12)) {
+        if (!pattern6.test(data12)) {
           const err25 = {
             instancePath: instancePath + '/farewell/channel',
             schemaPath: '#/$defs/ChannelReference/pattern',
@@ -4032,7 +5773,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema88,
+            parentSchema: schema104,
             data: data12,
           };
           if (vErrors === null) {
@@ -4053,7 +5794,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema87.properties.farewell.properties.content,
+            parentSchema: schema103.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -4070,8 +5811,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.farewell.properties.content.type,
-          parentSchema: schema87.properties.farewell.properties.content,
+          schema: schema103.properties.farewell.properties.content.type,
+          parentSchema: schema103.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -4089,8 +5830,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.type,
-          parentSchema: schema89,
+          schema: schema105.type,
+          parentSchema: schema105,
           data: data14,
         };
         if (vErrors === null) {
@@ -4105,10 +5846,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.enum },
+          params: { allowedValues: schema105.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.enum,
-          parentSchema: schema89,
+          schema: schema105.enum,
+          parentSchema: schema105,
           data: data14,
         };
         if (vErrors === null) {
@@ -4119,7 +5860,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate64(data8.embed, {
+        !validate66(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -4127,7 +5868,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
         errors = vErrors.length;
       }
     } else {
@@ -4137,8 +5878,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema87.properties.farewell.type,
-        parentSchema: schema87.properties.farewell,
+        schema: schema103.properties.farewell.type,
+        parentSchema: schema103.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -4155,8 +5896,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema103.type,
+      parentSchema: schema103,
       data,
     };
     if (vErrors === null) {
@@ -4166,12 +5907,12 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingEmbed = validate53;
-const schema75 = {
+validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate54;
+const schema76 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -4265,7 +6006,7 @@ const schema75 = {
     },
   },
 };
-const schema76 = {
+const schema77 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -4276,7 +6017,7 @@ const schema76 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema77 = {
+const schema78 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -4286,10 +6027,10 @@ const schema77 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4322,8 +6063,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -4350,7 +6091,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema75,
+          parentSchema: schema76,
           data,
         };
         if (vErrors === null) {
@@ -4371,7 +6112,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema75.properties.title,
+          parentSchema: schema76.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -4388,8 +6129,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema75.properties.title.type,
-        parentSchema: schema75.properties.title,
+        schema: schema76.properties.title.type,
+        parentSchema: schema76.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -4409,7 +6150,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema75.properties.description,
+          parentSchema: schema76.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -4426,8 +6167,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema75.properties.description.type,
-        parentSchema: schema75.properties.description,
+        schema: schema76.properties.description.type,
+        parentSchema: schema76.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -4448,7 +6189,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema76,
+            parentSchema: schema77,
             data: data2,
           };
           if (vErrors === null) {
@@ -4458,7 +6199,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern27.test(data2)) {
+        if (!pattern28.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -4466,7 +6207,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema76,
+            parentSchema: schema77,
             data: data2,
           };
           if (vErrors === null) {
@@ -4483,8 +6224,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.type,
-          parentSchema: schema76,
+          schema: schema77.type,
+          parentSchema: schema77,
           data: data2,
         };
         if (vErrors === null) {
@@ -4503,8 +6244,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema75.properties.thumbnail.type,
-        parentSchema: schema75.properties.thumbnail,
+        schema: schema76.properties.thumbnail.type,
+        parentSchema: schema76.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -4524,7 +6265,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema75.properties.footer,
+          parentSchema: schema76.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -4541,8 +6282,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema75.properties.footer.type,
-        parentSchema: schema75.properties.footer,
+        schema: schema76.properties.footer.type,
+        parentSchema: schema76.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -4562,7 +6303,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema77,
+          parentSchema: schema78,
           data: data5,
         };
         if (vErrors === null) {
@@ -4572,7 +6313,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern28.test(data5)) {
+      if (!pattern29.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -4580,7 +6321,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema77,
+          parentSchema: schema78,
           data: data5,
         };
         if (vErrors === null) {
@@ -4597,8 +6338,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema77.type,
-        parentSchema: schema77,
+        schema: schema78.type,
+        parentSchema: schema78,
         data: data5,
       };
       if (vErrors === null) {
@@ -4625,7 +6366,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema75.properties.author,
+            parentSchema: schema76.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -4646,7 +6387,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema75.properties.author.properties.name,
+            parentSchema: schema76.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -4663,8 +6404,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.author.properties.name.type,
-          parentSchema: schema75.properties.author.properties.name,
+          schema: schema76.properties.author.properties.name.type,
+          parentSchema: schema76.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -4684,7 +6425,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema75.properties.author.properties.iconURL,
+            parentSchema: schema76.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -4694,7 +6435,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern28.test(data8)) {
+        if (!pattern29.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -4702,7 +6443,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema75.properties.author.properties.iconURL,
+            parentSchema: schema76.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -4719,8 +6460,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.author.properties.iconURL.type,
-          parentSchema: schema75.properties.author.properties.iconURL,
+          schema: schema76.properties.author.properties.iconURL.type,
+          parentSchema: schema76.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -4737,8 +6478,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema75.properties.author.type,
-        parentSchema: schema75.properties.author,
+        schema: schema76.properties.author.type,
+        parentSchema: schema76.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -4755,8 +6496,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema75.type,
-      parentSchema: schema75,
+      schema: schema76.type,
+      parentSchema: schema76,
       data,
     };
     if (vErrors === null) {
@@ -4766,12 +6507,12 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingMessageType = validate54;
-const schema78 = {
+validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate55;
+const schema79 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -4779,10 +6520,10 @@ const schema78 = {
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4796,8 +6537,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema79.type,
+      parentSchema: schema79,
       data,
     };
     if (vErrors === null) {
@@ -4812,10 +6553,10 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema78.enum },
+      params: { allowedValues: schema79.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema78.enum,
-      parentSchema: schema78,
+      schema: schema79.enum,
+      parentSchema: schema79,
       data,
     };
     if (vErrors === null) {
@@ -4825,12 +6566,12 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPlaceholder = validate55;
-const schema79 = {
+validate55.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate56;
+const schema80 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -4870,10 +6611,10 @@ const schema79 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4887,8 +6628,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema79.type,
-      parentSchema: schema79,
+      schema: schema80.type,
+      parentSchema: schema80,
       data,
     };
     if (vErrors === null) {
@@ -4918,10 +6659,10 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema79.enum },
+      params: { allowedValues: schema80.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema79.enum,
-      parentSchema: schema79,
+      schema: schema80.enum,
+      parentSchema: schema80,
       data,
     };
     if (vErrors === null) {
@@ -4931,12 +6672,12 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPreviewRequest = validate31;
-const schema45 = {
+validate56.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPreviewRequest = validate32;
+const schema46 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/greeting-preview-request.json',
   type: 'object',
@@ -4949,10 +6690,10 @@ const schema45 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-function validate31(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/greeting-preview-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate31.evaluated;
+  const evaluated0 = validate32.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4967,8 +6708,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema45.required,
-        parentSchema: schema45,
+        schema: schema46.required,
+        parentSchema: schema46,
         data,
       };
       if (vErrors === null) {
@@ -4987,7 +6728,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema45,
+          parentSchema: schema46,
           data,
         };
         if (vErrors === null) {
@@ -5005,10 +6746,10 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/properties/type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema45.properties.type.enum },
+          params: { allowedValues: schema46.properties.type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema45.properties.type.enum,
-          parentSchema: schema45.properties.type,
+          schema: schema46.properties.type.enum,
+          parentSchema: schema46.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -5026,8 +6767,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema45.type,
-      parentSchema: schema45,
+      schema: schema46.type,
+      parentSchema: schema46,
       data,
     };
     if (vErrors === null) {
@@ -5037,12 +6778,12 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
-validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingPreviewResponse = validate32;
-const schema46 = {
+validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingPreviewResponse = validate33;
+const schema47 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/greeting-preview-response.json',
   type: 'object',
@@ -5062,15 +6803,15 @@ const schema46 = {
     },
   },
 };
-const schema47 = {
+const schema48 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/greeting-preview-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate32.evaluated;
+  const evaluated0 = validate33.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5085,8 +6826,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -5103,8 +6844,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -5121,8 +6862,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channelId' },
         message: "must have required property '" + 'channelId' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -5139,8 +6880,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'messageId' },
         message: "must have required property '" + 'messageId' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -5159,7 +6900,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema46,
+          parentSchema: schema47,
           data,
         };
         if (vErrors === null) {
@@ -5180,7 +6921,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema46.properties.success,
+          parentSchema: schema47.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -5200,8 +6941,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema46.properties.message.type,
-          parentSchema: schema46.properties.message,
+          schema: schema47.properties.message.type,
+          parentSchema: schema47.properties.message,
           data: data1,
         };
         if (vErrors === null) {
@@ -5215,7 +6956,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.channelId !== undefined) {
       let data2 = data.channelId;
       if (typeof data2 === 'string') {
-        if (!pattern5.test(data2)) {
+        if (!pattern6.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/channelId',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -5223,7 +6964,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema47,
+            parentSchema: schema48,
             data: data2,
           };
           if (vErrors === null) {
@@ -5240,8 +6981,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema47.type,
-          parentSchema: schema47,
+          schema: schema48.type,
+          parentSchema: schema48,
           data: data2,
         };
         if (vErrors === null) {
@@ -5255,7 +6996,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.messageId !== undefined) {
       let data3 = data.messageId;
       if (typeof data3 === 'string') {
-        if (!pattern5.test(data3)) {
+        if (!pattern6.test(data3)) {
           const err9 = {
             instancePath: instancePath + '/messageId',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -5263,7 +7004,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema47,
+            parentSchema: schema48,
             data: data3,
           };
           if (vErrors === null) {
@@ -5280,8 +7021,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema47.type,
-          parentSchema: schema47,
+          schema: schema48.type,
+          parentSchema: schema48,
           data: data3,
         };
         if (vErrors === null) {
@@ -5299,8 +7040,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema46.type,
-      parentSchema: schema46,
+      schema: schema47.type,
+      parentSchema: schema47,
       data,
     };
     if (vErrors === null) {
@@ -5310,12 +7051,12 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGuildStats = validate33;
-const schema49 = {
+validate33.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGuildStats = validate34;
+const schema50 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/guild-stats.json',
   type: 'object',
@@ -5336,10 +7077,10 @@ const schema49 = {
     },
   },
 };
-function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/guild-stats.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate33.evaluated;
+  const evaluated0 = validate34.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5354,8 +7095,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema49.required,
-        parentSchema: schema49,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -5372,8 +7113,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stats' },
         message: "must have required property '" + 'stats' + "'",
-        schema: schema49.required,
-        parentSchema: schema49,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -5392,7 +7133,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema49,
+          parentSchema: schema50,
           data,
         };
         if (vErrors === null) {
@@ -5413,7 +7154,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema49.properties.success,
+          parentSchema: schema50.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -5434,8 +7175,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'memberCount' },
             message: "must have required property '" + 'memberCount' + "'",
-            schema: schema49.properties.stats.required,
-            parentSchema: schema49.properties.stats,
+            schema: schema50.properties.stats.required,
+            parentSchema: schema50.properties.stats,
             data: data1,
           };
           if (vErrors === null) {
@@ -5454,7 +7195,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema49.properties.stats,
+              parentSchema: schema50.properties.stats,
               data: data1,
             };
             if (vErrors === null) {
@@ -5474,8 +7215,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema49.properties.stats.properties.memberCount.type,
-              parentSchema: schema49.properties.stats.properties.memberCount,
+              schema: schema50.properties.stats.properties.memberCount.type,
+              parentSchema: schema50.properties.stats.properties.memberCount,
               data: data2,
             };
             if (vErrors === null) {
@@ -5494,7 +7235,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema49.properties.stats.properties.memberCount,
+                parentSchema: schema50.properties.stats.properties.memberCount,
                 data: data2,
               };
               if (vErrors === null) {
@@ -5515,8 +7256,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema49.properties.stats.properties.onlineCount.type,
-              parentSchema: schema49.properties.stats.properties.onlineCount,
+              schema: schema50.properties.stats.properties.onlineCount.type,
+              parentSchema: schema50.properties.stats.properties.onlineCount,
               data: data3,
             };
             if (vErrors === null) {
@@ -5535,7 +7276,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema49.properties.stats.properties.onlineCount,
+                parentSchema: schema50.properties.stats.properties.onlineCount,
                 data: data3,
               };
               if (vErrors === null) {
@@ -5556,8 +7297,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema49.properties.stats.properties.boostLevel.type,
-              parentSchema: schema49.properties.stats.properties.boostLevel,
+              schema: schema50.properties.stats.properties.boostLevel.type,
+              parentSchema: schema50.properties.stats.properties.boostLevel,
               data: data4,
             };
             if (vErrors === null) {
@@ -5576,7 +7317,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '<=', limit: 3 },
                 message: 'must be <= 3',
                 schema: 3,
-                parentSchema: schema49.properties.stats.properties.boostLevel,
+                parentSchema: schema50.properties.stats.properties.boostLevel,
                 data: data4,
               };
               if (vErrors === null) {
@@ -5594,7 +7335,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema49.properties.stats.properties.boostLevel,
+                parentSchema: schema50.properties.stats.properties.boostLevel,
                 data: data4,
               };
               if (vErrors === null) {
@@ -5615,8 +7356,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema49.properties.stats.properties.boostCount.type,
-              parentSchema: schema49.properties.stats.properties.boostCount,
+              schema: schema50.properties.stats.properties.boostCount.type,
+              parentSchema: schema50.properties.stats.properties.boostCount,
               data: data5,
             };
             if (vErrors === null) {
@@ -5635,7 +7376,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema49.properties.stats.properties.boostCount,
+                parentSchema: schema50.properties.stats.properties.boostCount,
                 data: data5,
               };
               if (vErrors === null) {
@@ -5654,8 +7395,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema49.properties.stats.type,
-          parentSchema: schema49.properties.stats,
+          schema: schema50.properties.stats.type,
+          parentSchema: schema50.properties.stats,
           data: data1,
         };
         if (vErrors === null) {
@@ -5673,8 +7414,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema49.type,
-      parentSchema: schema49,
+      schema: schema50.type,
+      parentSchema: schema50,
       data,
     };
     if (vErrors === null) {
@@ -5684,12 +7425,12 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-validate33.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGuildSummary = validate34;
-const schema50 = {
+validate34.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGuildSummary = validate35;
+const schema51 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/guild-summary.json',
   type: 'object',
@@ -5711,16 +7452,16 @@ const schema50 = {
     },
   },
 };
-const schema51 = {
+const schema52 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const pattern15 = new RegExp('^[0-9]+$', 'u');
-function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern16 = new RegExp('^[0-9]+$', 'u');
+function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/guild-summary.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate34.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5735,8 +7476,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema51.required,
+        parentSchema: schema51,
         data,
       };
       if (vErrors === null) {
@@ -5753,8 +7494,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema51.required,
+        parentSchema: schema51,
         data,
       };
       if (vErrors === null) {
@@ -5771,8 +7512,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema51.required,
+        parentSchema: schema51,
         data,
       };
       if (vErrors === null) {
@@ -5789,8 +7530,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema51.required,
+        parentSchema: schema51,
         data,
       };
       if (vErrors === null) {
@@ -5816,7 +7557,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema50,
+          parentSchema: schema51,
           data,
         };
         if (vErrors === null) {
@@ -5830,7 +7571,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -5838,7 +7579,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema51,
+            parentSchema: schema52,
             data: data0,
           };
           if (vErrors === null) {
@@ -5855,8 +7596,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema51.type,
-          parentSchema: schema51,
+          schema: schema52.type,
+          parentSchema: schema52,
           data: data0,
         };
         if (vErrors === null) {
@@ -5876,8 +7617,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema50.properties.name.type,
-          parentSchema: schema50.properties.name,
+          schema: schema51.properties.name.type,
+          parentSchema: schema51.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -5895,10 +7636,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema50.properties.iconURL.type },
+          params: { type: schema51.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema50.properties.iconURL.type,
-          parentSchema: schema50.properties.iconURL,
+          schema: schema51.properties.iconURL.type,
+          parentSchema: schema51.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -5918,8 +7659,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema50.properties.settingsUrl.type,
-          parentSchema: schema50.properties.settingsUrl,
+          schema: schema51.properties.settingsUrl.type,
+          parentSchema: schema51.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -5933,7 +7674,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.permissions !== undefined) {
       let data4 = data.permissions;
       if (typeof data4 === 'string') {
-        if (!pattern15.test(data4)) {
+        if (!pattern16.test(data4)) {
           const err10 = {
             instancePath: instancePath + '/permissions',
             schemaPath: '#/properties/permissions/pattern',
@@ -5941,7 +7682,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema50.properties.permissions,
+            parentSchema: schema51.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -5958,8 +7699,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema50.properties.permissions.type,
-          parentSchema: schema50.properties.permissions,
+          schema: schema51.properties.permissions.type,
+          parentSchema: schema51.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -5979,8 +7720,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema50.properties.owner.type,
-          parentSchema: schema50.properties.owner,
+          schema: schema51.properties.owner.type,
+          parentSchema: schema51.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -5998,8 +7739,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema50.type,
-      parentSchema: schema50,
+      schema: schema51.type,
+      parentSchema: schema51,
       data,
     };
     if (vErrors === null) {
@@ -6009,12 +7750,12 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-validate34.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHealthStatus = validate35;
-const schema52 = {
+validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateHealthStatus = validate36;
+const schema53 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/health-status.json',
   type: 'object',
@@ -6022,10 +7763,10 @@ const schema52 = {
   required: ['status'],
   properties: { status: { enum: ['ok', 'ready', 'unavailable'] }, storage: { type: 'string' } },
 };
-function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/health-status.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6040,8 +7781,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema52.required,
-        parentSchema: schema52,
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -6060,7 +7801,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema52,
+          parentSchema: schema53,
           data,
         };
         if (vErrors === null) {
@@ -6078,10 +7819,10 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema52.properties.status.enum },
+          params: { allowedValues: schema53.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema52.properties.status.enum,
-          parentSchema: schema52.properties.status,
+          schema: schema53.properties.status.enum,
+          parentSchema: schema53.properties.status,
           data: data0,
         };
         if (vErrors === null) {
@@ -6101,8 +7842,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema52.properties.storage.type,
-          parentSchema: schema52.properties.storage,
+          schema: schema53.properties.storage.type,
+          parentSchema: schema53.properties.storage,
           data: data1,
         };
         if (vErrors === null) {
@@ -6120,8 +7861,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema52.type,
-      parentSchema: schema52,
+      schema: schema53.type,
+      parentSchema: schema53,
       data,
     };
     if (vErrors === null) {
@@ -6131,12 +7872,12 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate56;
-const schema80 = {
+validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateHexColour = validate57;
+const schema81 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -6149,10 +7890,10 @@ const schema80 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6168,88 +7909,6 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema80,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (!pattern27.test(data)) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/pattern',
-        keyword: 'pattern',
-        params: { pattern: '^#[0-9A-Fa-f]{6}$' },
-        message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
-        schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema80,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'string' },
-      message: 'must be string',
-      schema: schema80.type,
-      parentSchema: schema80,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate56.errors = vErrors;
-  return errors === 0;
-}
-validate56.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateImageUrl = validate57;
-const schema81 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/image-url.json',
-  type: 'string',
-  maxLength: 2048,
-  pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-  'x-messages': {
-    type: 'Image URL must be text',
-    maxLength: 'Image URL must be at most {limit} characters',
-    pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
-  },
-};
-function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate57.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (typeof data === 'string') {
-    if (func2(data) > 2048) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/maxLength',
-        keyword: 'maxLength',
-        params: { limit: 2048 },
-        message: 'must NOT have more than 2048 characters',
-        schema: 2048,
         parentSchema: schema81,
         data,
       };
@@ -6265,9 +7924,9 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath,
         schemaPath: '#/pattern',
         keyword: 'pattern',
-        params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
-        message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
-        schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+        params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+        message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+        schema: '^#[0-9A-Fa-f]{6}$',
         parentSchema: schema81,
         data,
       };
@@ -6300,8 +7959,90 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate57.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate58;
+export const validateImageUrl = validate58;
 const schema82 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/image-url.json',
+  type: 'string',
+  maxLength: 2048,
+  pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+  'x-messages': {
+    type: 'Image URL must be text',
+    maxLength: 'Image URL must be at most {limit} characters',
+    pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+  },
+};
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data === 'string') {
+    if (func2(data) > 2048) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/maxLength',
+        keyword: 'maxLength',
+        params: { limit: 2048 },
+        message: 'must NOT have more than 2048 characters',
+        schema: 2048,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (!pattern29.test(data)) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/pattern',
+        keyword: 'pattern',
+        params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
+        message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
+        schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'string' },
+      message: 'must be string',
+      schema: schema82.type,
+      parentSchema: schema82,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate58.errors = vErrors;
+  return errors === 0;
+}
+validate58.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate59;
+const schema83 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -6321,10 +8062,10 @@ const schema82 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6338,8 +8079,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -6364,10 +8105,10 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema82.enum },
+      params: { allowedValues: schema83.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema82.enum,
-      parentSchema: schema82,
+      schema: schema83.enum,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -6377,12 +8118,12 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate67;
-const schema95 = {
+validate59.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate69;
+const schema111 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -6423,17 +8164,17 @@ const schema95 = {
     },
   },
 };
-const schema96 = {
+const schema112 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6459,7 +8200,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema95,
+          parentSchema: schema111,
           data,
         };
         if (vErrors === null) {
@@ -6478,8 +8219,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema95.properties.ranking.type,
-        parentSchema: schema95.properties.ranking,
+        schema: schema111.properties.ranking.type,
+        parentSchema: schema111.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -6499,7 +8240,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema95.properties.levelup_message,
+          parentSchema: schema111.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -6517,7 +8258,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema95.properties.levelup_message,
+          parentSchema: schema111.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -6534,8 +8275,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema95.properties.levelup_message.type,
-        parentSchema: schema95.properties.levelup_message,
+        schema: schema111.properties.levelup_message.type,
+        parentSchema: schema111.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -6551,10 +8292,10 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema96.type },
+        params: { type: schema112.type },
         message: 'must be string,null',
-        schema: schema96.type,
-        parentSchema: schema96,
+        schema: schema112.type,
+        parentSchema: schema112,
         data: data2,
       };
       if (vErrors === null) {
@@ -6573,7 +8314,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema96,
+          parentSchema: schema112,
           data: data2,
         };
         if (vErrors === null) {
@@ -6583,7 +8324,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern5.test(data2)) {
+      if (!pattern6.test(data2)) {
         const err7 = {
           instancePath: instancePath + '/levelup_channel',
           schemaPath: '#/$defs/ChannelReference/pattern',
@@ -6591,7 +8332,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema96,
+          parentSchema: schema112,
           data: data2,
         };
         if (vErrors === null) {
@@ -6609,8 +8350,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema95.type,
-      parentSchema: schema95,
+      schema: schema111.type,
+      parentSchema: schema111,
       data,
     };
     if (vErrors === null) {
@@ -6620,12 +8361,12 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateManagedGuild = validate36;
-const schema53 = {
+validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateManagedGuild = validate37;
+const schema54 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/managed-guild.json',
   type: 'object',
@@ -6648,15 +8389,15 @@ const schema53 = {
     },
   },
 };
-const schema54 = {
+const schema55 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/managed-guild.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6671,8 +8412,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
+        schema: schema54.required,
+        parentSchema: schema54,
         data,
       };
       if (vErrors === null) {
@@ -6689,8 +8430,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guild' },
         message: "must have required property '" + 'guild' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
+        schema: schema54.required,
+        parentSchema: schema54,
         data,
       };
       if (vErrors === null) {
@@ -6709,7 +8450,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema53,
+          parentSchema: schema54,
           data,
         };
         if (vErrors === null) {
@@ -6730,7 +8471,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema53.properties.success,
+          parentSchema: schema54.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -6751,8 +8492,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema53.properties.guild.required,
-            parentSchema: schema53.properties.guild,
+            schema: schema54.properties.guild.required,
+            parentSchema: schema54.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -6769,8 +8510,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'name' },
             message: "must have required property '" + 'name' + "'",
-            schema: schema53.properties.guild.required,
-            parentSchema: schema53.properties.guild,
+            schema: schema54.properties.guild.required,
+            parentSchema: schema54.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -6787,8 +8528,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'iconURL' },
             message: "must have required property '" + 'iconURL' + "'",
-            schema: schema53.properties.guild.required,
-            parentSchema: schema53.properties.guild,
+            schema: schema54.properties.guild.required,
+            parentSchema: schema54.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -6807,7 +8548,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema53.properties.guild,
+              parentSchema: schema54.properties.guild,
               data: data1,
             };
             if (vErrors === null) {
@@ -6821,7 +8562,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         if (data1.id !== undefined) {
           let data2 = data1.id;
           if (typeof data2 === 'string') {
-            if (!pattern5.test(data2)) {
+            if (!pattern6.test(data2)) {
               const err8 = {
                 instancePath: instancePath + '/guild/id',
                 schemaPath: '#/$defs/Snowflake/pattern',
@@ -6829,7 +8570,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema54,
+                parentSchema: schema55,
                 data: data2,
               };
               if (vErrors === null) {
@@ -6846,8 +8587,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema54.type,
-              parentSchema: schema54,
+              schema: schema55.type,
+              parentSchema: schema55,
               data: data2,
             };
             if (vErrors === null) {
@@ -6867,8 +8608,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema53.properties.guild.properties.name.type,
-              parentSchema: schema53.properties.guild.properties.name,
+              schema: schema54.properties.guild.properties.name.type,
+              parentSchema: schema54.properties.guild.properties.name,
               data: data3,
             };
             if (vErrors === null) {
@@ -6886,10 +8627,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/guild/iconURL',
               schemaPath: '#/properties/guild/properties/iconURL/type',
               keyword: 'type',
-              params: { type: schema53.properties.guild.properties.iconURL.type },
+              params: { type: schema54.properties.guild.properties.iconURL.type },
               message: 'must be string,null',
-              schema: schema53.properties.guild.properties.iconURL.type,
-              parentSchema: schema53.properties.guild.properties.iconURL,
+              schema: schema54.properties.guild.properties.iconURL.type,
+              parentSchema: schema54.properties.guild.properties.iconURL,
               data: data4,
             };
             if (vErrors === null) {
@@ -6907,8 +8648,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema53.properties.guild.type,
-          parentSchema: schema53.properties.guild,
+          schema: schema54.properties.guild.type,
+          parentSchema: schema54.properties.guild,
           data: data1,
         };
         if (vErrors === null) {
@@ -6926,8 +8667,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema53.type,
-      parentSchema: schema53,
+      schema: schema54.type,
+      parentSchema: schema54,
       data,
     };
     if (vErrors === null) {
@@ -6937,12 +8678,12 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate68;
-const schema97 = {
+validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModeration = validate70;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -6980,23 +8721,23 @@ const schema97 = {
     },
   },
 };
-const schema98 = {
+const schema114 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema99 = {
+const schema115 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7022,7 +8763,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema97,
+          parentSchema: schema113,
           data,
         };
         if (vErrors === null) {
@@ -7041,8 +8782,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema97.properties.max_warnings.type,
-        parentSchema: schema97.properties.max_warnings,
+        schema: schema113.properties.max_warnings.type,
+        parentSchema: schema113.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -7061,7 +8802,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema97.properties.max_warnings,
+          parentSchema: schema113.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -7079,7 +8820,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema97.properties.max_warnings,
+          parentSchema: schema113.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -7098,8 +8839,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema98.type,
-        parentSchema: schema98,
+        schema: schema114.type,
+        parentSchema: schema114,
         data: data1,
       };
       if (vErrors === null) {
@@ -7114,10 +8855,10 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema98.enum },
+        params: { allowedValues: schema114.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema98.enum,
-        parentSchema: schema98,
+        schema: schema114.enum,
+        parentSchema: schema114,
         data: data1,
       };
       if (vErrors === null) {
@@ -7133,10 +8874,10 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema99.type },
+        params: { type: schema115.type },
         message: 'must be string,null',
-        schema: schema99.type,
-        parentSchema: schema99,
+        schema: schema115.type,
+        parentSchema: schema115,
         data: data2,
       };
       if (vErrors === null) {
@@ -7155,7 +8896,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema99,
+          parentSchema: schema115,
           data: data2,
         };
         if (vErrors === null) {
@@ -7165,7 +8906,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern5.test(data2)) {
+      if (!pattern6.test(data2)) {
         const err8 = {
           instancePath: instancePath + '/modlog_channel',
           schemaPath: '#/$defs/ChannelReference/pattern',
@@ -7173,7 +8914,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema99,
+          parentSchema: schema115,
           data: data2,
         };
         if (vErrors === null) {
@@ -7191,8 +8932,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema97.type,
-      parentSchema: schema97,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -7202,12 +8943,12 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate59;
-const schema83 = {
+validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate60;
+const schema84 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -7215,10 +8956,10 @@ const schema83 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7232,8 +8973,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema83.type,
-      parentSchema: schema83,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -7248,10 +8989,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema83.enum },
+      params: { allowedValues: schema84.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema83.enum,
-      parentSchema: schema83,
+      schema: schema84.enum,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -7261,12 +9002,12 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateRole = validate40;
-const schema58 = {
+validate60.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateRole = validate41;
+const schema59 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role.json',
   type: 'object',
@@ -7287,15 +9028,15 @@ const schema58 = {
     },
   },
 };
-const schema59 = {
+const schema60 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate40(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate41(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7310,8 +9051,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -7328,8 +9069,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -7346,8 +9087,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -7364,8 +9105,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -7382,8 +9123,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -7402,7 +9143,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema58,
+          parentSchema: schema59,
           data,
         };
         if (vErrors === null) {
@@ -7416,7 +9157,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err6 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -7424,7 +9165,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema59,
+            parentSchema: schema60,
             data: data0,
           };
           if (vErrors === null) {
@@ -7441,8 +9182,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema59.type,
-          parentSchema: schema59,
+          schema: schema60.type,
+          parentSchema: schema60,
           data: data0,
         };
         if (vErrors === null) {
@@ -7462,8 +9203,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.properties.name.type,
-          parentSchema: schema58.properties.name,
+          schema: schema59.properties.name.type,
+          parentSchema: schema59.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -7483,8 +9224,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema58.properties.color.type,
-          parentSchema: schema58.properties.color,
+          schema: schema59.properties.color.type,
+          parentSchema: schema59.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -7503,7 +9244,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema58.properties.color,
+            parentSchema: schema59.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -7521,7 +9262,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema58.properties.color,
+            parentSchema: schema59.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -7542,8 +9283,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema58.properties.position.type,
-          parentSchema: schema58.properties.position,
+          schema: schema59.properties.position.type,
+          parentSchema: schema59.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -7563,8 +9304,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema58.properties.managed.type,
-          parentSchema: schema58.properties.managed,
+          schema: schema59.properties.managed.type,
+          parentSchema: schema59.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -7582,8 +9323,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema58.type,
-      parentSchema: schema58,
+      schema: schema59.type,
+      parentSchema: schema59,
       data,
     };
     if (vErrors === null) {
@@ -7593,12 +9334,12 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleList = validate37;
-const schema55 = {
+validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleList = validate38;
+const schema56 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role-list.json',
   type: 'object',
@@ -7625,7 +9366,7 @@ const schema55 = {
     },
   },
 };
-const schema56 = {
+const schema57 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'color', 'position', 'managed'],
@@ -7637,15 +9378,15 @@ const schema56 = {
     managed: { type: 'boolean' },
   },
 };
-const schema57 = {
+const schema58 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7660,8 +9401,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -7678,8 +9419,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -7696,8 +9437,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -7714,8 +9455,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -7732,8 +9473,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -7752,7 +9493,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema56,
+          parentSchema: schema57,
           data,
         };
         if (vErrors === null) {
@@ -7766,7 +9507,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err6 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -7774,7 +9515,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema57,
+            parentSchema: schema58,
             data: data0,
           };
           if (vErrors === null) {
@@ -7791,8 +9532,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.type,
-          parentSchema: schema57,
+          schema: schema58.type,
+          parentSchema: schema58,
           data: data0,
         };
         if (vErrors === null) {
@@ -7812,8 +9553,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.properties.name.type,
-          parentSchema: schema56.properties.name,
+          schema: schema57.properties.name.type,
+          parentSchema: schema57.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -7833,8 +9574,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema56.properties.color.type,
-          parentSchema: schema56.properties.color,
+          schema: schema57.properties.color.type,
+          parentSchema: schema57.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -7853,7 +9594,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema56.properties.color,
+            parentSchema: schema57.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -7871,7 +9612,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema56.properties.color,
+            parentSchema: schema57.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -7892,8 +9633,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema56.properties.position.type,
-          parentSchema: schema56.properties.position,
+          schema: schema57.properties.position.type,
+          parentSchema: schema57.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -7913,8 +9654,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema56.properties.managed.type,
-          parentSchema: schema56.properties.managed,
+          schema: schema57.properties.managed.type,
+          parentSchema: schema57.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -7932,8 +9673,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema56.type,
-      parentSchema: schema56,
+      schema: schema57.type,
+      parentSchema: schema57,
       data,
     };
     if (vErrors === null) {
@@ -7943,14 +9684,14 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate39.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate37.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7965,8 +9706,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema55.required,
-        parentSchema: schema55,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -7983,8 +9724,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'roles' },
         message: "must have required property '" + 'roles' + "'",
-        schema: schema55.required,
-        parentSchema: schema55,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -8003,7 +9744,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema55,
+          parentSchema: schema56,
           data,
         };
         if (vErrors === null) {
@@ -8024,7 +9765,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema55.properties.success,
+          parentSchema: schema56.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -8041,7 +9782,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate38(data1[i0], {
+            !validate39(data1[i0], {
               instancePath: instancePath + '/roles/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -8049,7 +9790,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+            vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
             errors = vErrors.length;
           }
         }
@@ -8060,8 +9801,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema55.properties.roles.type,
-          parentSchema: schema55.properties.roles,
+          schema: schema56.properties.roles.type,
+          parentSchema: schema56.properties.roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -8079,8 +9820,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema55.type,
-      parentSchema: schema55,
+      schema: schema56.type,
+      parentSchema: schema56,
       data,
     };
     if (vErrors === null) {
@@ -8090,12 +9831,12 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate60;
-const schema84 = {
+validate38.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleReference = validate61;
+const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -8104,10 +9845,10 @@ const schema84 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8119,10 +9860,10 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema84.type },
+      params: { type: schema85.type },
       message: 'must be string,null',
-      schema: schema84.type,
-      parentSchema: schema84,
+      schema: schema85.type,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -8141,7 +9882,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema84,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -8151,7 +9892,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern5.test(data)) {
+    if (!pattern6.test(data)) {
       const err2 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -8159,7 +9900,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema84,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -8170,12 +9911,12 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate60.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSchemaList = validate41;
-const schema60 = {
+validate61.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSchemaList = validate42;
+const schema61 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/schema-list.json',
   type: 'object',
@@ -8194,10 +9935,10 @@ const schema60 = {
     },
   },
 };
-function validate41(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate42(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/schema-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8212,8 +9953,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -8230,8 +9971,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'schemas' },
         message: "must have required property '" + 'schemas' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -8250,7 +9991,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema60,
+          parentSchema: schema61,
           data,
         };
         if (vErrors === null) {
@@ -8271,7 +10012,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema60.properties.success,
+          parentSchema: schema61.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -8296,8 +10037,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema60.properties.schemas.items.required,
-                parentSchema: schema60.properties.schemas.items,
+                schema: schema61.properties.schemas.items.required,
+                parentSchema: schema61.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8314,8 +10055,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema60.properties.schemas.items.required,
-                parentSchema: schema60.properties.schemas.items,
+                schema: schema61.properties.schemas.items.required,
+                parentSchema: schema61.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8334,7 +10075,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema60.properties.schemas.items,
+                  parentSchema: schema61.properties.schemas.items,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -8354,8 +10095,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema60.properties.schemas.items.properties.name.type,
-                  parentSchema: schema60.properties.schemas.items.properties.name,
+                  schema: schema61.properties.schemas.items.properties.name.type,
+                  parentSchema: schema61.properties.schemas.items.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -8375,8 +10116,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema60.properties.schemas.items.properties.url.type,
-                  parentSchema: schema60.properties.schemas.items.properties.url,
+                  schema: schema61.properties.schemas.items.properties.url.type,
+                  parentSchema: schema61.properties.schemas.items.properties.url,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8394,8 +10135,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema60.properties.schemas.items.type,
-              parentSchema: schema60.properties.schemas.items,
+              schema: schema61.properties.schemas.items.type,
+              parentSchema: schema61.properties.schemas.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -8413,8 +10154,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema60.properties.schemas.type,
-          parentSchema: schema60.properties.schemas,
+          schema: schema61.properties.schemas.type,
+          parentSchema: schema61.properties.schemas,
           data: data1,
         };
         if (vErrors === null) {
@@ -8432,8 +10173,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema60.type,
-      parentSchema: schema60,
+      schema: schema61.type,
+      parentSchema: schema61,
       data,
     };
     if (vErrors === null) {
@@ -8443,12 +10184,12 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsPutRequest = validate42;
-const schema61 = {
+validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsPutRequest = validate43;
+const schema62 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-put-request.json',
   type: 'object',
@@ -8469,10 +10210,10 @@ const schema61 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-function validate42(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-put-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8487,8 +10228,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -8505,8 +10246,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settings' },
         message: "must have required property '" + 'settings' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -8525,7 +10266,7 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema61,
+          parentSchema: schema62,
           data,
         };
         if (vErrors === null) {
@@ -8545,8 +10286,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.version.type,
-          parentSchema: schema61.properties.version,
+          schema: schema62.properties.version.type,
+          parentSchema: schema62.properties.version,
           data: data0,
         };
         if (vErrors === null) {
@@ -8565,7 +10306,7 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483646 },
             message: 'must be <= 2147483646',
             schema: 2147483646,
-            parentSchema: schema61.properties.version,
+            parentSchema: schema62.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -8583,7 +10324,7 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema61.properties.version,
+            parentSchema: schema62.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -8604,8 +10345,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema61.properties.settings.type,
-          parentSchema: schema61.properties.settings,
+          schema: schema62.properties.settings.type,
+          parentSchema: schema62.properties.settings,
           data: data1,
         };
         if (vErrors === null) {
@@ -8623,8 +10364,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema62.type,
+      parentSchema: schema62,
       data,
     };
     if (vErrors === null) {
@@ -8634,12 +10375,12 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsResponse = validate43;
-const schema62 = {
+validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsResponse = validate44;
+const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-response.json',
   type: 'object',
@@ -8652,343 +10393,9 @@ const schema62 = {
     settings: { type: 'object' },
   },
 };
-const pattern19 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
-function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate43.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.success === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'success' },
-        message: "must have required property '" + 'success' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.section === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'section' },
-        message: "must have required property '" + 'section' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.version === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'version' },
-        message: "must have required property '" + 'version' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.settings === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'settings' },
-        message: "must have required property '" + 'settings' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'success' || key0 === 'section' || key0 === 'version' || key0 === 'settings')) {
-        const err4 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema62,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.success !== undefined) {
-      let data0 = data.success;
-      if (true !== data0) {
-        const err5 = {
-          instancePath: instancePath + '/success',
-          schemaPath: '#/properties/success/const',
-          keyword: 'const',
-          params: { allowedValue: true },
-          message: 'must be equal to constant',
-          schema: true,
-          parentSchema: schema62.properties.success,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.section !== undefined) {
-      let data1 = data.section;
-      if (typeof data1 === 'string') {
-        if (!pattern19.test(data1)) {
-          const err6 = {
-            instancePath: instancePath + '/section',
-            schemaPath: '#/properties/section/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[a-z][a-z0-9-]*$' },
-            message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
-            schema: '^[a-z][a-z0-9-]*$',
-            parentSchema: schema62.properties.section,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + '/section',
-          schemaPath: '#/properties/section/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema62.properties.section.type,
-          parentSchema: schema62.properties.section,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      let data2 = data.version;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err8 = {
-          instancePath: instancePath + '/version',
-          schemaPath: '#/properties/version/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema62.properties.version.type,
-          parentSchema: schema62.properties.version,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (typeof data2 == 'number' && isFinite(data2)) {
-        if (data2 > 2147483647 || isNaN(data2)) {
-          const err9 = {
-            instancePath: instancePath + '/version',
-            schemaPath: '#/properties/version/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 2147483647 },
-            message: 'must be <= 2147483647',
-            schema: 2147483647,
-            parentSchema: schema62.properties.version,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (data2 < 0 || isNaN(data2)) {
-          const err10 = {
-            instancePath: instancePath + '/version',
-            schemaPath: '#/properties/version/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema62.properties.version,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.settings !== undefined) {
-      let data3 = data.settings;
-      if (!(data3 && typeof data3 == 'object' && !Array.isArray(data3))) {
-        const err11 = {
-          instancePath: instancePath + '/settings',
-          schemaPath: '#/properties/settings/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-          schema: schema62.properties.settings.type,
-          parentSchema: schema62.properties.settings,
-          data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err12 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err12];
-    } else {
-      vErrors.push(err12);
-    }
-    errors++;
-  }
-  validate43.errors = vErrors;
-  return errors === 0;
-}
-validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate61;
-const schema85 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/snowflake.json',
-  type: 'string',
-  pattern: '^[0-9]{17,20}$',
-  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-};
-function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate61.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (typeof data === 'string') {
-    if (!pattern5.test(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/pattern',
-        keyword: 'pattern',
-        params: { pattern: '^[0-9]{17,20}$' },
-        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-        schema: '^[0-9]{17,20}$',
-        parentSchema: schema85,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'string' },
-      message: 'must be string',
-      schema: schema85.type,
-      parentSchema: schema85,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate61.errors = vErrors;
-  return errors === 0;
-}
-validate61.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSuccessResponse = validate44;
-const schema63 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/success-response.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success'],
-  properties: { success: { const: true } },
-};
+const pattern20 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
 function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
+  /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
   let errors = 0;
   const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
@@ -9016,6 +10423,340 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.section === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'section' },
+        message: "must have required property '" + 'section' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.settings === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'settings' },
+        message: "must have required property '" + 'settings' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'section' || key0 === 'version' || key0 === 'settings')) {
+        const err4 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema63,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err5 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema63.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.section !== undefined) {
+      let data1 = data.section;
+      if (typeof data1 === 'string') {
+        if (!pattern20.test(data1)) {
+          const err6 = {
+            instancePath: instancePath + '/section',
+            schemaPath: '#/properties/section/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[a-z][a-z0-9-]*$' },
+            message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
+            schema: '^[a-z][a-z0-9-]*$',
+            parentSchema: schema63.properties.section,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/section',
+          schemaPath: '#/properties/section/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.section.type,
+          parentSchema: schema63.properties.section,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data2 = data.version;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err8 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.version.type,
+          parentSchema: schema63.properties.version,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 > 2147483647 || isNaN(data2)) {
+          const err9 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2147483647 },
+            message: 'must be <= 2147483647',
+            schema: 2147483647,
+            parentSchema: schema63.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err10 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema63.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.settings !== undefined) {
+      let data3 = data.settings;
+      if (!(data3 && typeof data3 == 'object' && !Array.isArray(data3))) {
+        const err11 = {
+          instancePath: instancePath + '/settings',
+          schemaPath: '#/properties/settings/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema63.properties.settings.type,
+          parentSchema: schema63.properties.settings,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err12 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema63.type,
+      parentSchema: schema63,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+  }
+  validate44.errors = vErrors;
+  return errors === 0;
+}
+validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSnowflake = validate62;
+const schema86 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/snowflake.json',
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate62.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data === 'string') {
+    if (!pattern6.test(data)) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/pattern',
+        keyword: 'pattern',
+        params: { pattern: '^[0-9]{17,20}$' },
+        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+        schema: '^[0-9]{17,20}$',
+        parentSchema: schema86,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'string' },
+      message: 'must be string',
+      schema: schema86.type,
+      parentSchema: schema86,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate62.errors = vErrors;
+  return errors === 0;
+}
+validate62.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSuccessResponse = validate45;
+const schema64 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/success-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success'],
+  properties: { success: { const: true } },
+};
+function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate45.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema64.required,
+        parentSchema: schema64,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === 'success')) {
         const err1 = {
@@ -9025,7 +10766,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema63,
+          parentSchema: schema64,
           data,
         };
         if (vErrors === null) {
@@ -9046,7 +10787,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema63.properties.success,
+          parentSchema: schema64.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -9064,8 +10805,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema64.type,
+      parentSchema: schema64,
       data,
     };
     if (vErrors === null) {
@@ -9075,12 +10816,12 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServer = validate48;
-const schema67 = {
+validate45.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServer = validate49;
+const schema68 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server.json',
   type: 'object',
@@ -9102,15 +10843,15 @@ const schema67 = {
     },
   },
 };
-const schema68 = {
+const schema69 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9125,8 +10866,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -9143,8 +10884,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -9161,8 +10902,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -9179,8 +10920,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -9197,8 +10938,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -9215,8 +10956,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -9242,7 +10983,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema67,
+          parentSchema: schema68,
           data,
         };
         if (vErrors === null) {
@@ -9256,7 +10997,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err7 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -9264,7 +11005,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema68,
+            parentSchema: schema69,
             data: data0,
           };
           if (vErrors === null) {
@@ -9281,8 +11022,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.type,
-          parentSchema: schema68,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data0,
         };
         if (vErrors === null) {
@@ -9302,8 +11043,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.name.type,
-          parentSchema: schema67.properties.name,
+          schema: schema68.properties.name.type,
+          parentSchema: schema68.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -9321,10 +11062,10 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema67.properties.iconURL.type },
+          params: { type: schema68.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema67.properties.iconURL.type,
-          parentSchema: schema67.properties.iconURL,
+          schema: schema68.properties.iconURL.type,
+          parentSchema: schema68.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -9344,8 +11085,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.memberCount.type,
-          parentSchema: schema67.properties.memberCount,
+          schema: schema68.properties.memberCount.type,
+          parentSchema: schema68.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -9364,7 +11105,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema67.properties.memberCount,
+            parentSchema: schema68.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -9385,8 +11126,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.boostLevel.type,
-          parentSchema: schema67.properties.boostLevel,
+          schema: schema68.properties.boostLevel.type,
+          parentSchema: schema68.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -9405,7 +11146,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema67.properties.boostLevel,
+            parentSchema: schema68.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -9423,7 +11164,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema67.properties.boostLevel,
+            parentSchema: schema68.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -9444,8 +11185,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.boostCount.type,
-          parentSchema: schema67.properties.boostCount,
+          schema: schema68.properties.boostCount.type,
+          parentSchema: schema68.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -9464,7 +11205,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema67.properties.boostCount,
+            parentSchema: schema68.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -9483,8 +11224,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema68.type,
+      parentSchema: schema68,
       data,
     };
     if (vErrors === null) {
@@ -9494,12 +11235,12 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServerList = validate45;
-const schema64 = {
+validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServerList = validate46;
+const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
   type: 'array',
@@ -9526,7 +11267,7 @@ const schema64 = {
     },
   },
 };
-const schema65 = {
+const schema66 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
@@ -9539,15 +11280,15 @@ const schema65 = {
     boostCount: { type: 'integer', minimum: 0 },
   },
 };
-const schema66 = {
+const schema67 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9562,8 +11303,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -9580,8 +11321,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -9598,8 +11339,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -9616,8 +11357,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -9634,8 +11375,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -9652,8 +11393,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -9679,7 +11420,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema65,
+          parentSchema: schema66,
           data,
         };
         if (vErrors === null) {
@@ -9693,7 +11434,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err7 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -9701,7 +11442,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema66,
+            parentSchema: schema67,
             data: data0,
           };
           if (vErrors === null) {
@@ -9718,8 +11459,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data0,
         };
         if (vErrors === null) {
@@ -9739,8 +11480,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.name.type,
-          parentSchema: schema65.properties.name,
+          schema: schema66.properties.name.type,
+          parentSchema: schema66.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -9758,10 +11499,10 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema65.properties.iconURL.type },
+          params: { type: schema66.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema65.properties.iconURL.type,
-          parentSchema: schema65.properties.iconURL,
+          schema: schema66.properties.iconURL.type,
+          parentSchema: schema66.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -9781,8 +11522,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.memberCount.type,
-          parentSchema: schema65.properties.memberCount,
+          schema: schema66.properties.memberCount.type,
+          parentSchema: schema66.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -9801,7 +11542,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema65.properties.memberCount,
+            parentSchema: schema66.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -9822,8 +11563,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.boostLevel.type,
-          parentSchema: schema65.properties.boostLevel,
+          schema: schema66.properties.boostLevel.type,
+          parentSchema: schema66.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -9842,7 +11583,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema65.properties.boostLevel,
+            parentSchema: schema66.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -9860,7 +11601,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema65.properties.boostLevel,
+            parentSchema: schema66.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -9881,8 +11622,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.boostCount.type,
-          parentSchema: schema65.properties.boostCount,
+          schema: schema66.properties.boostCount.type,
+          parentSchema: schema66.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -9901,7 +11642,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema65.properties.boostCount,
+            parentSchema: schema66.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -9920,8 +11661,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema66.type,
+      parentSchema: schema66,
       data,
     };
     if (vErrors === null) {
@@ -9931,14 +11672,14 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate47.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9954,7 +11695,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 9 },
         message: 'must NOT have more than 9 items',
         schema: 9,
-        parentSchema: schema64,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -9967,9 +11708,9 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate46(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
+        !validate47(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
       ) {
-        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+        vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
         errors = vErrors.length;
       }
     }
@@ -9980,8 +11721,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema65.type,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
@@ -9991,12 +11732,12 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate49;
-const schema69 = {
+validate46.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate50;
+const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -10035,13 +11776,12 @@ const schema69 = {
     },
   },
 };
-const schema70 = {
+const schema71 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const func1 = Object.prototype.hasOwnProperty;
-const schema72 = {
+const schema73 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -10054,10 +11794,10 @@ const schema72 = {
     owner: { type: 'boolean' },
   },
 };
-function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10072,8 +11812,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -10090,8 +11830,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -10108,8 +11848,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -10126,8 +11866,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -10153,7 +11893,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema72,
+          parentSchema: schema73,
           data,
         };
         if (vErrors === null) {
@@ -10167,7 +11907,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -10175,7 +11915,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema70,
+            parentSchema: schema71,
             data: data0,
           };
           if (vErrors === null) {
@@ -10192,8 +11932,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.type,
-          parentSchema: schema70,
+          schema: schema71.type,
+          parentSchema: schema71,
           data: data0,
         };
         if (vErrors === null) {
@@ -10213,8 +11953,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.name.type,
-          parentSchema: schema72.properties.name,
+          schema: schema73.properties.name.type,
+          parentSchema: schema73.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -10232,10 +11972,10 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema72.properties.iconURL.type },
+          params: { type: schema73.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema72.properties.iconURL.type,
-          parentSchema: schema72.properties.iconURL,
+          schema: schema73.properties.iconURL.type,
+          parentSchema: schema73.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -10255,8 +11995,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.settingsUrl.type,
-          parentSchema: schema72.properties.settingsUrl,
+          schema: schema73.properties.settingsUrl.type,
+          parentSchema: schema73.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -10270,7 +12010,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.permissions !== undefined) {
       let data4 = data.permissions;
       if (typeof data4 === 'string') {
-        if (!pattern15.test(data4)) {
+        if (!pattern16.test(data4)) {
           const err10 = {
             instancePath: instancePath + '/permissions',
             schemaPath: '#/properties/permissions/pattern',
@@ -10278,7 +12018,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema72.properties.permissions,
+            parentSchema: schema73.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -10295,8 +12035,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.permissions.type,
-          parentSchema: schema72.properties.permissions,
+          schema: schema73.properties.permissions.type,
+          parentSchema: schema73.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -10316,8 +12056,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema72.properties.owner.type,
-          parentSchema: schema72.properties.owner,
+          schema: schema73.properties.owner.type,
+          parentSchema: schema73.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -10335,8 +12075,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema73.type,
+      parentSchema: schema73,
       data,
     };
     if (vErrors === null) {
@@ -10346,14 +12086,14 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10371,8 +12111,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -10389,8 +12129,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -10407,8 +12147,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -10425,8 +12165,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -10443,8 +12183,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -10461,8 +12201,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -10479,8 +12219,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -10491,7 +12231,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema69.properties, key0)) {
+      if (!func1.call(schema70.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -10499,7 +12239,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema69,
+          parentSchema: schema70,
           data,
         };
         if (vErrors === null) {
@@ -10520,7 +12260,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema69.properties.success,
+          parentSchema: schema70.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -10534,7 +12274,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data1 = data.id;
       if (typeof data1 === 'string') {
-        if (!pattern5.test(data1)) {
+        if (!pattern6.test(data1)) {
           const err9 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -10542,7 +12282,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema70,
+            parentSchema: schema71,
             data: data1,
           };
           if (vErrors === null) {
@@ -10559,8 +12299,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.type,
-          parentSchema: schema70,
+          schema: schema71.type,
+          parentSchema: schema71,
           data: data1,
         };
         if (vErrors === null) {
@@ -10580,8 +12320,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.username.type,
-          parentSchema: schema69.properties.username,
+          schema: schema70.properties.username.type,
+          parentSchema: schema70.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -10599,10 +12339,10 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema69.properties.global_name.type },
+          params: { type: schema70.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema69.properties.global_name.type,
-          parentSchema: schema69.properties.global_name,
+          schema: schema70.properties.global_name.type,
+          parentSchema: schema70.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -10620,10 +12360,10 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema69.properties.avatar.type },
+          params: { type: schema70.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema69.properties.avatar.type,
-          parentSchema: schema69.properties.avatar,
+          schema: schema70.properties.avatar.type,
+          parentSchema: schema70.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -10643,8 +12383,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.discriminator.type,
-          parentSchema: schema69.properties.discriminator,
+          schema: schema70.properties.discriminator.type,
+          parentSchema: schema70.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -10662,10 +12402,10 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema69.properties.email.type },
+          params: { type: schema70.properties.email.type },
           message: 'must be string,null',
-          schema: schema69.properties.email.type,
-          parentSchema: schema69.properties.email,
+          schema: schema70.properties.email.type,
+          parentSchema: schema70.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -10679,7 +12419,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.discord_id !== undefined) {
       let data7 = data.discord_id;
       if (typeof data7 === 'string') {
-        if (!pattern5.test(data7)) {
+        if (!pattern6.test(data7)) {
           const err16 = {
             instancePath: instancePath + '/discord_id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -10687,7 +12427,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema70,
+            parentSchema: schema71,
             data: data7,
           };
           if (vErrors === null) {
@@ -10704,8 +12444,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.type,
-          parentSchema: schema70,
+          schema: schema71.type,
+          parentSchema: schema71,
           data: data7,
         };
         if (vErrors === null) {
@@ -10721,7 +12461,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate50(data8[i0], {
+          !validate51(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -10729,7 +12469,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+          vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
           errors = vErrors.length;
         }
       }
@@ -10740,8 +12480,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema69.properties.guilds.type,
-        parentSchema: schema69.properties.guilds,
+        schema: schema70.properties.guilds.type,
+        parentSchema: schema70.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -10760,8 +12500,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.guildsError.type,
-          parentSchema: schema69.properties.guildsError,
+          schema: schema70.properties.guildsError.type,
+          parentSchema: schema70.properties.guildsError,
           data: data10,
         };
         if (vErrors === null) {
@@ -10779,8 +12519,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -10790,10 +12530,10 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
 export const conditionsByHash = Object.freeze({
   '5d5648b7': condition_5d5648b7,
@@ -10833,6 +12573,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/common/moderation-action.json': validateModerationAction,
   'https://guildhall.dev/schemas/common/role-reference.json': validateRoleReference,
   'https://guildhall.dev/schemas/common/snowflake.json': validateSnowflake,
+  'https://guildhall.dev/schemas/settings/antinuke.json': validateAntinuke,
   'https://guildhall.dev/schemas/settings/basic.json': validateBasic,
   'https://guildhall.dev/schemas/settings/greeting.json': validateGreeting,
   'https://guildhall.dev/schemas/settings/levels.json': validateLevels,

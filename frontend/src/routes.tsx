@@ -61,7 +61,6 @@ const MANAGE_PAGES: RouteObject[] = [
   { path: 'dashboard', element: page(() => import('./pages/manage/Dashboard')) },
   { path: 'reactionroles', element: comingSoon('Reaction Roles') },
   { path: 'personalizer', element: comingSoon('Bot Personalizer') },
-  { path: 'antinuke', element: comingSoon('Antinuke Configuration') },
   { path: 'tickets', element: comingSoon('Ticket Management') },
   { path: 'tickets/general', element: comingSoon('Ticket settings') },
   { path: 'tickets/category', element: comingSoon('Ticket categories') },

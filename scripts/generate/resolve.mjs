@@ -27,7 +27,18 @@ export function bundle(catalog, root) {
 }
 
 /** What may stand beside a $ref to refine its target for one use: annotations, messages, and the same per property. */
-const REFINEMENTS = new Set(['$ref', 'title', 'description', 'default', 'examples', '$comment', 'x-ui', 'x-messages', 'properties']);
+const REFINEMENTS = new Set([
+  '$ref',
+  'title',
+  'description',
+  'default',
+  'examples',
+  '$comment',
+  'x-ui',
+  'x-messages',
+  'x-access',
+  'properties',
+]);
 
 /**
  * A $ref that refines its target for one use (`welcome: { $ref: '#/$defs/greeting', title, properties: { content:

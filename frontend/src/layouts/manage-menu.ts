@@ -43,12 +43,7 @@ const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
   ],
   'server-management': [
     { name: 'Ticket Management', path: 'tickets', description: 'Support tickets with panels, limits and transcripts.', premium: false },
-    {
-      name: 'Antinuke Configuration',
-      path: 'antinuke',
-      description: 'Stop mass bans, channel deletions and other raids.',
-      premium: false,
-    },
+    'antinuke',
     { name: 'Embeds Configuration', path: 'embeds', description: 'Design and send rich embed messages.', premium: false },
     // Not in the spec's sidebar, but its pages exist and people must be able to reach them.
     'moderation',

@@ -7,13 +7,14 @@
 // `gen.scopeValue(..., { ref, code })` with an importable `code`), then one entry in `validationKeywords`.
 // Its message goes in the schema's x-messages under the keyword's name, like any other keyword.
 
+import xAccess from './x-access.mjs';
 import xMessages from './x-messages.mjs';
 import xUi from './x-ui.mjs';
 
 /** Keywords of ours that validate (they generate code). */
 const validationKeywords = [];
 
-export const vocabulary = [xUi, xMessages(validationKeywords.map((definition) => definition.keyword)), ...validationKeywords];
+export const vocabulary = [xUi, xAccess, xMessages(validationKeywords.map((definition) => definition.keyword)), ...validationKeywords];
 
 export function addVocabulary(ajv) {
   for (const definition of vocabulary) ajv.addKeyword(definition);
