@@ -59,7 +59,8 @@ export function assertCapability(def: SectionDefinition, access: SectionAccess, 
 /**
  * A save may change only what the caller's capabilities cover: each top-level property of the new document (defaults
  * applied) is compared with the stored one (defaults applied); sending a value unchanged needs no capability. Refuses
- * with 403, the capability's `denied` message and the property's path in the body.
+ * with 403, the capability's `denied` message and the property's path in the body. A caller who may change nothing
+ * (view only) is refused any save, with the message of the first property's capability.
  */
 export function assertMayChange(
   def: SectionDefinition,
@@ -67,6 +68,11 @@ export function assertMayChange(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): void {
+  const needed = Object.values(def.propertyAccess);
+  // A level that may change nothing (whitelisted: view only) may not save at all, not even the same values.
+  if (!needed.some((capability) => access.capabilities[capability])) {
+    throw new ApiError(HttpStatus.FORBIDDEN, access.denied[needed[0]!] ?? `Access denied: ${access.message}`);
+  }
   for (const [property, capability] of Object.entries(def.propertyAccess)) {
     if (access.capabilities[capability] || isDeepStrictEqual(before[property], after[property])) continue;
     const message = access.denied[capability] ?? `Access denied: ${access.message}`;
