@@ -92,7 +92,7 @@ export type Punishment = 'BAN' | 'KICK' | 'TIMEOUT' | 'NONE';
 export type UserList = string[];
 
 /**
- * Every failed API call answers this: a message for people; for a validation failure (400) the invalid fields; for a conflict (409) what is stored now.
+ * Every failed API call answers this: a message for people; for a validation failure (400) the invalid fields; for a change the caller's access level does not allow (403) the field refused; for a conflict (409) what is stored now.
  */
 export interface ApiError {
   success: false;
