@@ -68,14 +68,14 @@ export function assertMayChange(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): void {
-  const needed = Object.values(def.propertyAccess);
-  // A level that may change nothing (whitelisted: view only) may not save at all, not even the same values.
-  if (!needed.some((capability) => access.capabilities[capability])) {
-    throw new ApiError(HttpStatus.FORBIDDEN, access.denied[needed[0]!] ?? `Access denied: ${access.message}`);
-  }
   for (const [property, capability] of Object.entries(def.propertyAccess)) {
     if (access.capabilities[capability] || isDeepStrictEqual(before[property], after[property])) continue;
     const message = access.denied[capability] ?? `Access denied: ${access.message}`;
     throw new ApiError(HttpStatus.FORBIDDEN, message, { fieldErrors: [{ path: `/settings/${property}`, message }] });
+  }
+  // A level that may change nothing (whitelisted: view only) may not save at all, not even the same values.
+  const needed = Object.values(def.propertyAccess);
+  if (!needed.some((capability) => access.capabilities[capability])) {
+    throw new ApiError(HttpStatus.FORBIDDEN, access.denied[needed[0]!] ?? `Access denied: ${access.message}`);
   }
 }
