@@ -6,6 +6,7 @@ import { Reflector } from '@nestjs/core';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser, UserGuild } from '../src/discord/discord.types.js';
+import { ReadableByAccessLevels, RequiresCapability } from '../src/guild/guild-access.decorators.js';
 import { GuildAccessGuard } from '../src/guild/guild-access.guard.js';
 import type { GuildAccessService } from '../src/guild/guild-access.service.js';
 import { GUILD_POLICY, type PolicyRule, policyRules, type SectionPolicy, sectionPolicies } from '../src/guild/section-policies.js';
@@ -17,12 +18,12 @@ const seen: UserGuild = { id: GUILD_ID, name: 'Test guild', owner: true } as Use
 const access = {
   assertCanManage: vi.fn(async () => seen),
   assertSectionCapability: vi.fn(async () => seen),
+  assertCanManageOrView: vi.fn(async () => seen),
 } as unknown as GuildAccessService;
 const reflector = new Reflector();
 
-function request(params: Record<string, string>) {
+function request(params: Record<string, string>, handler: () => void = () => undefined) {
   const req: Record<string, unknown> = { params: { guildId: GUILD_ID, ...params }, user };
-  const handler = () => undefined;
   const context = {
     switchToHttp: () => ({ getRequest: () => req }),
     getHandler: () => handler,
@@ -71,6 +72,35 @@ describe('the access guard and the sections table’s policy', () => {
     const refusal = new ApiError(403, 'You need the Manage Server or Administrator permission in this server.');
     vi.spyOn(policyRules, 'manage-guild').mockRejectedValueOnce(refusal);
     await expect(new GuildAccessGuard(access, reflector).canActivate(request({ section: sectionNames[0]! }).context)).rejects.toBe(refusal);
+  });
+
+  it('applies a section’s rule for the capability a route requires (@RequiresCapability)', async () => {
+    const rule = vi.spyOn(policyRules, 'access-levels');
+    class Routes {
+      @RequiresCapability('antinuke', 'manageBypassRole')
+      createBypassRole() {}
+    }
+    const { req, context } = request({}, Routes.prototype.createBypassRole);
+    await expect(new GuildAccessGuard(access, reflector).canActivate(context)).resolves.toBe(true);
+    expect(rule).toHaveBeenCalledWith(access, { user, guildId: GUILD_ID, section: sections.antinuke, capability: 'manageBypassRole' });
+    expect(access.assertSectionCapability).toHaveBeenLastCalledWith(user, GUILD_ID, sections.antinuke, 'manageBypassRole');
+    expect(req.guild).toBe(seen);
+    // tsc checks both names against the sections table and the schema's x-access values.
+    // @ts-expect-error 'manageBypassRoles' is no capability of antinuke
+    RequiresCapability('antinuke', 'manageBypassRoles');
+    // @ts-expect-error basic has no access levels
+    RequiresCapability('basic', 'view');
+  });
+
+  it('admits managers and anyone a level lets view on the guild’s read-only views (@ReadableByAccessLevels)', async () => {
+    const enforce = vi.spyOn(sectionPolicies, 'enforce');
+    class Routes {
+      @ReadableByAccessLevels()
+      channels() {}
+    }
+    await new GuildAccessGuard(access, reflector).canActivate(request({}, Routes.prototype.channels).context);
+    expect(access.assertCanManageOrView).toHaveBeenLastCalledWith(user, GUILD_ID);
+    expect(enforce).not.toHaveBeenCalled();
   });
 
   it('has a rule for every policy the meta schema allows, and for no other', () => {
