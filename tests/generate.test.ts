@@ -156,6 +156,9 @@ describe('npm run generate', () => {
     expect(fails('settings/antinuke.json', (s) => delete s.properties.log_channel['x-access'])).toMatch(
       /antinuke\.json.*"log_channel" needs an x-access/,
     );
+    expect(fails('settings/antinuke.json', (s) => (s.properties.modules.properties.anti_ban['x-access'] = 'manageModules'))).toMatch(
+      /antinuke\.json.*x-access at \/properties\/modules\/properties\/anti_ban: only a top-level property/,
+    );
     expect(fails('settings/basic.json', (s) => (s.properties.prefix['x-access'] = 'editSettings'))).toMatch(
       /"basic".*x-access, which only a section with policy access-levels enforces/,
     );

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { propertyAccess } from './keywords/x-access.mjs';
 import { checkMessages } from './keywords/x-messages.mjs';
 import { createAjv } from './lib/ajv.mjs';
+import { mapSchema } from './lib/schema-walk.mjs';
 import { pascalCase, SchemaError } from './lib/json.mjs';
 
 export const ID_BASE = 'https://guildhall.dev/schemas/';
@@ -128,6 +129,12 @@ async function loadSections(schemasDir, files, byId) {
  */
 function checkAccess(row, file) {
   const where = `section "${row.name}"`;
+  // The server compares top-level properties only: x-access anywhere else would be a promise nothing keeps.
+  mapSchema(file.schema, (node, pointer) => {
+    if (node['x-access'] !== undefined && !/^\/properties\/[^/]+$/.test(pointer))
+      throw new SchemaError(file.rel, `x-access at ${pointer || '/'}: only a top-level property may name one`);
+    return node;
+  });
   const byProperty = propertyAccess(file.schema);
   const named = new Set(Object.values(byProperty));
   if ((row.policy === 'access-levels') !== Boolean(row.access))
