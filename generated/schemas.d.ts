@@ -33,6 +33,7 @@ export type SchemaName =
   | 'role-list'
   | 'role-reference'
   | 'schema-list'
+  | 'section-access'
   | 'settings-put-request'
   | 'settings-response'
   | 'snowflake'

@@ -29,13 +29,14 @@ import s26 from './schema.role.json' with { type: 'json' };
 import s27 from './schema.role-list.json' with { type: 'json' };
 import s28 from './schema.role-reference.json' with { type: 'json' };
 import s29 from './schema.schema-list.json' with { type: 'json' };
-import s30 from './schema.settings-put-request.json' with { type: 'json' };
-import s31 from './schema.settings-response.json' with { type: 'json' };
-import s32 from './schema.snowflake.json' with { type: 'json' };
-import s33 from './schema.success-response.json' with { type: 'json' };
-import s34 from './schema.top-server.json' with { type: 'json' };
-import s35 from './schema.top-server-list.json' with { type: 'json' };
-import s36 from './schema.user.json' with { type: 'json' };
+import s30 from './schema.section-access.json' with { type: 'json' };
+import s31 from './schema.settings-put-request.json' with { type: 'json' };
+import s32 from './schema.settings-response.json' with { type: 'json' };
+import s33 from './schema.snowflake.json' with { type: 'json' };
+import s34 from './schema.success-response.json' with { type: 'json' };
+import s35 from './schema.top-server.json' with { type: 'json' };
+import s36 from './schema.top-server-list.json' with { type: 'json' };
+import s37 from './schema.user.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -75,13 +76,14 @@ export const publishedSchemas = deepFreeze({
   'role-list': s27.schema,
   'role-reference': s28.schema,
   'schema-list': s29.schema,
-  'settings-put-request': s30.schema,
-  'settings-response': s31.schema,
-  snowflake: s32.schema,
-  'success-response': s33.schema,
-  'top-server': s34.schema,
-  'top-server-list': s35.schema,
-  user: s36.schema,
+  'section-access': s30.schema,
+  'settings-put-request': s31.schema,
+  'settings-response': s32.schema,
+  snowflake: s33.schema,
+  'success-response': s34.schema,
+  'top-server': s35.schema,
+  'top-server-list': s36.schema,
+  user: s37.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -115,6 +117,7 @@ export const schemaIds = deepFreeze({
   'role-list': 'https://guildhall.dev/schemas/api/role-list.json',
   'role-reference': 'https://guildhall.dev/schemas/common/role-reference.json',
   'schema-list': 'https://guildhall.dev/schemas/api/schema-list.json',
+  'section-access': 'https://guildhall.dev/schemas/api/section-access.json',
   'settings-put-request': 'https://guildhall.dev/schemas/api/settings-put-request.json',
   'settings-response': 'https://guildhall.dev/schemas/api/settings-response.json',
   snowflake: 'https://guildhall.dev/schemas/common/snowflake.json',
@@ -155,6 +158,7 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/role-list.json': publishedSchemas['role-list'],
   'https://guildhall.dev/schemas/common/role-reference.json': publishedSchemas['role-reference'],
   'https://guildhall.dev/schemas/api/schema-list.json': publishedSchemas['schema-list'],
+  'https://guildhall.dev/schemas/api/section-access.json': publishedSchemas['section-access'],
   'https://guildhall.dev/schemas/api/settings-put-request.json': publishedSchemas['settings-put-request'],
   'https://guildhall.dev/schemas/api/settings-response.json': publishedSchemas['settings-response'],
   'https://guildhall.dev/schemas/common/snowflake.json': publishedSchemas['snowflake'],

@@ -5,6 +5,10 @@ import type { SectionPageInfo } from './section-pages.js';
 export interface SectionDefinition<S extends SectionName = SectionName> extends SectionPageInfo<S> {
   readonly storageKey: string;
   readonly policy: SectionTableRow['policy'];
+  /** The access levels of a section with policy access-levels (its row's `access`). */
+  readonly access?: Readonly<NonNullable<SectionTableRow['access']>>;
+  /** The capability (x-access) each top-level property needs to be changed; {} for a section without levels. */
+  readonly propertyAccess: Readonly<Record<string, string>>;
   readonly schemaId: string;
   /** Key in publishedSchemas (and /api/schemas/{name}). */
   readonly schemaName: string;

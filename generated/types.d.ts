@@ -57,6 +57,10 @@ export type ModerationAction = 'timeout' | 'kick' | 'ban';
  */
 export type RoleReference = string | null;
 /**
+ * A capability: view (read the section), or an x-access value of the section's schema (the right to change the properties that name it).
+ */
+export type SectionTableCapability = string;
+/**
  * A plan's internal key: starter is shown as Basic, intermediate as Standard.
  */
 export type PlanKey = 'starter' | 'intermediate' | 'unlimited';
@@ -88,7 +92,7 @@ export type Punishment = 'BAN' | 'KICK' | 'TIMEOUT' | 'NONE';
 export type UserList = string[];
 
 /**
- * Every failed API call answers this: a message for people; for a validation failure (400) the invalid fields; for a conflict (409) what is stored now.
+ * Every failed API call answers this: a message for people; for a validation failure (400) the invalid fields; for a change the caller's access level does not allow (403) the field refused; for a conflict (409) what is stored now.
  */
 export interface ApiError {
   success: false;
@@ -263,6 +267,27 @@ export interface SchemaList {
   }[];
 }
 /**
+ * The caller's access to a section with access levels (the `access` of its row in schemas/sections.json): their level, its badge label and message, a flag per capability (view, and each x-access value of the section's schema), and for each capability they lack the message a save needing it is refused with.
+ */
+export interface SectionAccess {
+  level: string;
+  label: string;
+  message: string;
+  /**
+   * view and every x-access value of the section's schema, each true or false.
+   */
+  capabilities: {
+    view: boolean;
+    [k: string]: boolean;
+  };
+  /**
+   * Only the capabilities the caller lacks: the message a change needing it is refused with (403).
+   */
+  denied: {
+    [k: string]: string;
+  };
+}
+/**
  * The body of a settings save (PUT): the whole settings document (missing fields take their defaults) and the version it was based on; a different stored version answers 409.
  */
 export interface SettingsPutRequest {
@@ -275,7 +300,7 @@ export interface SettingsPutRequest {
   };
 }
 /**
- * A guild's settings for one section (GET, and the answer to a successful PUT): the document with defaults applied and the version it is at (0 = never saved).
+ * A guild's settings for one section (GET, and the answer to a successful PUT): the document with defaults applied and the version it is at (0 = never saved). A section with access levels (policy access-levels) adds `access`, the caller's level and capabilities; other sections leave it out (their policy admits only people who may change everything).
  */
 export interface SettingsResponse {
   success: true;
@@ -287,6 +312,7 @@ export interface SettingsResponse {
   settings: {
     [k: string]: unknown;
   };
+  access?: SectionAccess;
 }
 /**
  * An answer that carries nothing but success.
@@ -592,9 +618,61 @@ export interface SectionTableRow {
    */
   premium: boolean;
   /**
-   * Who may read and change the section: manage-guild = the guild's owner or a member with Administrator or Manage Server, and the bot is in the guild. The access guard applies it; each value has its rule in backend/src/guild/section-policies.ts (tsc fails without one).
+   * Who may read and change the section. manage-guild: the guild's owner or a member with Administrator or Manage Server. access-levels: the levels of the row's `access`, whatever the member's Discord permissions (a Manage Server admin on no level gets the `none` refusal). Either way the bot must be in the guild. The access guard applies it; each value has its rule in backend/src/guild/section-policies.ts (tsc fails without one).
    */
-  policy: 'manage-guild';
+  policy: 'manage-guild' | 'access-levels';
+  /**
+   * Required with policy access-levels, refused otherwise (checked by the generator).
+   */
+  access?: SectionAccessLevels;
+}
+/**
+ * Who may read and change a section with policy access-levels: its levels, highest first; a user is on the first level whose `who` matches. Each level names its capabilities: view, and the x-access values of the section's schema (the generator checks every name, and that each x-access value has a `denied` message). The settings GET returns the caller's level, label, message, capability flags and the denied messages of what they lack; the PUT refuses with 403 and that message a change to a property whose capability the caller lacks.
+ */
+export interface SectionAccessLevels {
+  /**
+   * @minItems 1
+   */
+  levels: AccessLevel[];
+  /**
+   * A user on no level: refused with 403 `Access denied: <message>`.
+   */
+  none: {
+    label: string;
+    message: string;
+  };
+  /**
+   * Per capability, the message of a 403 refusing a change that needs it (and the reason the form shows beside a locked field).
+   */
+  denied: {
+    [k: string]: string;
+  };
+}
+/**
+ * One access level of a section.
+ */
+export interface AccessLevel {
+  /**
+   * The level in API answers (access.level).
+   */
+  name: string;
+  /**
+   * The badge the page shows.
+   */
+  label: string;
+  /**
+   * The access message the page shows beside the badge.
+   */
+  message: string;
+  /**
+   * guild-owner: the guild's owner per Discord. listedIn: a JSON Pointer to a top-level list of user ids in the section's stored document; a user whose id is in it.
+   */
+  who:
+    | 'guild-owner'
+    | {
+        listedIn: string;
+      };
+  capabilities: SectionTableCapability[];
 }
 /**
  * The shape of schemas/plans/plans.json: the premium plans (Basic, Standard, Unlimited), their durations and prices in Indian rupees, their feature limits (spec 1:3 and 1:9), and the pricing policy's own reading of the plans and billing periods (spec 2:9). The plan pages, the pricing policy and later the server's price computation read this one file.
@@ -971,10 +1049,31 @@ export interface SettingsBySection {
 /** A settings section's name, as in /api/guild/{guildId}/settings/{section}. */
 export type SectionName = keyof SettingsBySection;
 
+/** Each section with access levels (policy access-levels): its level names and its capabilities (view and its x-access values). */
+export interface AccessBySection {
+  antinuke: {
+    level: 'owner' | 'extra_owner' | 'whitelist' | 'none';
+    capability: 'view' | 'editSettings' | 'manageBypassRole' | 'manageModules' | 'manageExtraOwners' | 'manageWhitelist';
+  };
+}
+
+/** The caller's access to section S (the GET's `access`), typed by its row of the sections table. */
+export interface SectionAccessOf<S extends keyof AccessBySection> extends Omit<SectionAccess, 'level' | 'capabilities' | 'denied'> {
+  level: AccessBySection[S]['level'];
+  capabilities: Record<AccessBySection[S]['capability'], boolean>;
+  /** Only what the caller lacks. */
+  denied: Partial<Record<AccessBySection[S]['capability'], string>>;
+}
+
 /** The answer to GET (and to a successful PUT) of one section's settings. */
-export interface SectionSettingsResponse<S extends SectionName = SectionName> extends Omit<SettingsResponse, 'section' | 'settings'> {
+export interface SectionSettingsResponse<S extends SectionName = SectionName> extends Omit<
+  SettingsResponse,
+  'section' | 'settings' | 'access'
+> {
   section: S;
   settings: SettingsBySection[S];
+  /** Present for a section with access levels. */
+  access?: S extends keyof AccessBySection ? SectionAccessOf<S> : never;
 }
 
 /** The body of a PUT of one section's settings: missing fields take their defaults. */

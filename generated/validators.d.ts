@@ -18,6 +18,7 @@ import type {
   RoleList,
   Role,
   SchemaList,
+  SectionAccess,
   SettingsPutRequest,
   SettingsResponse,
   SuccessResponse,
@@ -80,6 +81,8 @@ export declare const validateRoleList: StandaloneValidator<RoleList>;
 export declare const validateRole: StandaloneValidator<Role>;
 /** Validates SchemaList (https://guildhall.dev/schemas/api/schema-list.json). */
 export declare const validateSchemaList: StandaloneValidator<SchemaList>;
+/** Validates SectionAccess (https://guildhall.dev/schemas/api/section-access.json). */
+export declare const validateSectionAccess: StandaloneValidator<SectionAccess>;
 /** Validates SettingsPutRequest (https://guildhall.dev/schemas/api/settings-put-request.json). */
 export declare const validateSettingsPutRequest: StandaloneValidator<SettingsPutRequest>;
 /** Validates SettingsResponse (https://guildhall.dev/schemas/api/settings-response.json). */

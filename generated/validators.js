@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate71;
-const schema116 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate72;
+const schema118 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema116.required,
-        parentSchema: schema116,
+        schema: schema118.required,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema116.properties.enabled,
+          parentSchema: schema118.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema116.type,
-      parentSchema: schema116,
+      schema: schema118.type,
+      parentSchema: schema118,
       data,
     };
     if (vErrors === null) {
@@ -72,12 +72,12 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
-export const validateAntinuke = validate63;
-const schema87 = {
+validate72.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+export const validateAntinuke = validate64;
+const schema89 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
   type: 'object',
@@ -358,20 +358,20 @@ const schema87 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const schema88 = {
+const schema90 = {
   type: 'string',
   enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
   'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
   'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
 };
-const schema89 = {
+const schema91 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const schema101 = {
+const schema103 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -381,11 +381,11 @@ const schema101 = {
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
 const pattern6 = new RegExp('^[0-9]{17,20}$', 'u');
-const pattern36 = new RegExp('^[0-9]{17,19}$', 'u');
-function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern38 = new RegExp('^[0-9]{17,19}$', 'u');
+function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -424,7 +424,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       data.auto_recovery = true;
     }
     for (const key0 in data) {
-      if (!func1.call(schema87.properties, key0)) {
+      if (!func1.call(schema89.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -432,7 +432,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema87,
+          parentSchema: schema89,
           data,
         };
         if (vErrors === null) {
@@ -451,8 +451,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema87.properties.enabled.type,
-        parentSchema: schema87.properties.enabled,
+        schema: schema89.properties.enabled.type,
+        parentSchema: schema89.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -470,8 +470,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema88.type,
-        parentSchema: schema88,
+        schema: schema90.type,
+        parentSchema: schema90,
         data: data1,
       };
       if (vErrors === null) {
@@ -486,10 +486,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/punishment',
         schemaPath: '#/$defs/punishment/enum',
         keyword: 'enum',
-        params: { allowedValues: schema88.enum },
+        params: { allowedValues: schema90.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema88.enum,
-        parentSchema: schema88,
+        schema: schema90.enum,
+        parentSchema: schema90,
         data: data1,
       };
       if (vErrors === null) {
@@ -505,10 +505,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/bypass_role',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema89.type },
+        params: { type: schema91.type },
         message: 'must be string,null',
-        schema: schema89.type,
-        parentSchema: schema89,
+        schema: schema91.type,
+        parentSchema: schema91,
         data: data2,
       };
       if (vErrors === null) {
@@ -527,7 +527,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema89,
+          parentSchema: schema91,
           data: data2,
         };
         if (vErrors === null) {
@@ -545,7 +545,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema89,
+          parentSchema: schema91,
           data: data2,
         };
         if (vErrors === null) {
@@ -592,7 +592,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         data3.anti_everyone = true;
       }
       for (const key1 in data3) {
-        if (!func1.call(schema87.properties.modules.properties, key1)) {
+        if (!func1.call(schema89.properties.modules.properties, key1)) {
           const err7 = {
             instancePath: instancePath + '/modules',
             schemaPath: '#/properties/modules/additionalProperties',
@@ -600,7 +600,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema87.properties.modules,
+            parentSchema: schema89.properties.modules,
             data: data3,
           };
           if (vErrors === null) {
@@ -619,8 +619,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.modules.properties.anti_ban.type,
-          parentSchema: schema87.properties.modules.properties.anti_ban,
+          schema: schema89.properties.modules.properties.anti_ban.type,
+          parentSchema: schema89.properties.modules.properties.anti_ban,
           data: data4,
         };
         if (vErrors === null) {
@@ -638,8 +638,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.modules.properties.anti_kick.type,
-          parentSchema: schema87.properties.modules.properties.anti_kick,
+          schema: schema89.properties.modules.properties.anti_kick.type,
+          parentSchema: schema89.properties.modules.properties.anti_kick,
           data: data5,
         };
         if (vErrors === null) {
@@ -657,8 +657,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.modules.properties.anti_prune.type,
-          parentSchema: schema87.properties.modules.properties.anti_prune,
+          schema: schema89.properties.modules.properties.anti_prune.type,
+          parentSchema: schema89.properties.modules.properties.anti_prune,
           data: data6,
         };
         if (vErrors === null) {
@@ -676,8 +676,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.modules.properties.anti_member_update.type,
-          parentSchema: schema87.properties.modules.properties.anti_member_update,
+          schema: schema89.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema89.properties.modules.properties.anti_member_update,
           data: data7,
         };
         if (vErrors === null) {
@@ -695,8 +695,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.modules.properties.anti_role.type,
-          parentSchema: schema87.properties.modules.properties.anti_role,
+          schema: schema89.properties.modules.properties.anti_role.type,
+          parentSchema: schema89.properties.modules.properties.anti_role,
           data: data8,
         };
         if (vErrors === null) {
@@ -714,8 +714,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.modules.properties.anti_channel.type,
-          parentSchema: schema87.properties.modules.properties.anti_channel,
+          schema: schema89.properties.modules.properties.anti_channel.type,
+          parentSchema: schema89.properties.modules.properties.anti_channel,
           data: data9,
         };
         if (vErrors === null) {
@@ -733,8 +733,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.modules.properties.anti_emoji.type,
-          parentSchema: schema87.properties.modules.properties.anti_emoji,
+          schema: schema89.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema89.properties.modules.properties.anti_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -752,8 +752,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.modules.properties.anti_guild_update.type,
-          parentSchema: schema87.properties.modules.properties.anti_guild_update,
+          schema: schema89.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema89.properties.modules.properties.anti_guild_update,
           data: data11,
         };
         if (vErrors === null) {
@@ -771,8 +771,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.modules.properties.anti_webhook.type,
-          parentSchema: schema87.properties.modules.properties.anti_webhook,
+          schema: schema89.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema89.properties.modules.properties.anti_webhook,
           data: data12,
         };
         if (vErrors === null) {
@@ -790,8 +790,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.modules.properties.anti_integration.type,
-          parentSchema: schema87.properties.modules.properties.anti_integration,
+          schema: schema89.properties.modules.properties.anti_integration.type,
+          parentSchema: schema89.properties.modules.properties.anti_integration,
           data: data13,
         };
         if (vErrors === null) {
@@ -809,8 +809,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.modules.properties.anti_everyone.type,
-          parentSchema: schema87.properties.modules.properties.anti_everyone,
+          schema: schema89.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema89.properties.modules.properties.anti_everyone,
           data: data14,
         };
         if (vErrors === null) {
@@ -827,8 +827,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema87.properties.modules.type,
-        parentSchema: schema87.properties.modules,
+        schema: schema89.properties.modules.type,
+        parentSchema: schema89.properties.modules,
         data: data3,
       };
       if (vErrors === null) {
@@ -841,7 +841,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     let data15 = data.module_punishments;
     if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
       for (const key2 in data15) {
-        if (!func1.call(schema87.properties.module_punishments.properties, key2)) {
+        if (!func1.call(schema89.properties.module_punishments.properties, key2)) {
           const err20 = {
             instancePath: instancePath + '/module_punishments',
             schemaPath: '#/properties/module_punishments/additionalProperties',
@@ -849,7 +849,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema87.properties.module_punishments,
+            parentSchema: schema89.properties.module_punishments,
             data: data15,
           };
           if (vErrors === null) {
@@ -869,8 +869,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data: data16,
           };
           if (vErrors === null) {
@@ -885,10 +885,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_ban',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema88.enum },
+            params: { allowedValues: schema90.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema88.enum,
-            parentSchema: schema88,
+            schema: schema90.enum,
+            parentSchema: schema90,
             data: data16,
           };
           if (vErrors === null) {
@@ -908,8 +908,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data: data17,
           };
           if (vErrors === null) {
@@ -924,10 +924,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_kick',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema88.enum },
+            params: { allowedValues: schema90.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema88.enum,
-            parentSchema: schema88,
+            schema: schema90.enum,
+            parentSchema: schema90,
             data: data17,
           };
           if (vErrors === null) {
@@ -947,8 +947,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data: data18,
           };
           if (vErrors === null) {
@@ -963,10 +963,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_prune',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema88.enum },
+            params: { allowedValues: schema90.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema88.enum,
-            parentSchema: schema88,
+            schema: schema90.enum,
+            parentSchema: schema90,
             data: data18,
           };
           if (vErrors === null) {
@@ -986,8 +986,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data: data19,
           };
           if (vErrors === null) {
@@ -1002,10 +1002,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_member_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema88.enum },
+            params: { allowedValues: schema90.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema88.enum,
-            parentSchema: schema88,
+            schema: schema90.enum,
+            parentSchema: schema90,
             data: data19,
           };
           if (vErrors === null) {
@@ -1025,8 +1025,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data: data20,
           };
           if (vErrors === null) {
@@ -1041,10 +1041,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_role',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema88.enum },
+            params: { allowedValues: schema90.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema88.enum,
-            parentSchema: schema88,
+            schema: schema90.enum,
+            parentSchema: schema90,
             data: data20,
           };
           if (vErrors === null) {
@@ -1064,8 +1064,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data: data21,
           };
           if (vErrors === null) {
@@ -1080,10 +1080,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_channel',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema88.enum },
+            params: { allowedValues: schema90.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema88.enum,
-            parentSchema: schema88,
+            schema: schema90.enum,
+            parentSchema: schema90,
             data: data21,
           };
           if (vErrors === null) {
@@ -1103,8 +1103,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data: data22,
           };
           if (vErrors === null) {
@@ -1119,10 +1119,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_emoji',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema88.enum },
+            params: { allowedValues: schema90.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema88.enum,
-            parentSchema: schema88,
+            schema: schema90.enum,
+            parentSchema: schema90,
             data: data22,
           };
           if (vErrors === null) {
@@ -1142,8 +1142,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data: data23,
           };
           if (vErrors === null) {
@@ -1158,10 +1158,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_guild_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema88.enum },
+            params: { allowedValues: schema90.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema88.enum,
-            parentSchema: schema88,
+            schema: schema90.enum,
+            parentSchema: schema90,
             data: data23,
           };
           if (vErrors === null) {
@@ -1181,8 +1181,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data: data24,
           };
           if (vErrors === null) {
@@ -1197,10 +1197,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_webhook',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema88.enum },
+            params: { allowedValues: schema90.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema88.enum,
-            parentSchema: schema88,
+            schema: schema90.enum,
+            parentSchema: schema90,
             data: data24,
           };
           if (vErrors === null) {
@@ -1220,8 +1220,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data: data25,
           };
           if (vErrors === null) {
@@ -1236,10 +1236,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_integration',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema88.enum },
+            params: { allowedValues: schema90.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema88.enum,
-            parentSchema: schema88,
+            schema: schema90.enum,
+            parentSchema: schema90,
             data: data25,
           };
           if (vErrors === null) {
@@ -1259,8 +1259,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data: data26,
           };
           if (vErrors === null) {
@@ -1275,10 +1275,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_everyone',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema88.enum },
+            params: { allowedValues: schema90.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema88.enum,
-            parentSchema: schema88,
+            schema: schema90.enum,
+            parentSchema: schema90,
             data: data26,
           };
           if (vErrors === null) {
@@ -1296,8 +1296,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema87.properties.module_punishments.type,
-        parentSchema: schema87.properties.module_punishments,
+        schema: schema89.properties.module_punishments.type,
+        parentSchema: schema89.properties.module_punishments,
         data: data15,
       };
       if (vErrors === null) {
@@ -1317,7 +1317,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema87.properties.extraowners,
+          parentSchema: schema89.properties.extraowners,
           data: data27,
         };
         if (vErrors === null) {
@@ -1339,7 +1339,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema87.properties.extraowners.items,
+              parentSchema: schema89.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1349,7 +1349,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern36.test(data28)) {
+          if (!pattern38.test(data28)) {
             const err46 = {
               instancePath: instancePath + '/extraowners/' + i0,
               schemaPath: '#/properties/extraowners/items/pattern',
@@ -1357,7 +1357,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema87.properties.extraowners.items,
+              parentSchema: schema89.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1374,8 +1374,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema87.properties.extraowners.items.type,
-            parentSchema: schema87.properties.extraowners.items,
+            schema: schema89.properties.extraowners.items.type,
+            parentSchema: schema89.properties.extraowners.items,
             data: data28,
           };
           if (vErrors === null) {
@@ -1404,7 +1404,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema87.properties.extraowners,
+              parentSchema: schema89.properties.extraowners,
               data: data27,
             };
             if (vErrors === null) {
@@ -1425,8 +1425,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema87.properties.extraowners.type,
-        parentSchema: schema87.properties.extraowners,
+        schema: schema89.properties.extraowners.type,
+        parentSchema: schema89.properties.extraowners,
         data: data27,
       };
       if (vErrors === null) {
@@ -1446,7 +1446,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema87.properties.whitelist,
+          parentSchema: schema89.properties.whitelist,
           data: data29,
         };
         if (vErrors === null) {
@@ -1468,7 +1468,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema87.properties.whitelist.items,
+              parentSchema: schema89.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1478,7 +1478,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern36.test(data30)) {
+          if (!pattern38.test(data30)) {
             const err52 = {
               instancePath: instancePath + '/whitelist/' + i2,
               schemaPath: '#/properties/whitelist/items/pattern',
@@ -1486,7 +1486,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema87.properties.whitelist.items,
+              parentSchema: schema89.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1503,8 +1503,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema87.properties.whitelist.items.type,
-            parentSchema: schema87.properties.whitelist.items,
+            schema: schema89.properties.whitelist.items.type,
+            parentSchema: schema89.properties.whitelist.items,
             data: data30,
           };
           if (vErrors === null) {
@@ -1533,7 +1533,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i3, j: j1 },
               message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
               schema: true,
-              parentSchema: schema87.properties.whitelist,
+              parentSchema: schema89.properties.whitelist,
               data: data29,
             };
             if (vErrors === null) {
@@ -1554,8 +1554,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema87.properties.whitelist.type,
-        parentSchema: schema87.properties.whitelist,
+        schema: schema89.properties.whitelist.type,
+        parentSchema: schema89.properties.whitelist,
         data: data29,
       };
       if (vErrors === null) {
@@ -1597,7 +1597,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema87.properties.bypass_permissions,
+            parentSchema: schema89.properties.bypass_permissions,
             data: data31,
           };
           if (vErrors === null) {
@@ -1616,8 +1616,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.bypass_permissions.properties.can_ban.type,
-          parentSchema: schema87.properties.bypass_permissions.properties.can_ban,
+          schema: schema89.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema89.properties.bypass_permissions.properties.can_ban,
           data: data32,
         };
         if (vErrors === null) {
@@ -1635,8 +1635,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.bypass_permissions.properties.can_kick.type,
-          parentSchema: schema87.properties.bypass_permissions.properties.can_kick,
+          schema: schema89.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema89.properties.bypass_permissions.properties.can_kick,
           data: data33,
         };
         if (vErrors === null) {
@@ -1654,8 +1654,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.bypass_permissions.properties.can_manage_roles.type,
-          parentSchema: schema87.properties.bypass_permissions.properties.can_manage_roles,
+          schema: schema89.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema89.properties.bypass_permissions.properties.can_manage_roles,
           data: data34,
         };
         if (vErrors === null) {
@@ -1673,8 +1673,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.bypass_permissions.properties.can_manage_channels.type,
-          parentSchema: schema87.properties.bypass_permissions.properties.can_manage_channels,
+          schema: schema89.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema89.properties.bypass_permissions.properties.can_manage_channels,
           data: data35,
         };
         if (vErrors === null) {
@@ -1692,8 +1692,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.bypass_permissions.properties.can_manage_webhooks.type,
-          parentSchema: schema87.properties.bypass_permissions.properties.can_manage_webhooks,
+          schema: schema89.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema89.properties.bypass_permissions.properties.can_manage_webhooks,
           data: data36,
         };
         if (vErrors === null) {
@@ -1710,8 +1710,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema87.properties.bypass_permissions.type,
-        parentSchema: schema87.properties.bypass_permissions,
+        schema: schema89.properties.bypass_permissions.type,
+        parentSchema: schema89.properties.bypass_permissions,
         data: data31,
       };
       if (vErrors === null) {
@@ -1727,10 +1727,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/log_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema101.type },
+        params: { type: schema103.type },
         message: 'must be string,null',
-        schema: schema101.type,
-        parentSchema: schema101,
+        schema: schema103.type,
+        parentSchema: schema103,
         data: data37,
       };
       if (vErrors === null) {
@@ -1749,7 +1749,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema101,
+          parentSchema: schema103,
           data: data37,
         };
         if (vErrors === null) {
@@ -1767,7 +1767,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema101,
+          parentSchema: schema103,
           data: data37,
         };
         if (vErrors === null) {
@@ -1786,8 +1786,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema87.properties.auto_recovery.type,
-        parentSchema: schema87.properties.auto_recovery,
+        schema: schema89.properties.auto_recovery.type,
+        parentSchema: schema89.properties.auto_recovery,
         data: data38,
       };
       if (vErrors === null) {
@@ -1804,8 +1804,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema89.type,
+      parentSchema: schema89,
       data,
     };
     if (vErrors === null) {
@@ -1815,10 +1815,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateApiError = validate23;
 const schema34 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2233,8 +2233,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate23.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate64;
-const schema102 = {
+export const validateBasic = validate65;
+const schema104 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -2269,11 +2269,11 @@ const schema102 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const pattern39 = new RegExp('^\\S+$', 'u');
-function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern41 = new RegExp('^\\S+$', 'u');
+function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2299,7 +2299,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema102,
+          parentSchema: schema104,
           data,
         };
         if (vErrors === null) {
@@ -2320,7 +2320,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema102.properties.prefix,
+          parentSchema: schema104.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2338,7 +2338,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema102.properties.prefix,
+          parentSchema: schema104.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2348,7 +2348,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern39.test(data0)) {
+      if (!pattern41.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -2356,7 +2356,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema102.properties.prefix,
+          parentSchema: schema104.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2373,8 +2373,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema102.properties.prefix.type,
-        parentSchema: schema102.properties.prefix,
+        schema: schema104.properties.prefix.type,
+        parentSchema: schema104.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -2392,8 +2392,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema102.properties.invite_tracking.type,
-        parentSchema: schema102.properties.invite_tracking,
+        schema: schema104.properties.invite_tracking.type,
+        parentSchema: schema104.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -2411,8 +2411,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema102.properties.flag_translation.type,
-        parentSchema: schema102.properties.flag_translation,
+        schema: schema104.properties.flag_translation.type,
+        parentSchema: schema104.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -2429,8 +2429,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema102.type,
-      parentSchema: schema102,
+      schema: schema104.type,
+      parentSchema: schema104,
       data,
     };
     if (vErrors === null) {
@@ -2440,10 +2440,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateBotStatus = validate24;
 const schema36 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -3588,8 +3588,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate25.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate53;
-const schema75 = {
+export const validateChannelReference = validate54;
+const schema77 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -3598,10 +3598,10 @@ const schema75 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3613,10 +3613,10 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema75.type },
+      params: { type: schema77.type },
       message: 'must be string,null',
-      schema: schema75.type,
-      parentSchema: schema75,
+      schema: schema77.type,
+      parentSchema: schema77,
       data,
     };
     if (vErrors === null) {
@@ -3635,7 +3635,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema75,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -3653,7 +3653,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema75,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -3664,10 +3664,10 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate53.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { dynamicProps: false, dynamicItems: false };
+validate54.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateContactMessage = validate29;
 const schema43 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -4382,8 +4382,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate65;
-const schema103 = {
+export const validateGreeting = validate66;
+const schema105 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -4601,20 +4601,20 @@ const schema103 = {
     },
   },
 };
-const schema104 = {
+const schema106 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema105 = {
+const schema107 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema106 = {
+const schema108 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -4683,7 +4683,7 @@ const schema106 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema107 = {
+const schema109 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -4694,7 +4694,7 @@ const schema107 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema108 = {
+const schema110 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -4704,12 +4704,12 @@ const schema108 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern28 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-const pattern29 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern30 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern31 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4742,8 +4742,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -4770,7 +4770,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema106,
+          parentSchema: schema108,
           data,
         };
         if (vErrors === null) {
@@ -4791,7 +4791,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema106.properties.title,
+          parentSchema: schema108.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -4808,8 +4808,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema106.properties.title.type,
-        parentSchema: schema106.properties.title,
+        schema: schema108.properties.title.type,
+        parentSchema: schema108.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -4829,7 +4829,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema106.properties.description,
+          parentSchema: schema108.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -4846,8 +4846,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema106.properties.description.type,
-        parentSchema: schema106.properties.description,
+        schema: schema108.properties.description.type,
+        parentSchema: schema108.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -4868,7 +4868,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema107,
+            parentSchema: schema109,
             data: data2,
           };
           if (vErrors === null) {
@@ -4878,7 +4878,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern28.test(data2)) {
+        if (!pattern30.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -4886,7 +4886,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema107,
+            parentSchema: schema109,
             data: data2,
           };
           if (vErrors === null) {
@@ -4903,8 +4903,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.type,
-          parentSchema: schema107,
+          schema: schema109.type,
+          parentSchema: schema109,
           data: data2,
         };
         if (vErrors === null) {
@@ -4923,8 +4923,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema106.properties.thumbnail.type,
-        parentSchema: schema106.properties.thumbnail,
+        schema: schema108.properties.thumbnail.type,
+        parentSchema: schema108.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -4944,7 +4944,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema106.properties.footer,
+          parentSchema: schema108.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -4961,8 +4961,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema106.properties.footer.type,
-        parentSchema: schema106.properties.footer,
+        schema: schema108.properties.footer.type,
+        parentSchema: schema108.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -4982,7 +4982,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema108,
+          parentSchema: schema110,
           data: data5,
         };
         if (vErrors === null) {
@@ -4992,7 +4992,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern29.test(data5)) {
+      if (!pattern31.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -5000,7 +5000,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema108,
+          parentSchema: schema110,
           data: data5,
         };
         if (vErrors === null) {
@@ -5017,8 +5017,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema108.type,
-        parentSchema: schema108,
+        schema: schema110.type,
+        parentSchema: schema110,
         data: data5,
       };
       if (vErrors === null) {
@@ -5045,7 +5045,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema106.properties.author,
+            parentSchema: schema108.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -5066,7 +5066,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema106.properties.author.properties.name,
+            parentSchema: schema108.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -5083,8 +5083,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.author.properties.name.type,
-          parentSchema: schema106.properties.author.properties.name,
+          schema: schema108.properties.author.properties.name.type,
+          parentSchema: schema108.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -5104,7 +5104,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema106.properties.author.properties.iconURL,
+            parentSchema: schema108.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -5114,7 +5114,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern29.test(data8)) {
+        if (!pattern31.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -5122,7 +5122,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema106.properties.author.properties.iconURL,
+            parentSchema: schema108.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -5139,8 +5139,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.author.properties.iconURL.type,
-          parentSchema: schema106.properties.author.properties.iconURL,
+          schema: schema108.properties.author.properties.iconURL.type,
+          parentSchema: schema108.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -5157,8 +5157,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema106.properties.author.type,
-        parentSchema: schema106.properties.author,
+        schema: schema108.properties.author.type,
+        parentSchema: schema108.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -5175,8 +5175,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema106.type,
-      parentSchema: schema106,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {
@@ -5186,14 +5186,14 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5216,7 +5216,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema103,
+          parentSchema: schema105,
           data,
         };
         if (vErrors === null) {
@@ -5274,8 +5274,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema103.properties.welcome.then.required,
-            parentSchema: schema103.properties.welcome.then,
+            schema: schema105.properties.welcome.then.required,
+            parentSchema: schema105.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -5294,8 +5294,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema103.properties.welcome.then.properties.channel.type,
-              parentSchema: schema103.properties.welcome.then.properties.channel,
+              schema: schema105.properties.welcome.then.properties.channel.type,
+              parentSchema: schema105.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -5322,8 +5322,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema103.properties.welcome.if,
-        parentSchema: schema103.properties.welcome,
+        schema: schema105.properties.welcome.if,
+        parentSchema: schema105.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -5366,7 +5366,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema103.properties.welcome,
+            parentSchema: schema105.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -5385,8 +5385,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema103.properties.welcome.properties.enabled.type,
-          parentSchema: schema103.properties.welcome.properties.enabled,
+          schema: schema105.properties.welcome.properties.enabled.type,
+          parentSchema: schema105.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -5402,10 +5402,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema104.type },
+          params: { type: schema106.type },
           message: 'must be string,null',
-          schema: schema104.type,
-          parentSchema: schema104,
+          schema: schema106.type,
+          parentSchema: schema106,
           data: data4,
         };
         if (vErrors === null) {
@@ -5424,7 +5424,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema104,
+            parentSchema: schema106,
             data: data4,
           };
           if (vErrors === null) {
@@ -5442,7 +5442,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema104,
+            parentSchema: schema106,
             data: data4,
           };
           if (vErrors === null) {
@@ -5463,7 +5463,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema103.properties.welcome.properties.content,
+            parentSchema: schema105.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -5480,8 +5480,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.welcome.properties.content.type,
-          parentSchema: schema103.properties.welcome.properties.content,
+          schema: schema105.properties.welcome.properties.content.type,
+          parentSchema: schema105.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -5499,8 +5499,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.type,
-          parentSchema: schema105,
+          schema: schema107.type,
+          parentSchema: schema107,
           data: data6,
         };
         if (vErrors === null) {
@@ -5515,10 +5515,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema105.enum },
+          params: { allowedValues: schema107.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema105.enum,
-          parentSchema: schema105,
+          schema: schema107.enum,
+          parentSchema: schema107,
           data: data6,
         };
         if (vErrors === null) {
@@ -5529,7 +5529,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate66(data0.embed, {
+        !validate67(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -5537,7 +5537,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
         errors = vErrors.length;
       }
     } else {
@@ -5547,8 +5547,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema103.properties.welcome.type,
-        parentSchema: schema103.properties.welcome,
+        schema: schema105.properties.welcome.type,
+        parentSchema: schema105.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -5605,8 +5605,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema103.properties.farewell.then.required,
-            parentSchema: schema103.properties.farewell.then,
+            schema: schema105.properties.farewell.then.required,
+            parentSchema: schema105.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -5625,8 +5625,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema103.properties.farewell.then.properties.channel.type,
-              parentSchema: schema103.properties.farewell.then.properties.channel,
+              schema: schema105.properties.farewell.then.properties.channel.type,
+              parentSchema: schema105.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -5653,8 +5653,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema103.properties.farewell.if,
-        parentSchema: schema103.properties.farewell,
+        schema: schema105.properties.farewell.if,
+        parentSchema: schema105.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -5697,7 +5697,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema103.properties.farewell,
+            parentSchema: schema105.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -5716,8 +5716,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema103.properties.farewell.properties.enabled.type,
-          parentSchema: schema103.properties.farewell.properties.enabled,
+          schema: schema105.properties.farewell.properties.enabled.type,
+          parentSchema: schema105.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -5733,10 +5733,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema104.type },
+          params: { type: schema106.type },
           message: 'must be string,null',
-          schema: schema104.type,
-          parentSchema: schema104,
+          schema: schema106.type,
+          parentSchema: schema106,
           data: data12,
         };
         if (vErrors === null) {
@@ -5755,7 +5755,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema104,
+            parentSchema: schema106,
             data: data12,
           };
           if (vErrors === null) {
@@ -5773,7 +5773,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema104,
+            parentSchema: schema106,
             data: data12,
           };
           if (vErrors === null) {
@@ -5794,7 +5794,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema103.properties.farewell.properties.content,
+            parentSchema: schema105.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -5811,8 +5811,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.farewell.properties.content.type,
-          parentSchema: schema103.properties.farewell.properties.content,
+          schema: schema105.properties.farewell.properties.content.type,
+          parentSchema: schema105.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -5830,8 +5830,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.type,
-          parentSchema: schema105,
+          schema: schema107.type,
+          parentSchema: schema107,
           data: data14,
         };
         if (vErrors === null) {
@@ -5846,10 +5846,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema105.enum },
+          params: { allowedValues: schema107.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema105.enum,
-          parentSchema: schema105,
+          schema: schema107.enum,
+          parentSchema: schema107,
           data: data14,
         };
         if (vErrors === null) {
@@ -5860,7 +5860,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate66(data8.embed, {
+        !validate67(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -5868,7 +5868,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
         errors = vErrors.length;
       }
     } else {
@@ -5878,8 +5878,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema103.properties.farewell.type,
-        parentSchema: schema103.properties.farewell,
+        schema: schema105.properties.farewell.type,
+        parentSchema: schema105.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -5896,8 +5896,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema103.type,
-      parentSchema: schema103,
+      schema: schema105.type,
+      parentSchema: schema105,
       data,
     };
     if (vErrors === null) {
@@ -5907,12 +5907,12 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingEmbed = validate54;
-const schema76 = {
+validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate55;
+const schema78 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -6006,7 +6006,7 @@ const schema76 = {
     },
   },
 };
-const schema77 = {
+const schema79 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -6017,7 +6017,7 @@ const schema77 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema78 = {
+const schema80 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -6027,10 +6027,10 @@ const schema78 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6063,8 +6063,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -6091,7 +6091,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema76,
+          parentSchema: schema78,
           data,
         };
         if (vErrors === null) {
@@ -6112,7 +6112,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema76.properties.title,
+          parentSchema: schema78.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -6129,8 +6129,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema76.properties.title.type,
-        parentSchema: schema76.properties.title,
+        schema: schema78.properties.title.type,
+        parentSchema: schema78.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -6150,7 +6150,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema76.properties.description,
+          parentSchema: schema78.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -6167,8 +6167,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema76.properties.description.type,
-        parentSchema: schema76.properties.description,
+        schema: schema78.properties.description.type,
+        parentSchema: schema78.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -6189,7 +6189,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema77,
+            parentSchema: schema79,
             data: data2,
           };
           if (vErrors === null) {
@@ -6199,7 +6199,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern28.test(data2)) {
+        if (!pattern30.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -6207,7 +6207,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema77,
+            parentSchema: schema79,
             data: data2,
           };
           if (vErrors === null) {
@@ -6224,8 +6224,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.type,
-          parentSchema: schema77,
+          schema: schema79.type,
+          parentSchema: schema79,
           data: data2,
         };
         if (vErrors === null) {
@@ -6244,8 +6244,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema76.properties.thumbnail.type,
-        parentSchema: schema76.properties.thumbnail,
+        schema: schema78.properties.thumbnail.type,
+        parentSchema: schema78.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -6265,7 +6265,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema76.properties.footer,
+          parentSchema: schema78.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -6282,8 +6282,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema76.properties.footer.type,
-        parentSchema: schema76.properties.footer,
+        schema: schema78.properties.footer.type,
+        parentSchema: schema78.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -6303,7 +6303,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema78,
+          parentSchema: schema80,
           data: data5,
         };
         if (vErrors === null) {
@@ -6313,7 +6313,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern29.test(data5)) {
+      if (!pattern31.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -6321,7 +6321,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema78,
+          parentSchema: schema80,
           data: data5,
         };
         if (vErrors === null) {
@@ -6338,8 +6338,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema78.type,
-        parentSchema: schema78,
+        schema: schema80.type,
+        parentSchema: schema80,
         data: data5,
       };
       if (vErrors === null) {
@@ -6366,7 +6366,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema76.properties.author,
+            parentSchema: schema78.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -6387,7 +6387,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema76.properties.author.properties.name,
+            parentSchema: schema78.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -6404,8 +6404,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.author.properties.name.type,
-          parentSchema: schema76.properties.author.properties.name,
+          schema: schema78.properties.author.properties.name.type,
+          parentSchema: schema78.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -6425,7 +6425,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema76.properties.author.properties.iconURL,
+            parentSchema: schema78.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6435,7 +6435,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern29.test(data8)) {
+        if (!pattern31.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -6443,7 +6443,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema76.properties.author.properties.iconURL,
+            parentSchema: schema78.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6460,8 +6460,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.author.properties.iconURL.type,
-          parentSchema: schema76.properties.author.properties.iconURL,
+          schema: schema78.properties.author.properties.iconURL.type,
+          parentSchema: schema78.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -6478,8 +6478,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema76.properties.author.type,
-        parentSchema: schema76.properties.author,
+        schema: schema78.properties.author.type,
+        parentSchema: schema78.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -6496,8 +6496,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema76.type,
-      parentSchema: schema76,
+      schema: schema78.type,
+      parentSchema: schema78,
       data,
     };
     if (vErrors === null) {
@@ -6507,12 +6507,12 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingMessageType = validate55;
-const schema79 = {
+validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate56;
+const schema81 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -6520,10 +6520,10 @@ const schema79 = {
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6537,8 +6537,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema79.type,
-      parentSchema: schema79,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -6553,10 +6553,10 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema79.enum },
+      params: { allowedValues: schema81.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema79.enum,
-      parentSchema: schema79,
+      schema: schema81.enum,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -6566,12 +6566,12 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPlaceholder = validate56;
-const schema80 = {
+validate56.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate57;
+const schema82 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -6611,10 +6611,10 @@ const schema80 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6628,8 +6628,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema80.type,
-      parentSchema: schema80,
+      schema: schema82.type,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -6659,10 +6659,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema80.enum },
+      params: { allowedValues: schema82.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema80.enum,
-      parentSchema: schema80,
+      schema: schema82.enum,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -6672,10 +6672,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { dynamicProps: false, dynamicItems: false };
+validate57.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateGreetingPreviewRequest = validate32;
 const schema46 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -7876,8 +7876,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate57;
-const schema81 = {
+export const validateHexColour = validate58;
+const schema83 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -7890,10 +7890,10 @@ const schema81 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7909,7 +7909,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema81,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -7919,7 +7919,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern28.test(data)) {
+    if (!pattern30.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -7927,7 +7927,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema81,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -7944,8 +7944,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -7955,12 +7955,12 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateImageUrl = validate58;
-const schema82 = {
+validate58.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateImageUrl = validate59;
+const schema84 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/image-url.json',
   type: 'string',
@@ -7972,10 +7972,10 @@ const schema82 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7991,7 +7991,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 2048 },
         message: 'must NOT have more than 2048 characters',
         schema: 2048,
-        parentSchema: schema82,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -8001,7 +8001,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern29.test(data)) {
+    if (!pattern31.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -8009,7 +8009,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
         message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
         schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-        parentSchema: schema82,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -8026,8 +8026,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -8037,12 +8037,12 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate59;
-const schema83 = {
+validate59.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate60;
+const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -8062,10 +8062,10 @@ const schema83 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8079,8 +8079,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema83.type,
-      parentSchema: schema83,
+      schema: schema85.type,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -8105,10 +8105,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema83.enum },
+      params: { allowedValues: schema85.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema83.enum,
-      parentSchema: schema83,
+      schema: schema85.enum,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -8118,12 +8118,12 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate69;
-const schema111 = {
+validate60.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate70;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -8164,17 +8164,17 @@ const schema111 = {
     },
   },
 };
-const schema112 = {
+const schema114 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8200,7 +8200,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema111,
+          parentSchema: schema113,
           data,
         };
         if (vErrors === null) {
@@ -8219,8 +8219,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema111.properties.ranking.type,
-        parentSchema: schema111.properties.ranking,
+        schema: schema113.properties.ranking.type,
+        parentSchema: schema113.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -8240,7 +8240,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema111.properties.levelup_message,
+          parentSchema: schema113.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -8258,7 +8258,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema111.properties.levelup_message,
+          parentSchema: schema113.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -8275,8 +8275,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema111.properties.levelup_message.type,
-        parentSchema: schema111.properties.levelup_message,
+        schema: schema113.properties.levelup_message.type,
+        parentSchema: schema113.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -8292,10 +8292,10 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema112.type },
+        params: { type: schema114.type },
         message: 'must be string,null',
-        schema: schema112.type,
-        parentSchema: schema112,
+        schema: schema114.type,
+        parentSchema: schema114,
         data: data2,
       };
       if (vErrors === null) {
@@ -8314,7 +8314,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema112,
+          parentSchema: schema114,
           data: data2,
         };
         if (vErrors === null) {
@@ -8332,7 +8332,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema112,
+          parentSchema: schema114,
           data: data2,
         };
         if (vErrors === null) {
@@ -8350,8 +8350,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -8361,10 +8361,10 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateManagedGuild = validate37;
 const schema54 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -8682,8 +8682,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate70;
-const schema113 = {
+export const validateModeration = validate71;
+const schema115 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -8721,23 +8721,23 @@ const schema113 = {
     },
   },
 };
-const schema114 = {
+const schema116 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema115 = {
+const schema117 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8763,7 +8763,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema113,
+          parentSchema: schema115,
           data,
         };
         if (vErrors === null) {
@@ -8782,8 +8782,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema113.properties.max_warnings.type,
-        parentSchema: schema113.properties.max_warnings,
+        schema: schema115.properties.max_warnings.type,
+        parentSchema: schema115.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -8802,7 +8802,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema113.properties.max_warnings,
+          parentSchema: schema115.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -8820,7 +8820,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema113.properties.max_warnings,
+          parentSchema: schema115.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -8839,8 +8839,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema114.type,
-        parentSchema: schema114,
+        schema: schema116.type,
+        parentSchema: schema116,
         data: data1,
       };
       if (vErrors === null) {
@@ -8855,10 +8855,10 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema114.enum },
+        params: { allowedValues: schema116.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema114.enum,
-        parentSchema: schema114,
+        schema: schema116.enum,
+        parentSchema: schema116,
         data: data1,
       };
       if (vErrors === null) {
@@ -8874,10 +8874,10 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema115.type },
+        params: { type: schema117.type },
         message: 'must be string,null',
-        schema: schema115.type,
-        parentSchema: schema115,
+        schema: schema117.type,
+        parentSchema: schema117,
         data: data2,
       };
       if (vErrors === null) {
@@ -8896,7 +8896,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema115,
+          parentSchema: schema117,
           data: data2,
         };
         if (vErrors === null) {
@@ -8914,7 +8914,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema115,
+          parentSchema: schema117,
           data: data2,
         };
         if (vErrors === null) {
@@ -8932,8 +8932,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -8943,12 +8943,12 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate60;
-const schema84 = {
+validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate61;
+const schema86 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -8956,10 +8956,10 @@ const schema84 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8973,8 +8973,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema84.type,
-      parentSchema: schema84,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -8989,10 +8989,10 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema84.enum },
+      params: { allowedValues: schema86.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema84.enum,
-      parentSchema: schema84,
+      schema: schema86.enum,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -9002,10 +9002,10 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { dynamicProps: false, dynamicItems: false };
+validate61.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateRole = validate41;
 const schema59 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -9835,8 +9835,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate38.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate61;
-const schema85 = {
+export const validateRoleReference = validate62;
+const schema87 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -9845,10 +9845,10 @@ const schema85 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9860,10 +9860,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema85.type },
+      params: { type: schema87.type },
       message: 'must be string,null',
-      schema: schema85.type,
-      parentSchema: schema85,
+      schema: schema87.type,
+      parentSchema: schema87,
       data,
     };
     if (vErrors === null) {
@@ -9882,7 +9882,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema85,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -9900,7 +9900,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema85,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -9911,10 +9911,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate61.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { dynamicProps: false, dynamicItems: false };
+validate62.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSchemaList = validate42;
 const schema61 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -10188,8 +10188,381 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsPutRequest = validate43;
+export const validateSectionAccess = validate43;
 const schema62 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/section-access.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['level', 'label', 'message', 'capabilities', 'denied'],
+  properties: {
+    level: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+    label: { type: 'string' },
+    message: { type: 'string' },
+    capabilities: {
+      type: 'object',
+      required: ['view'],
+      properties: { view: { type: 'boolean' } },
+      additionalProperties: { type: 'boolean' },
+    },
+    denied: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+};
+const pattern20 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
+function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/section-access.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate43.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.level === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'level' },
+        message: "must have required property '" + 'level' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.label === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'label' },
+        message: "must have required property '" + 'label' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.message === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'message' },
+        message: "must have required property '" + 'message' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.capabilities === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'capabilities' },
+        message: "must have required property '" + 'capabilities' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.denied === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'denied' },
+        message: "must have required property '" + 'denied' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'level' || key0 === 'label' || key0 === 'message' || key0 === 'capabilities' || key0 === 'denied')) {
+        const err5 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema62,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.level !== undefined) {
+      let data0 = data.level;
+      if (typeof data0 === 'string') {
+        if (!pattern20.test(data0)) {
+          const err6 = {
+            instancePath: instancePath + '/level',
+            schemaPath: '#/properties/level/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[a-z][a-z0-9_]*$' },
+            message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
+            schema: '^[a-z][a-z0-9_]*$',
+            parentSchema: schema62.properties.level,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/level',
+          schemaPath: '#/properties/level/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.level.type,
+          parentSchema: schema62.properties.level,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.label !== undefined) {
+      let data1 = data.label;
+      if (typeof data1 !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/label',
+          schemaPath: '#/properties/label/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.label.type,
+          parentSchema: schema62.properties.label,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.message !== undefined) {
+      let data2 = data.message;
+      if (typeof data2 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/message',
+          schemaPath: '#/properties/message/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.message.type,
+          parentSchema: schema62.properties.message,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.capabilities !== undefined) {
+      let data3 = data.capabilities;
+      if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
+        if (data3.view === undefined) {
+          const err10 = {
+            instancePath: instancePath + '/capabilities',
+            schemaPath: '#/properties/capabilities/required',
+            keyword: 'required',
+            params: { missingProperty: 'view' },
+            message: "must have required property '" + 'view' + "'",
+            schema: schema62.properties.capabilities.required,
+            parentSchema: schema62.properties.capabilities,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        for (const key1 in data3) {
+          if (!(key1 === 'view')) {
+            let data4 = data3[key1];
+            if (typeof data4 !== 'boolean') {
+              const err11 = {
+                instancePath: instancePath + '/capabilities/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+                schemaPath: '#/properties/capabilities/additionalProperties/type',
+                keyword: 'type',
+                params: { type: 'boolean' },
+                message: 'must be boolean',
+                schema: schema62.properties.capabilities.additionalProperties.type,
+                parentSchema: schema62.properties.capabilities.additionalProperties,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err11];
+              } else {
+                vErrors.push(err11);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data3.view !== undefined) {
+          let data5 = data3.view;
+          if (typeof data5 !== 'boolean') {
+            const err12 = {
+              instancePath: instancePath + '/capabilities/view',
+              schemaPath: '#/properties/capabilities/properties/view/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema62.properties.capabilities.properties.view.type,
+              parentSchema: schema62.properties.capabilities.properties.view,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/capabilities',
+          schemaPath: '#/properties/capabilities/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema62.properties.capabilities.type,
+          parentSchema: schema62.properties.capabilities,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.denied !== undefined) {
+      let data6 = data.denied;
+      if (data6 && typeof data6 == 'object' && !Array.isArray(data6)) {
+        for (const key2 in data6) {
+          let data7 = data6[key2];
+          if (typeof data7 !== 'string') {
+            const err14 = {
+              instancePath: instancePath + '/denied/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/properties/denied/additionalProperties/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema62.properties.denied.additionalProperties.type,
+              parentSchema: schema62.properties.denied.additionalProperties,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/denied',
+          schemaPath: '#/properties/denied/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema62.properties.denied.type,
+          parentSchema: schema62.properties.denied,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema62.type,
+      parentSchema: schema62,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate43.errors = vErrors;
+  return errors === 0;
+}
+validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsPutRequest = validate44;
+const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-put-request.json',
   type: 'object',
@@ -10210,10 +10583,10 @@ const schema62 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-put-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10228,8 +10601,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -10246,8 +10619,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settings' },
         message: "must have required property '" + 'settings' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -10266,7 +10639,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema62,
+          parentSchema: schema63,
           data,
         };
         if (vErrors === null) {
@@ -10286,8 +10659,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.version.type,
-          parentSchema: schema62.properties.version,
+          schema: schema63.properties.version.type,
+          parentSchema: schema63.properties.version,
           data: data0,
         };
         if (vErrors === null) {
@@ -10306,7 +10679,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483646 },
             message: 'must be <= 2147483646',
             schema: 2147483646,
-            parentSchema: schema62.properties.version,
+            parentSchema: schema63.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -10324,7 +10697,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema62.properties.version,
+            parentSchema: schema63.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -10345,8 +10718,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema62.properties.settings.type,
-          parentSchema: schema62.properties.settings,
+          schema: schema63.properties.settings.type,
+          parentSchema: schema63.properties.settings,
           data: data1,
         };
         if (vErrors === null) {
@@ -10364,8 +10737,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -10375,12 +10748,12 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsResponse = validate44;
-const schema63 = {
+validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsResponse = validate45;
+const schema64 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-response.json',
   type: 'object',
@@ -10391,345 +10764,48 @@ const schema63 = {
     section: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
     version: { type: 'integer', minimum: 0, maximum: 2147483647 },
     settings: { type: 'object' },
+    access: { $ref: '#/$defs/SectionAccess' },
+  },
+  $defs: {
+    SectionAccess: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['level', 'label', 'message', 'capabilities', 'denied'],
+      properties: {
+        level: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+        label: { type: 'string' },
+        message: { type: 'string' },
+        capabilities: {
+          type: 'object',
+          required: ['view'],
+          properties: { view: { type: 'boolean' } },
+          additionalProperties: { type: 'boolean' },
+        },
+        denied: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    },
   },
 };
-const pattern20 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
-function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate44.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.success === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'success' },
-        message: "must have required property '" + 'success' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.section === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'section' },
-        message: "must have required property '" + 'section' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.version === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'version' },
-        message: "must have required property '" + 'version' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.settings === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'settings' },
-        message: "must have required property '" + 'settings' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'success' || key0 === 'section' || key0 === 'version' || key0 === 'settings')) {
-        const err4 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema63,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.success !== undefined) {
-      let data0 = data.success;
-      if (true !== data0) {
-        const err5 = {
-          instancePath: instancePath + '/success',
-          schemaPath: '#/properties/success/const',
-          keyword: 'const',
-          params: { allowedValue: true },
-          message: 'must be equal to constant',
-          schema: true,
-          parentSchema: schema63.properties.success,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.section !== undefined) {
-      let data1 = data.section;
-      if (typeof data1 === 'string') {
-        if (!pattern20.test(data1)) {
-          const err6 = {
-            instancePath: instancePath + '/section',
-            schemaPath: '#/properties/section/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[a-z][a-z0-9-]*$' },
-            message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
-            schema: '^[a-z][a-z0-9-]*$',
-            parentSchema: schema63.properties.section,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + '/section',
-          schemaPath: '#/properties/section/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema63.properties.section.type,
-          parentSchema: schema63.properties.section,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      let data2 = data.version;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err8 = {
-          instancePath: instancePath + '/version',
-          schemaPath: '#/properties/version/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema63.properties.version.type,
-          parentSchema: schema63.properties.version,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (typeof data2 == 'number' && isFinite(data2)) {
-        if (data2 > 2147483647 || isNaN(data2)) {
-          const err9 = {
-            instancePath: instancePath + '/version',
-            schemaPath: '#/properties/version/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 2147483647 },
-            message: 'must be <= 2147483647',
-            schema: 2147483647,
-            parentSchema: schema63.properties.version,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (data2 < 0 || isNaN(data2)) {
-          const err10 = {
-            instancePath: instancePath + '/version',
-            schemaPath: '#/properties/version/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema63.properties.version,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.settings !== undefined) {
-      let data3 = data.settings;
-      if (!(data3 && typeof data3 == 'object' && !Array.isArray(data3))) {
-        const err11 = {
-          instancePath: instancePath + '/settings',
-          schemaPath: '#/properties/settings/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-          schema: schema63.properties.settings.type,
-          parentSchema: schema63.properties.settings,
-          data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err12 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err12];
-    } else {
-      vErrors.push(err12);
-    }
-    errors++;
-  }
-  validate44.errors = vErrors;
-  return errors === 0;
-}
-validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate62;
-const schema86 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/snowflake.json',
-  type: 'string',
-  pattern: '^[0-9]{17,20}$',
-  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-};
-function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate62.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (typeof data === 'string') {
-    if (!pattern6.test(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/pattern',
-        keyword: 'pattern',
-        params: { pattern: '^[0-9]{17,20}$' },
-        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-        schema: '^[0-9]{17,20}$',
-        parentSchema: schema86,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'string' },
-      message: 'must be string',
-      schema: schema86.type,
-      parentSchema: schema86,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate62.errors = vErrors;
-  return errors === 0;
-}
-validate62.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSuccessResponse = validate45;
-const schema64 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/success-response.json',
+const schema65 = {
   type: 'object',
   additionalProperties: false,
-  required: ['success'],
-  properties: { success: { const: true } },
+  required: ['level', 'label', 'message', 'capabilities', 'denied'],
+  properties: {
+    level: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+    label: { type: 'string' },
+    message: { type: 'string' },
+    capabilities: {
+      type: 'object',
+      required: ['view'],
+      properties: { view: { type: 'boolean' } },
+      additionalProperties: { type: 'boolean' },
+    },
+    denied: { type: 'object', additionalProperties: { type: 'string' } },
+  },
 };
+const pattern21 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
 function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
+  /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
   let errors = 0;
   const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
@@ -10757,6 +10833,681 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.section === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'section' },
+        message: "must have required property '" + 'section' + "'",
+        schema: schema64.required,
+        parentSchema: schema64,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema64.required,
+        parentSchema: schema64,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.settings === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'settings' },
+        message: "must have required property '" + 'settings' + "'",
+        schema: schema64.required,
+        parentSchema: schema64,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'section' || key0 === 'version' || key0 === 'settings' || key0 === 'access')) {
+        const err4 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema64,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err5 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema64.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.section !== undefined) {
+      let data1 = data.section;
+      if (typeof data1 === 'string') {
+        if (!pattern21.test(data1)) {
+          const err6 = {
+            instancePath: instancePath + '/section',
+            schemaPath: '#/properties/section/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[a-z][a-z0-9-]*$' },
+            message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
+            schema: '^[a-z][a-z0-9-]*$',
+            parentSchema: schema64.properties.section,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/section',
+          schemaPath: '#/properties/section/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema64.properties.section.type,
+          parentSchema: schema64.properties.section,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data2 = data.version;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err8 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema64.properties.version.type,
+          parentSchema: schema64.properties.version,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 > 2147483647 || isNaN(data2)) {
+          const err9 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2147483647 },
+            message: 'must be <= 2147483647',
+            schema: 2147483647,
+            parentSchema: schema64.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err10 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema64.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.settings !== undefined) {
+      let data3 = data.settings;
+      if (!(data3 && typeof data3 == 'object' && !Array.isArray(data3))) {
+        const err11 = {
+          instancePath: instancePath + '/settings',
+          schemaPath: '#/properties/settings/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema64.properties.settings.type,
+          parentSchema: schema64.properties.settings,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.access !== undefined) {
+      let data4 = data.access;
+      if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
+        if (data4.level === undefined) {
+          const err12 = {
+            instancePath: instancePath + '/access',
+            schemaPath: '#/$defs/SectionAccess/required',
+            keyword: 'required',
+            params: { missingProperty: 'level' },
+            message: "must have required property '" + 'level' + "'",
+            schema: schema65.required,
+            parentSchema: schema65,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (data4.label === undefined) {
+          const err13 = {
+            instancePath: instancePath + '/access',
+            schemaPath: '#/$defs/SectionAccess/required',
+            keyword: 'required',
+            params: { missingProperty: 'label' },
+            message: "must have required property '" + 'label' + "'",
+            schema: schema65.required,
+            parentSchema: schema65,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (data4.message === undefined) {
+          const err14 = {
+            instancePath: instancePath + '/access',
+            schemaPath: '#/$defs/SectionAccess/required',
+            keyword: 'required',
+            params: { missingProperty: 'message' },
+            message: "must have required property '" + 'message' + "'",
+            schema: schema65.required,
+            parentSchema: schema65,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (data4.capabilities === undefined) {
+          const err15 = {
+            instancePath: instancePath + '/access',
+            schemaPath: '#/$defs/SectionAccess/required',
+            keyword: 'required',
+            params: { missingProperty: 'capabilities' },
+            message: "must have required property '" + 'capabilities' + "'",
+            schema: schema65.required,
+            parentSchema: schema65,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data4.denied === undefined) {
+          const err16 = {
+            instancePath: instancePath + '/access',
+            schemaPath: '#/$defs/SectionAccess/required',
+            keyword: 'required',
+            params: { missingProperty: 'denied' },
+            message: "must have required property '" + 'denied' + "'",
+            schema: schema65.required,
+            parentSchema: schema65,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        for (const key1 in data4) {
+          if (!(key1 === 'level' || key1 === 'label' || key1 === 'message' || key1 === 'capabilities' || key1 === 'denied')) {
+            const err17 = {
+              instancePath: instancePath + '/access',
+              schemaPath: '#/$defs/SectionAccess/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema65,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err17];
+            } else {
+              vErrors.push(err17);
+            }
+            errors++;
+          }
+        }
+        if (data4.level !== undefined) {
+          let data5 = data4.level;
+          if (typeof data5 === 'string') {
+            if (!pattern20.test(data5)) {
+              const err18 = {
+                instancePath: instancePath + '/access/level',
+                schemaPath: '#/$defs/SectionAccess/properties/level/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[a-z][a-z0-9_]*$' },
+                message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
+                schema: '^[a-z][a-z0-9_]*$',
+                parentSchema: schema65.properties.level,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
+          } else {
+            const err19 = {
+              instancePath: instancePath + '/access/level',
+              schemaPath: '#/$defs/SectionAccess/properties/level/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema65.properties.level.type,
+              parentSchema: schema65.properties.level,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err19];
+            } else {
+              vErrors.push(err19);
+            }
+            errors++;
+          }
+        }
+        if (data4.label !== undefined) {
+          let data6 = data4.label;
+          if (typeof data6 !== 'string') {
+            const err20 = {
+              instancePath: instancePath + '/access/label',
+              schemaPath: '#/$defs/SectionAccess/properties/label/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema65.properties.label.type,
+              parentSchema: schema65.properties.label,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err20];
+            } else {
+              vErrors.push(err20);
+            }
+            errors++;
+          }
+        }
+        if (data4.message !== undefined) {
+          let data7 = data4.message;
+          if (typeof data7 !== 'string') {
+            const err21 = {
+              instancePath: instancePath + '/access/message',
+              schemaPath: '#/$defs/SectionAccess/properties/message/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema65.properties.message.type,
+              parentSchema: schema65.properties.message,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err21];
+            } else {
+              vErrors.push(err21);
+            }
+            errors++;
+          }
+        }
+        if (data4.capabilities !== undefined) {
+          let data8 = data4.capabilities;
+          if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
+            if (data8.view === undefined) {
+              const err22 = {
+                instancePath: instancePath + '/access/capabilities',
+                schemaPath: '#/$defs/SectionAccess/properties/capabilities/required',
+                keyword: 'required',
+                params: { missingProperty: 'view' },
+                message: "must have required property '" + 'view' + "'",
+                schema: schema65.properties.capabilities.required,
+                parentSchema: schema65.properties.capabilities,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err22];
+              } else {
+                vErrors.push(err22);
+              }
+              errors++;
+            }
+            for (const key2 in data8) {
+              if (!(key2 === 'view')) {
+                let data9 = data8[key2];
+                if (typeof data9 !== 'boolean') {
+                  const err23 = {
+                    instancePath: instancePath + '/access/capabilities/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                    schemaPath: '#/$defs/SectionAccess/properties/capabilities/additionalProperties/type',
+                    keyword: 'type',
+                    params: { type: 'boolean' },
+                    message: 'must be boolean',
+                    schema: schema65.properties.capabilities.additionalProperties.type,
+                    parentSchema: schema65.properties.capabilities.additionalProperties,
+                    data: data9,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err23];
+                  } else {
+                    vErrors.push(err23);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data8.view !== undefined) {
+              let data10 = data8.view;
+              if (typeof data10 !== 'boolean') {
+                const err24 = {
+                  instancePath: instancePath + '/access/capabilities/view',
+                  schemaPath: '#/$defs/SectionAccess/properties/capabilities/properties/view/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema65.properties.capabilities.properties.view.type,
+                  parentSchema: schema65.properties.capabilities.properties.view,
+                  data: data10,
+                };
+                if (vErrors === null) {
+                  vErrors = [err24];
+                } else {
+                  vErrors.push(err24);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err25 = {
+              instancePath: instancePath + '/access/capabilities',
+              schemaPath: '#/$defs/SectionAccess/properties/capabilities/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema65.properties.capabilities.type,
+              parentSchema: schema65.properties.capabilities,
+              data: data8,
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        }
+        if (data4.denied !== undefined) {
+          let data11 = data4.denied;
+          if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+            for (const key3 in data11) {
+              let data12 = data11[key3];
+              if (typeof data12 !== 'string') {
+                const err26 = {
+                  instancePath: instancePath + '/access/denied/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
+                  schemaPath: '#/$defs/SectionAccess/properties/denied/additionalProperties/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema65.properties.denied.additionalProperties.type,
+                  parentSchema: schema65.properties.denied.additionalProperties,
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err26];
+                } else {
+                  vErrors.push(err26);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err27 = {
+              instancePath: instancePath + '/access/denied',
+              schemaPath: '#/$defs/SectionAccess/properties/denied/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema65.properties.denied.type,
+              parentSchema: schema65.properties.denied,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err27];
+            } else {
+              vErrors.push(err27);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/access',
+          schemaPath: '#/$defs/SectionAccess/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema65.type,
+          parentSchema: schema65,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err29 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema64.type,
+      parentSchema: schema64,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err29];
+    } else {
+      vErrors.push(err29);
+    }
+    errors++;
+  }
+  validate45.errors = vErrors;
+  return errors === 0;
+}
+validate45.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSnowflake = validate63;
+const schema88 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/snowflake.json',
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate63.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data === 'string') {
+    if (!pattern6.test(data)) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/pattern',
+        keyword: 'pattern',
+        params: { pattern: '^[0-9]{17,20}$' },
+        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+        schema: '^[0-9]{17,20}$',
+        parentSchema: schema88,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'string' },
+      message: 'must be string',
+      schema: schema88.type,
+      parentSchema: schema88,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate63.errors = vErrors;
+  return errors === 0;
+}
+validate63.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSuccessResponse = validate46;
+const schema66 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/success-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success'],
+  properties: { success: { const: true } },
+};
+function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate46.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema66.required,
+        parentSchema: schema66,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === 'success')) {
         const err1 = {
@@ -10766,7 +11517,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema64,
+          parentSchema: schema66,
           data,
         };
         if (vErrors === null) {
@@ -10787,7 +11538,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema64.properties.success,
+          parentSchema: schema66.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -10805,8 +11556,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema66.type,
+      parentSchema: schema66,
       data,
     };
     if (vErrors === null) {
@@ -10816,12 +11567,12 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServer = validate49;
-const schema68 = {
+validate46.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServer = validate50;
+const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server.json',
   type: 'object',
@@ -10843,15 +11594,452 @@ const schema68 = {
     },
   },
 };
+const schema71 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/top-server.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate50.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema70.required,
+        parentSchema: schema70,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema70.required,
+        parentSchema: schema70,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.iconURL === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'iconURL' },
+        message: "must have required property '" + 'iconURL' + "'",
+        schema: schema70.required,
+        parentSchema: schema70,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.memberCount === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'memberCount' },
+        message: "must have required property '" + 'memberCount' + "'",
+        schema: schema70.required,
+        parentSchema: schema70,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.boostLevel === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'boostLevel' },
+        message: "must have required property '" + 'boostLevel' + "'",
+        schema: schema70.required,
+        parentSchema: schema70,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.boostCount === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'boostCount' },
+        message: "must have required property '" + 'boostCount' + "'",
+        schema: schema70.required,
+        parentSchema: schema70,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'id' ||
+        key0 === 'name' ||
+        key0 === 'iconURL' ||
+        key0 === 'memberCount' ||
+        key0 === 'boostLevel' ||
+        key0 === 'boostCount'
+      )) {
+        const err6 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema70,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (!pattern6.test(data0)) {
+          const err7 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema71,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema71.type,
+          parentSchema: schema71,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema70.properties.name.type,
+          parentSchema: schema70.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.iconURL !== undefined) {
+      let data2 = data.iconURL;
+      if (typeof data2 !== 'string' && data2 !== null) {
+        const err10 = {
+          instancePath: instancePath + '/iconURL',
+          schemaPath: '#/properties/iconURL/type',
+          keyword: 'type',
+          params: { type: schema70.properties.iconURL.type },
+          message: 'must be string,null',
+          schema: schema70.properties.iconURL.type,
+          parentSchema: schema70.properties.iconURL,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.memberCount !== undefined) {
+      let data3 = data.memberCount;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err11 = {
+          instancePath: instancePath + '/memberCount',
+          schemaPath: '#/properties/memberCount/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema70.properties.memberCount.type,
+          parentSchema: schema70.properties.memberCount,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 0 || isNaN(data3)) {
+          const err12 = {
+            instancePath: instancePath + '/memberCount',
+            schemaPath: '#/properties/memberCount/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema70.properties.memberCount,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.boostLevel !== undefined) {
+      let data4 = data.boostLevel;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err13 = {
+          instancePath: instancePath + '/boostLevel',
+          schemaPath: '#/properties/boostLevel/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema70.properties.boostLevel.type,
+          parentSchema: schema70.properties.boostLevel,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 > 3 || isNaN(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/boostLevel',
+            schemaPath: '#/properties/boostLevel/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 3 },
+            message: 'must be <= 3',
+            schema: 3,
+            parentSchema: schema70.properties.boostLevel,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err15 = {
+            instancePath: instancePath + '/boostLevel',
+            schemaPath: '#/properties/boostLevel/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema70.properties.boostLevel,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.boostCount !== undefined) {
+      let data5 = data.boostCount;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err16 = {
+          instancePath: instancePath + '/boostCount',
+          schemaPath: '#/properties/boostCount/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema70.properties.boostCount.type,
+          parentSchema: schema70.properties.boostCount,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 < 0 || isNaN(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/boostCount',
+            schemaPath: '#/properties/boostCount/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema70.properties.boostCount,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err18 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema70.type,
+      parentSchema: schema70,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+  }
+  validate50.errors = vErrors;
+  return errors === 0;
+}
+validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServerList = validate47;
+const schema67 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
+  type: 'array',
+  maxItems: 9,
+  items: { $ref: '#/$defs/TopServer' },
+  $defs: {
+    TopServer: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
+      properties: {
+        id: { $ref: '#/$defs/Snowflake' },
+        name: { type: 'string' },
+        iconURL: { type: ['string', 'null'] },
+        memberCount: { type: 'integer', minimum: 0 },
+        boostLevel: { type: 'integer', minimum: 0, maximum: 3 },
+        boostCount: { type: 'integer', minimum: 0 },
+      },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema68 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
+  properties: {
+    id: { $ref: '#/$defs/Snowflake' },
+    name: { type: 'string' },
+    iconURL: { type: ['string', 'null'] },
+    memberCount: { type: 'integer', minimum: 0 },
+    boostLevel: { type: 'integer', minimum: 0, maximum: 3 },
+    boostCount: { type: 'integer', minimum: 0 },
+  },
+};
 const schema69 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/top-server.json" */ let vErrors = null;
+function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11235,451 +12423,14 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServerList = validate46;
-const schema65 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
-  type: 'array',
-  maxItems: 9,
-  items: { $ref: '#/$defs/TopServer' },
-  $defs: {
-    TopServer: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
-      properties: {
-        id: { $ref: '#/$defs/Snowflake' },
-        name: { type: 'string' },
-        iconURL: { type: ['string', 'null'] },
-        memberCount: { type: 'integer', minimum: 0 },
-        boostLevel: { type: 'integer', minimum: 0, maximum: 3 },
-        boostCount: { type: 'integer', minimum: 0 },
-      },
-    },
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
-  },
-};
-const schema66 = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
-  properties: {
-    id: { $ref: '#/$defs/Snowflake' },
-    name: { type: 'string' },
-    iconURL: { type: ['string', 'null'] },
-    memberCount: { type: 'integer', minimum: 0 },
-    boostLevel: { type: 'integer', minimum: 0, maximum: 3 },
-    boostCount: { type: 'integer', minimum: 0 },
-  },
-};
-const schema67 = {
-  type: 'string',
-  pattern: '^[0-9]{17,20}$',
-  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-};
+validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate47.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'id' },
-        message: "must have required property '" + 'id' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'name' },
-        message: "must have required property '" + 'name' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.iconURL === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'iconURL' },
-        message: "must have required property '" + 'iconURL' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.memberCount === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'memberCount' },
-        message: "must have required property '" + 'memberCount' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    if (data.boostLevel === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'boostLevel' },
-        message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-    if (data.boostCount === undefined) {
-      const err5 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'boostCount' },
-        message: "must have required property '" + 'boostCount' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === 'id' ||
-        key0 === 'name' ||
-        key0 === 'iconURL' ||
-        key0 === 'memberCount' ||
-        key0 === 'boostLevel' ||
-        key0 === 'boostCount'
-      )) {
-        const err6 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema66,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      let data0 = data.id;
-      if (typeof data0 === 'string') {
-        if (!pattern6.test(data0)) {
-          const err7 = {
-            instancePath: instancePath + '/id',
-            schemaPath: '#/$defs/Snowflake/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9]{17,20}$' },
-            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-            schema: '^[0-9]{17,20}$',
-            parentSchema: schema67,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + '/id',
-          schemaPath: '#/$defs/Snowflake/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema67.type,
-          parentSchema: schema67,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      let data1 = data.name;
-      if (typeof data1 !== 'string') {
-        const err9 = {
-          instancePath: instancePath + '/name',
-          schemaPath: '#/properties/name/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema66.properties.name.type,
-          parentSchema: schema66.properties.name,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.iconURL !== undefined) {
-      let data2 = data.iconURL;
-      if (typeof data2 !== 'string' && data2 !== null) {
-        const err10 = {
-          instancePath: instancePath + '/iconURL',
-          schemaPath: '#/properties/iconURL/type',
-          keyword: 'type',
-          params: { type: schema66.properties.iconURL.type },
-          message: 'must be string,null',
-          schema: schema66.properties.iconURL.type,
-          parentSchema: schema66.properties.iconURL,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.memberCount !== undefined) {
-      let data3 = data.memberCount;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err11 = {
-          instancePath: instancePath + '/memberCount',
-          schemaPath: '#/properties/memberCount/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema66.properties.memberCount.type,
-          parentSchema: schema66.properties.memberCount,
-          data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 < 0 || isNaN(data3)) {
-          const err12 = {
-            instancePath: instancePath + '/memberCount',
-            schemaPath: '#/properties/memberCount/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema66.properties.memberCount,
-            data: data3,
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.boostLevel !== undefined) {
-      let data4 = data.boostLevel;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
-        const err13 = {
-          instancePath: instancePath + '/boostLevel',
-          schemaPath: '#/properties/boostLevel/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema66.properties.boostLevel.type,
-          parentSchema: schema66.properties.boostLevel,
-          data: data4,
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-      if (typeof data4 == 'number' && isFinite(data4)) {
-        if (data4 > 3 || isNaN(data4)) {
-          const err14 = {
-            instancePath: instancePath + '/boostLevel',
-            schemaPath: '#/properties/boostLevel/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 3 },
-            message: 'must be <= 3',
-            schema: 3,
-            parentSchema: schema66.properties.boostLevel,
-            data: data4,
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-        if (data4 < 0 || isNaN(data4)) {
-          const err15 = {
-            instancePath: instancePath + '/boostLevel',
-            schemaPath: '#/properties/boostLevel/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema66.properties.boostLevel,
-            data: data4,
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.boostCount !== undefined) {
-      let data5 = data.boostCount;
-      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
-        const err16 = {
-          instancePath: instancePath + '/boostCount',
-          schemaPath: '#/properties/boostCount/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema66.properties.boostCount.type,
-          parentSchema: schema66.properties.boostCount,
-          data: data5,
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-      if (typeof data5 == 'number' && isFinite(data5)) {
-        if (data5 < 0 || isNaN(data5)) {
-          const err17 = {
-            instancePath: instancePath + '/boostCount',
-            schemaPath: '#/properties/boostCount/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema66.properties.boostCount,
-            data: data5,
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err18 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema66.type,
-      parentSchema: schema66,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err18];
-    } else {
-      vErrors.push(err18);
-    }
-    errors++;
-  }
-  validate47.errors = vErrors;
-  return errors === 0;
-}
-validate47.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11695,7 +12446,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 9 },
         message: 'must NOT have more than 9 items',
         schema: 9,
-        parentSchema: schema65,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -11708,9 +12459,9 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate47(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
+        !validate48(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
       ) {
-        vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
         errors = vErrors.length;
       }
     }
@@ -11721,8 +12472,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -11732,12 +12483,12 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate50;
-const schema70 = {
+validate47.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate51;
+const schema72 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -11776,12 +12527,12 @@ const schema70 = {
     },
   },
 };
-const schema71 = {
+const schema73 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema73 = {
+const schema75 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -11794,10 +12545,10 @@ const schema73 = {
     owner: { type: 'boolean' },
   },
 };
-function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11812,8 +12563,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -11830,8 +12581,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -11848,8 +12599,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -11866,8 +12617,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -11893,7 +12644,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema73,
+          parentSchema: schema75,
           data,
         };
         if (vErrors === null) {
@@ -11915,7 +12666,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema71,
+            parentSchema: schema73,
             data: data0,
           };
           if (vErrors === null) {
@@ -11932,8 +12683,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.type,
-          parentSchema: schema71,
+          schema: schema73.type,
+          parentSchema: schema73,
           data: data0,
         };
         if (vErrors === null) {
@@ -11953,8 +12704,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema73.properties.name.type,
-          parentSchema: schema73.properties.name,
+          schema: schema75.properties.name.type,
+          parentSchema: schema75.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -11972,10 +12723,10 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema73.properties.iconURL.type },
+          params: { type: schema75.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema73.properties.iconURL.type,
-          parentSchema: schema73.properties.iconURL,
+          schema: schema75.properties.iconURL.type,
+          parentSchema: schema75.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -11995,8 +12746,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema73.properties.settingsUrl.type,
-          parentSchema: schema73.properties.settingsUrl,
+          schema: schema75.properties.settingsUrl.type,
+          parentSchema: schema75.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -12018,7 +12769,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema73.properties.permissions,
+            parentSchema: schema75.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -12035,8 +12786,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema73.properties.permissions.type,
-          parentSchema: schema73.properties.permissions,
+          schema: schema75.properties.permissions.type,
+          parentSchema: schema75.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -12056,8 +12807,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema73.properties.owner.type,
-          parentSchema: schema73.properties.owner,
+          schema: schema75.properties.owner.type,
+          parentSchema: schema75.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -12075,8 +12826,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema73.type,
-      parentSchema: schema73,
+      schema: schema75.type,
+      parentSchema: schema75,
       data,
     };
     if (vErrors === null) {
@@ -12086,14 +12837,14 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12111,8 +12862,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12129,8 +12880,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12147,8 +12898,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12165,8 +12916,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12183,8 +12934,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12201,8 +12952,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12219,8 +12970,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12231,7 +12982,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema70.properties, key0)) {
+      if (!func1.call(schema72.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -12239,7 +12990,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema70,
+          parentSchema: schema72,
           data,
         };
         if (vErrors === null) {
@@ -12260,7 +13011,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema70.properties.success,
+          parentSchema: schema72.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -12282,7 +13033,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema71,
+            parentSchema: schema73,
             data: data1,
           };
           if (vErrors === null) {
@@ -12299,8 +13050,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.type,
-          parentSchema: schema71,
+          schema: schema73.type,
+          parentSchema: schema73,
           data: data1,
         };
         if (vErrors === null) {
@@ -12320,8 +13071,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.properties.username.type,
-          parentSchema: schema70.properties.username,
+          schema: schema72.properties.username.type,
+          parentSchema: schema72.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -12339,10 +13090,10 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema70.properties.global_name.type },
+          params: { type: schema72.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema70.properties.global_name.type,
-          parentSchema: schema70.properties.global_name,
+          schema: schema72.properties.global_name.type,
+          parentSchema: schema72.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -12360,10 +13111,10 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema70.properties.avatar.type },
+          params: { type: schema72.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema70.properties.avatar.type,
-          parentSchema: schema70.properties.avatar,
+          schema: schema72.properties.avatar.type,
+          parentSchema: schema72.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -12383,8 +13134,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.properties.discriminator.type,
-          parentSchema: schema70.properties.discriminator,
+          schema: schema72.properties.discriminator.type,
+          parentSchema: schema72.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -12402,10 +13153,10 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema70.properties.email.type },
+          params: { type: schema72.properties.email.type },
           message: 'must be string,null',
-          schema: schema70.properties.email.type,
-          parentSchema: schema70.properties.email,
+          schema: schema72.properties.email.type,
+          parentSchema: schema72.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -12427,7 +13178,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema71,
+            parentSchema: schema73,
             data: data7,
           };
           if (vErrors === null) {
@@ -12444,8 +13195,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.type,
-          parentSchema: schema71,
+          schema: schema73.type,
+          parentSchema: schema73,
           data: data7,
         };
         if (vErrors === null) {
@@ -12461,7 +13212,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate51(data8[i0], {
+          !validate52(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -12469,7 +13220,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+          vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
           errors = vErrors.length;
         }
       }
@@ -12480,8 +13231,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema70.properties.guilds.type,
-        parentSchema: schema70.properties.guilds,
+        schema: schema72.properties.guilds.type,
+        parentSchema: schema72.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -12500,8 +13251,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.properties.guildsError.type,
-          parentSchema: schema70.properties.guildsError,
+          schema: schema72.properties.guildsError.type,
+          parentSchema: schema72.properties.guildsError,
           data: data10,
         };
         if (vErrors === null) {
@@ -12519,8 +13270,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema72.type,
+      parentSchema: schema72,
       data,
     };
     if (vErrors === null) {
@@ -12530,10 +13281,10 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
 export const conditionsByHash = Object.freeze({
   '5d5648b7': condition_5d5648b7,
@@ -12557,6 +13308,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/role-list.json': validateRoleList,
   'https://guildhall.dev/schemas/api/role.json': validateRole,
   'https://guildhall.dev/schemas/api/schema-list.json': validateSchemaList,
+  'https://guildhall.dev/schemas/api/section-access.json': validateSectionAccess,
   'https://guildhall.dev/schemas/api/settings-put-request.json': validateSettingsPutRequest,
   'https://guildhall.dev/schemas/api/settings-response.json': validateSettingsResponse,
   'https://guildhall.dev/schemas/api/success-response.json': validateSuccessResponse,

@@ -131,6 +131,39 @@ describe('npm run generate', () => {
     expect(labels.stderr).toMatch(/enumLabels.*kick/);
   });
 
+  it('checks access levels against the schema’s x-access: a typo anywhere fails generation (issue 10)', () => {
+    const fails = (rel: string, change: (data: Record<string, any>) => void) => {
+      const result = generate('--check', '--schemas', schemasWith(rel, change));
+      expect(result.status).toBe(2);
+      return result.stderr;
+    };
+    const antinuke = (table: Record<string, any>) => table.sections.find((row: { name: string }) => row.name === 'antinuke');
+    const levels = (table: Record<string, any>) => antinuke(table).access.levels;
+    expect(fails('sections.json', (t) => levels(t)[1].capabilities.push('editSetings'))).toMatch(
+      /sections\.json.*"antinuke", level "extra_owner": unknown capability "editSetings"/,
+    );
+    expect(fails('sections.json', (t) => (levels(t)[1].who = { listedIn: '/extraowner' }))).toMatch(/listedIn "\/extraowner"/);
+    expect(fails('sections.json', (t) => (levels(t)[1].who = { listedIn: '/enabled' }))).toMatch(/listedIn "\/enabled" is not a list/);
+    expect(fails('sections.json', (t) => (levels(t)[0].who = 'guild-owners'))).toMatch(/sections\.json/);
+    expect(fails('sections.json', (t) => delete antinuke(t).access.denied.manageModules)).toMatch(
+      /denied needs a message for "manageModules"/,
+    );
+    expect(fails('sections.json', (t) => (antinuke(t).access.denied.manageModule = 'No.'))).toMatch(/denied names "manageModule"/);
+    expect(fails('sections.json', (t) => delete antinuke(t).access)).toMatch(/policy access-levels and an "access" object go together/);
+    expect(fails('sections.json', (t) => (antinuke(t).policy = 'manage-guild'))).toMatch(/go together/);
+    // The schema's side: a misspelt x-access has no denied message; a property without one; x-access where no levels are.
+    expect(fails('settings/antinuke.json', (s) => (s.properties.modules['x-access'] = 'manageModule'))).toMatch(/"manageModule"/);
+    expect(fails('settings/antinuke.json', (s) => delete s.properties.log_channel['x-access'])).toMatch(
+      /antinuke\.json.*"log_channel" needs an x-access/,
+    );
+    expect(fails('settings/antinuke.json', (s) => (s.properties.modules.properties.anti_ban['x-access'] = 'manageModules'))).toMatch(
+      /antinuke\.json.*x-access at \/properties\/modules\/properties\/anti_ban: only a top-level property/,
+    );
+    expect(fails('settings/basic.json', (s) => (s.properties.prefix['x-access'] = 'editSettings'))).toMatch(
+      /"basic".*x-access, which only a section with policy access-levels enforces/,
+    );
+  });
+
   it('checks the operations table: undeclared path parameters, a row with two answers, a route listed twice', () => {
     const row = (change: (ops: Record<string, any>[]) => void) => {
       const result = generate(

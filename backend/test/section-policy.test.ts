@@ -2,9 +2,11 @@
 // `policy` column of schemas/sections.json) and applies the rule that policy names.
 import { readFileSync } from 'node:fs';
 import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser, UserGuild } from '../src/discord/discord.types.js';
+import { ReadableByAccessLevels, RequiresCapability } from '../src/guild/guild-access.decorators.js';
 import { GuildAccessGuard } from '../src/guild/guild-access.guard.js';
 import type { GuildAccessService } from '../src/guild/guild-access.service.js';
 import { GUILD_POLICY, type PolicyRule, policyRules, type SectionPolicy, sectionPolicies } from '../src/guild/section-policies.js';
@@ -13,11 +15,20 @@ import { ApiError } from '../src/http/api-error.js';
 const GUILD_ID = '123456789012345678';
 const user = { id: '1' } as SessionUser;
 const seen: UserGuild = { id: GUILD_ID, name: 'Test guild', owner: true } as UserGuild;
-const access = { assertCanManage: vi.fn(async () => seen) } as unknown as GuildAccessService;
+const access = {
+  assertCanManage: vi.fn(async () => seen),
+  assertSectionCapability: vi.fn(async () => seen),
+  assertCanManageOrView: vi.fn(async () => seen),
+} as unknown as GuildAccessService;
+const reflector = new Reflector();
 
-function request(params: Record<string, string>) {
+function request(params: Record<string, string>, handler: () => void = () => undefined) {
   const req: Record<string, unknown> = { params: { guildId: GUILD_ID, ...params }, user };
-  const context = { switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext;
+  const context = {
+    switchToHttp: () => ({ getRequest: () => req }),
+    getHandler: () => handler,
+    getClass: () => class Routes {},
+  } as unknown as ExecutionContext;
   return { req, context };
 }
 
@@ -26,22 +37,31 @@ afterEach(() => vi.restoreAllMocks());
 describe('the access guard and the sections table’s policy', () => {
   it('asks the registry for each section’s policy and applies the rule that policy names', async () => {
     const policyOf = vi.spyOn(sectionPolicies, 'policyOf');
-    const rule = vi.spyOn(policyRules, 'manage-guild');
-    const guard = new GuildAccessGuard(access);
+    const rules = Object.fromEntries(Object.keys(policyRules).map((policy) => [policy, vi.spyOn(policyRules, policy as SectionPolicy)]));
+    const guard = new GuildAccessGuard(access, reflector);
     for (const name of sectionNames) {
       const { req, context } = request({ section: name });
       await expect(guard.canActivate(context)).resolves.toBe(true);
       expect(policyOf).toHaveBeenLastCalledWith(name);
       expect(policyOf).toHaveLastReturnedWith(sections[name].policy);
-      expect(rule).toHaveBeenLastCalledWith(access, user, GUILD_ID);
+      expect(rules[sections[name].policy]).toHaveBeenLastCalledWith(access, {
+        user,
+        guildId: GUILD_ID,
+        section: sections[name],
+        capability: 'view',
+      });
       expect(req.guild).toBe(seen);
     }
-    expect(rule).toHaveBeenCalledTimes(sectionNames.length);
+    const calls = Object.values(rules).reduce((sum, rule) => sum + rule.mock.calls.length, 0);
+    expect(calls).toBe(sectionNames.length);
+    // The table holds both kinds today: AntiNuke's levels and the others' manage-guild.
+    expect(rules['access-levels']).toHaveBeenCalled();
+    expect(rules['manage-guild']).toHaveBeenCalled();
   });
 
   it('applies the guild policy to routes without a section and to an unknown section (which the controller 404s)', async () => {
     const enforce = vi.spyOn(sectionPolicies, 'enforce');
-    const guard = new GuildAccessGuard(access);
+    const guard = new GuildAccessGuard(access, reflector);
     await guard.canActivate(request({}).context);
     await guard.canActivate(request({ section: 'nonsense' }).context);
     await guard.canActivate(request({ section: 'constructor' }).context);
@@ -51,7 +71,36 @@ describe('the access guard and the sections table’s policy', () => {
   it('answers with the rule’s refusal (401/403/404 and its message)', async () => {
     const refusal = new ApiError(403, 'You need the Manage Server or Administrator permission in this server.');
     vi.spyOn(policyRules, 'manage-guild').mockRejectedValueOnce(refusal);
-    await expect(new GuildAccessGuard(access).canActivate(request({ section: sectionNames[0]! }).context)).rejects.toBe(refusal);
+    await expect(new GuildAccessGuard(access, reflector).canActivate(request({ section: sectionNames[0]! }).context)).rejects.toBe(refusal);
+  });
+
+  it('applies a section’s rule for the capability a route requires (@RequiresCapability)', async () => {
+    const rule = vi.spyOn(policyRules, 'access-levels');
+    class Routes {
+      @RequiresCapability('antinuke', 'manageBypassRole')
+      createBypassRole() {}
+    }
+    const { req, context } = request({}, Routes.prototype.createBypassRole);
+    await expect(new GuildAccessGuard(access, reflector).canActivate(context)).resolves.toBe(true);
+    expect(rule).toHaveBeenCalledWith(access, { user, guildId: GUILD_ID, section: sections.antinuke, capability: 'manageBypassRole' });
+    expect(access.assertSectionCapability).toHaveBeenLastCalledWith(user, GUILD_ID, sections.antinuke, 'manageBypassRole');
+    expect(req.guild).toBe(seen);
+    // tsc checks both names against the sections table and the schema's x-access values.
+    // @ts-expect-error 'manageBypassRoles' is no capability of antinuke
+    RequiresCapability('antinuke', 'manageBypassRoles');
+    // @ts-expect-error basic has no access levels
+    RequiresCapability('basic', 'view');
+  });
+
+  it('admits managers and anyone a level lets view on the guild’s read-only views (@ReadableByAccessLevels)', async () => {
+    const enforce = vi.spyOn(sectionPolicies, 'enforce');
+    class Routes {
+      @ReadableByAccessLevels()
+      channels() {}
+    }
+    await new GuildAccessGuard(access, reflector).canActivate(request({}, Routes.prototype.channels).context);
+    expect(access.assertCanManageOrView).toHaveBeenLastCalledWith(user, GUILD_ID);
+    expect(enforce).not.toHaveBeenCalled();
   });
 
   it('has a rule for every policy the meta schema allows, and for no other', () => {

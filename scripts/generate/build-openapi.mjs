@@ -42,7 +42,7 @@ export function buildOpenApi(catalog) {
         },
       }),
       put: operation('settings', ids.put, `${section.title}: save the guild's ${section.name} settings`, {
-        description: `Replaces the whole document (missing fields take their defaults). \`version\` must be the version the edit was based on; a different stored version answers 409. Requires the ${XSRF_HEADER} header (the value of the XSRF-TOKEN cookie).`,
+        description: `Replaces the whole document (missing fields take their defaults). \`version\` must be the version the edit was based on; a different stored version answers 409. Requires the ${XSRF_HEADER} header (the value of the XSRF-TOKEN cookie).${levelsNote(section)}`,
         security: [{ session: [], xsrf: [] }],
         parameters: [{ $ref: '#/components/parameters/XsrfToken' }],
         requestBody: { required: true, content: json(ref(update)) },
@@ -212,6 +212,13 @@ function operation(tag, operationId, summary, rest) {
 const ok = (description, schema) => ({ description, content: json(schema) });
 const problem = (name) => ({ $ref: `#/components/responses/${name}` });
 const problemResponse = (description) => ({ description, content: json(ref('ApiError')) });
+/** A section with access levels says how its PUT is judged (its GET's `access` says what the caller may do). */
+function levelsNote(section) {
+  if (!section.access) return '';
+  const levels = section.access.levels.map((level) => level.label).join(' > ');
+  return ` Access levels (${levels}): each top-level property is compared with the stored document, and a change to one whose x-access capability the caller lacks answers 403 with that capability's message and the field; unchanged values need no capability; a level that may change nothing may not save.`;
+}
+
 const guildProblems = () => ({
   401: problem('Unauthorized'),
   403: problem('Forbidden'),

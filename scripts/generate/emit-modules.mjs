@@ -4,6 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { propertyAccess } from './keywords/x-access.mjs';
 import { LIMIT_KEYWORDS } from './keywords/x-messages.mjs';
 import { SchemaError, sortKeys } from './lib/json.mjs';
 
@@ -131,6 +132,10 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
     `export interface SectionDefinition<S extends SectionName = SectionName> extends SectionPageInfo<S> {`,
     `  readonly storageKey: string;`,
     `  readonly policy: SectionTableRow['policy'];`,
+    `  /** The access levels of a section with policy access-levels (its row's \`access\`). */`,
+    `  readonly access?: Readonly<NonNullable<SectionTableRow['access']>>;`,
+    `  /** The capability (x-access) each top-level property needs to be changed; {} for a section without levels. */`,
+    `  readonly propertyAccess: Readonly<Record<string, string>>;`,
     `  readonly schemaId: string;`,
     `  /** Key in publishedSchemas (and /api/schemas/{name}). */`,
     `  readonly schemaName: string;`,
@@ -280,6 +285,8 @@ function sectionRows(catalog, validators) {
       premium: section.premium ?? false,
       storageKey: section.storageKey,
       policy: section.policy,
+      ...(section.access ? { access: section.access } : {}),
+      propertyAccess: propertyAccess(section.file.schema),
       schemaId: section.file.id,
       schemaName: section.file.name,
       validator: section.file.exportName,

@@ -4,6 +4,7 @@
 // The types describe a validated document: a property with a default is always present after validation.
 
 import { compile as json2ts } from 'json-schema-to-typescript';
+import { propertyAccess } from './keywords/x-access.mjs';
 import { omit } from './lib/json.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
 import { layOut } from './resolve.mjs';
@@ -55,6 +56,15 @@ function typeView(name, schema) {
 /** Types derived from the sections table: the settings document of each section, and typed envelopes. */
 function sectionTypes(catalog) {
   const rows = catalog.sections.map((s) => `  ${JSON.stringify(s.name)}: ${s.file.typeName};`).join('\n');
+  const union = (names) => names.map((name) => JSON.stringify(name)).join(' | ');
+  const access = catalog.sections
+    .filter((s) => s.access)
+    .map((s) => {
+      const levels = [...s.access.levels.map((level) => level.name), 'none'];
+      const capabilities = ['view', ...new Set(Object.values(propertyAccess(s.file.schema)))];
+      return `  ${JSON.stringify(s.name)}: { level: ${union(levels)}; capability: ${union(capabilities)} };`;
+    })
+    .join('\n');
   return `
 /** The settings document of each section, by section name (schemas/sections.json). */
 export interface SettingsBySection {
@@ -64,10 +74,25 @@ ${rows}
 /** A settings section's name, as in /api/guild/{guildId}/settings/{section}. */
 export type SectionName = keyof SettingsBySection;
 
+/** Each section with access levels (policy access-levels): its level names and its capabilities (view and its x-access values). */
+export interface AccessBySection {
+${access}
+}
+
+/** The caller's access to section S (the GET's \`access\`), typed by its row of the sections table. */
+export interface SectionAccessOf<S extends keyof AccessBySection> extends Omit<SectionAccess, 'level' | 'capabilities' | 'denied'> {
+  level: AccessBySection[S]['level'];
+  capabilities: Record<AccessBySection[S]['capability'], boolean>;
+  /** Only what the caller lacks. */
+  denied: Partial<Record<AccessBySection[S]['capability'], string>>;
+}
+
 /** The answer to GET (and to a successful PUT) of one section's settings. */
-export interface SectionSettingsResponse<S extends SectionName = SectionName> extends Omit<SettingsResponse, 'section' | 'settings'> {
+export interface SectionSettingsResponse<S extends SectionName = SectionName> extends Omit<SettingsResponse, 'section' | 'settings' | 'access'> {
   section: S;
   settings: SettingsBySection[S];
+  /** Present for a section with access levels. */
+  access?: S extends keyof AccessBySection ? SectionAccessOf<S> : never;
 }
 
 /** The body of a PUT of one section's settings: missing fields take their defaults. */

@@ -5,8 +5,10 @@
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { propertyAccess } from './keywords/x-access.mjs';
 import { checkMessages } from './keywords/x-messages.mjs';
 import { createAjv } from './lib/ajv.mjs';
+import { mapSchema } from './lib/schema-walk.mjs';
 import { pascalCase, SchemaError } from './lib/json.mjs';
 
 export const ID_BASE = 'https://guildhall.dev/schemas/';
@@ -112,10 +114,74 @@ async function loadSections(schemasDir, files, byId) {
     const file = byId.get(row.schema) ?? byId.get(ID_BASE + row.schema);
     if (!file) throw new SchemaError(SECTIONS_FILE, `section "${row.name}": no schema "${row.schema}"`);
     if (file.group !== 'settings') throw new SchemaError(SECTIONS_FILE, `section "${row.name}": ${file.rel} is not under settings/`);
+    checkAccess(row, file);
     return { ...row, file };
   });
   for (const key of ['name', 'storageKey', 'path']) unique(sections, key, SECTIONS_FILE);
   return sections;
+}
+
+/**
+ * Access is data, so a typo in it must fail here, not let a change through: a row's levels may only name `view` and
+ * the x-access values of its schema, every x-access value needs a `denied` message, every property of a section with
+ * levels needs an x-access, `listedIn` must point at a list property of the schema, and x-access means nothing (so it
+ * is refused) in a section without levels.
+ */
+function checkAccess(row, file) {
+  const where = `section "${row.name}"`;
+  // The server compares top-level properties only: x-access anywhere else would be a promise nothing keeps.
+  mapSchema(file.schema, (node, pointer) => {
+    if (node['x-access'] !== undefined && !/^\/properties\/[^/]+$/.test(pointer))
+      throw new SchemaError(file.rel, `x-access at ${pointer || '/'}: only a top-level property may name one`);
+    return node;
+  });
+  const byProperty = propertyAccess(file.schema);
+  const named = new Set(Object.values(byProperty));
+  if ((row.policy === 'access-levels') !== Boolean(row.access))
+    throw new SchemaError(SECTIONS_FILE, `${where}: policy access-levels and an "access" object go together`);
+  if (!row.access) {
+    if (named.size)
+      throw new SchemaError(SECTIONS_FILE, `${where}: ${file.rel} names x-access, which only a section with policy access-levels enforces`);
+    return;
+  }
+  const capabilities = new Set(['view', ...named]);
+  for (const property of Object.keys(file.schema.properties ?? {})) {
+    if (!byProperty[property]) throw new SchemaError(file.rel, `property "${property}" needs an x-access: ${where} has access levels`);
+  }
+  unique(row.access.levels, 'name', SECTIONS_FILE);
+  for (const level of row.access.levels) {
+    for (const capability of level.capabilities) {
+      if (!capabilities.has(capability))
+        throw new SchemaError(
+          SECTIONS_FILE,
+          `${where}, level "${level.name}": unknown capability "${capability}" (known: ${[...capabilities].join(', ')})`,
+        );
+    }
+    const pointer = level.who.listedIn;
+    if (pointer !== undefined) {
+      const property = file.schema.properties?.[pointer.slice(1)];
+      if (!property || resolveLocal(file.schema, property).type !== 'array')
+        throw new SchemaError(
+          SECTIONS_FILE,
+          `${where}, level "${level.name}": listedIn "${pointer}" is not a list property of ${file.rel}`,
+        );
+    }
+  }
+  for (const capability of Object.keys(row.access.denied)) {
+    if (!named.has(capability))
+      throw new SchemaError(SECTIONS_FILE, `${where}: denied names "${capability}", which no x-access of ${file.rel} names`);
+  }
+  for (const capability of named) {
+    if (!Object.hasOwn(row.access.denied, capability))
+      throw new SchemaError(SECTIONS_FILE, `${where}: denied needs a message for "${capability}"`);
+  }
+}
+
+/** A property's own schema, or the `#/$defs/...` schema it refers to. */
+function resolveLocal(schema, property) {
+  const ref = property.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/$defs/')) return property;
+  return schema.$defs?.[ref.slice('#/$defs/'.length)] ?? {};
 }
 
 function unique(rows, key, where) {

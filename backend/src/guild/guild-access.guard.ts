@@ -1,27 +1,41 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import { ROUTE_ACCESS, type RouteAccess } from './guild-access.decorators.js';
 import { GuildAccessService } from './guild-access.service.js';
 import { sectionPolicies } from './section-policies.js';
 
 /**
  * Put on every controller under /api/guild/:guildId. Access is data: a settings route (`:section`) passes the rule of
- * the policy its row of schemas/sections.json names; the guild's other routes pass the guild policy's rule.
+ * the policy its row of schemas/sections.json names; a route marked `@RequiresCapability(section, capability)` passes
+ * that section's rule for that capability; one marked `@ReadableByAccessLevels()` admits managers and whomever a
+ * section's levels let view; the guild's other routes pass the guild policy's rule.
  */
 @Injectable()
 export class GuildAccessGuard implements CanActivate {
-  constructor(private readonly access: GuildAccessService) {}
+  constructor(
+    private readonly access: GuildAccessService,
+    private readonly reflector: Reflector,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
-    const policy = sectionPolicies.policyOf(req.params.section as string | undefined);
-    // Kept for the handler: the guild as the signed-in user sees it (name, icon, permissions).
-    (req as Request & { guild?: UserGuild }).guild = await sectionPolicies.enforce(
-      policy,
-      this.access,
-      req.user as SessionUser | undefined,
-      String(req.params.guildId ?? ''),
-    );
+    const user = req.user as SessionUser | undefined;
+    const guildId = String(req.params.guildId ?? '');
+    const marked = this.reflector.getAllAndOverride<RouteAccess | undefined>(ROUTE_ACCESS, [context.getHandler(), context.getClass()]);
+    let guild: Promise<UserGuild>;
+    if (marked?.kind === 'manage-or-view') {
+      guild = this.access.assertCanManageOrView(user, guildId);
+    } else {
+      const name = marked?.kind === 'capability' ? marked.section : (req.params.section as string | undefined);
+      const section = sectionPolicies.sectionOf(name);
+      if (marked && !section) throw new Error(`@RequiresCapability names an unknown section: ${name}`);
+      const capability = marked?.capability ?? 'view';
+      guild = sectionPolicies.enforce(sectionPolicies.policyOf(name), this.access, { user, guildId, section, capability });
+    }
+    // Kept for the handler: the guild as the signed-in user sees it (name, icon, permissions, owner).
+    (req as Request & { guild?: UserGuild }).guild = await guild;
     return true;
   }
 }

@@ -2,13 +2,18 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { guildIconUrl } from '@guildhall/common/cdn';
 import { botInviteUrl } from '@guildhall/common/invite';
 import { canManage } from '@guildhall/common/permissions';
-import type { GuildSummary } from '@guildhall/generated/types';
+import { sections, type SectionDefinition } from '@guildhall/generated/sections';
+import type { GuildSummary, SectionAccess } from '@guildhall/generated/types';
 import { validateSnowflake } from '@guildhall/generated/validators';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
+import { STORAGE, type StoragePort } from '../storage/storage.port.js';
+import { accessOf, assertCapability } from './access-levels.js';
+
+const NO_MANAGE = 'You need the Manage Server or Administrator permission in this server.';
 
 /**
  * Who may manage which guild: the owner, or a member whose permissions there include Administrator
@@ -19,6 +24,7 @@ export class GuildAccessService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly discord: DiscordService,
+    @Inject(STORAGE) private readonly storage: StoragePort,
   ) {}
 
   iconUrl(guild: { id: string; icon?: string | null }): string | null {
@@ -44,6 +50,48 @@ export class GuildAccessService {
 
   /** Resolves the guild for a manage call or throws the reason as 401/403/404. */
   async assertCanManage(user: SessionUser | undefined, guildId: string): Promise<UserGuild> {
+    const { guild, botIn } = await this.membership(user, guildId);
+    if (!canManage(guild)) throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
+    return this.withBot(guild, botIn);
+  }
+
+  /**
+   * A section with access levels: the guild when the caller's level (from Discord and the section's stored document)
+   * grants `capability`, whatever their Discord permissions; else 403 with the section's reason. The bot must be in
+   * the guild, as for every section.
+   */
+  async assertSectionCapability(
+    user: SessionUser | undefined,
+    guildId: string,
+    def: SectionDefinition,
+    capability: string,
+  ): Promise<UserGuild> {
+    const { guild, botIn } = await this.membership(user, guildId);
+    assertCapability(def, await this.sectionAccess(user!, guild, def), capability);
+    return this.withBot(guild, botIn);
+  }
+
+  /**
+   * The guild's read-only views a section page needs (the guild's summary, channels, roles): whoever may manage the
+   * guild, or whom a section with access levels lets view it (an extra owner without Manage Server).
+   */
+  async assertCanManageOrView(user: SessionUser | undefined, guildId: string): Promise<UserGuild> {
+    const { guild, botIn } = await this.membership(user, guildId);
+    if (!canManage(guild)) {
+      const leveled = Object.values(sections as Record<string, SectionDefinition>).filter((def) => def.access);
+      const views = await Promise.all(leveled.map(async (def) => (await this.sectionAccess(user!, guild, def)).capabilities.view));
+      if (!views.includes(true)) throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
+    }
+    return this.withBot(guild, botIn);
+  }
+
+  private async sectionAccess(user: SessionUser, guild: UserGuild, def: SectionDefinition): Promise<SectionAccess> {
+    const stored = await this.storage.settings.get<Record<string, unknown>>(guild.id, def.storageKey);
+    return accessOf(def, { userId: user.id, guildOwner: Boolean(guild.owner) }, stored?.data ?? {});
+  }
+
+  /** The guild as the signed-in user sees it, or 401 (signed out), 404 (unknown guild), 403 (not a member). */
+  private async membership(user: SessionUser | undefined, guildId: string): Promise<{ guild: UserGuild; botIn: boolean }> {
     if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
     if (!validateSnowflake(guildId)) throw new ApiError(HttpStatus.NOT_FOUND, 'Unknown server.');
     const guilds = await this.userGuilds(user);
@@ -53,10 +101,11 @@ export class GuildAccessService {
       if (botIds.has(guildId)) throw new ApiError(HttpStatus.FORBIDDEN, 'You are not a member of this server.');
       throw new ApiError(HttpStatus.NOT_FOUND, 'Unknown server.');
     }
-    if (!canManage(guild)) {
-      throw new ApiError(HttpStatus.FORBIDDEN, 'You need the Manage Server or Administrator permission in this server.');
-    }
-    if (!botIds.has(guildId)) throw new ApiError(HttpStatus.FORBIDDEN, 'Guildhall is not in this server. Invite the bot first.');
+    return { guild, botIn: botIds.has(guildId) };
+  }
+
+  private withBot(guild: UserGuild, botIn: boolean): UserGuild {
+    if (!botIn) throw new ApiError(HttpStatus.FORBIDDEN, 'Guildhall is not in this server. Invite the bot first.');
     return guild;
   }
 

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import type { UserGuild } from '../discord/discord.types.js';
 import { GuildAccessService } from './guild-access.service.js';
 import { DiscordService } from '../discord/discord.service.js';
+import { ReadableByAccessLevels } from './guild-access.decorators.js';
 import { GuildAccessGuard } from './guild-access.guard.js';
 
 /** Read-only views of a guild that the settings forms need (channel and role pickers, member count). */
@@ -15,14 +16,19 @@ export class GuildController {
     private readonly access: GuildAccessService,
   ) {}
 
-  /** The guild's name and icon; answering at all means the user may manage it (the manage layout's check). */
+  /**
+   * The guild's name and icon; answering at all means the user may open its manage pages (the manage layout's check):
+   * a manager, or someone a section's access levels admit (an extra owner without Manage Server opens AntiNuke).
+   */
   @Get()
+  @ReadableByAccessLevels()
   summary(@Req() req: Request & { guild: UserGuild }): ManagedGuild {
     const { id, name } = req.guild;
     return { success: true, guild: { id, name, iconURL: this.access.iconUrl(req.guild) } };
   }
 
   @Get('channels')
+  @ReadableByAccessLevels()
   async channels(@Param('guildId') guildId: string): Promise<ChannelList> {
     const channels = await this.discord.channels(guildId);
     return {
@@ -34,6 +40,7 @@ export class GuildController {
   }
 
   @Get('roles')
+  @ReadableByAccessLevels()
   async roles(@Param('guildId') guildId: string): Promise<RoleList> {
     const roles = await this.discord.roles(guildId);
     return {

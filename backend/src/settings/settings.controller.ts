@@ -2,7 +2,8 @@ import { Body, Controller, Get, Param, Put, Req, UseGuards } from '@nestjs/commo
 import type { SettingsPutRequest, SettingsResponse } from '@guildhall/generated/types';
 import { validateSettingsPutRequest } from '@guildhall/generated/validators';
 import type { Request } from 'express';
-import type { SessionUser } from '../discord/discord.types.js';
+import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import type { Caller } from '../guild/access-levels.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { KnownSectionGuard } from './known-section.guard.js';
@@ -15,8 +16,8 @@ export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
   @Get(':section')
-  async get(@Param('guildId') guildId: string, @Param('section') section: string): Promise<SettingsResponse> {
-    return { success: true, ...(await this.settings.read(guildId, section)) };
+  async get(@Param('guildId') guildId: string, @Param('section') section: string, @Req() req: GuildRequest): Promise<SettingsResponse> {
+    return { success: true, ...(await this.settings.read(guildId, section, callerOf(req))) };
   }
 
   @Put(':section')
@@ -24,9 +25,15 @@ export class SettingsController {
     @Param('guildId') guildId: string,
     @Param('section') section: string,
     @Body(new SchemaBody(validateSettingsPutRequest, 'The request is not a settings update.')) body: SettingsPutRequest,
-    @Req() req: Request,
+    @Req() req: GuildRequest,
   ): Promise<SettingsResponse> {
-    const user = req.user as SessionUser;
-    return { success: true, ...(await this.settings.write(guildId, section, body.version, body.settings, user.id)) };
+    return { success: true, ...(await this.settings.write(guildId, section, body.version, body.settings, callerOf(req))) };
   }
+}
+
+type GuildRequest = Request & { guild: UserGuild };
+
+/** Who asks, as access levels need it: the guard has resolved the guild as this user sees it (owner or not). */
+function callerOf(req: GuildRequest): Caller {
+  return { userId: (req.user as SessionUser).id, guildOwner: Boolean(req.guild.owner) };
 }

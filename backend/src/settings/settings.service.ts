@@ -1,7 +1,9 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import { validateSection } from '@guildhall/generated/field-errors';
+import type { SectionAccess } from '@guildhall/generated/types';
 import type { Logger } from 'pino';
+import { accessOf, assertCapability, assertMayChange, type Caller } from '../guild/access-levels.js';
 import { ApiError } from '../http/api-error.js';
 import { LOGGER } from '../logging/logger.js';
 import { STORAGE, type StoragePort } from '../storage/storage.port.js';
@@ -10,6 +12,8 @@ export interface SettingsView {
   section: string;
   version: number;
   settings: Record<string, unknown>;
+  /** A section with access levels: the caller's level and capabilities, read from the same stored document. */
+  access?: SectionAccess;
 }
 
 /**
@@ -29,17 +33,32 @@ export class SettingsService {
     return def as SectionDefinition;
   }
 
-  async read(guildId: string, name: string): Promise<SettingsView> {
+  /** `caller`: who asks over the API (a section with levels then adds their access); the server's own reads omit it. */
+  async read(guildId: string, name: string, caller?: Caller): Promise<SettingsView> {
     const def = this.definition(name);
     const doc = await this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey);
-    return { section: def.name, version: doc?.version ?? 0, settings: this.withDefaults(def, doc?.data ?? {}) };
+    const access = def.access && caller ? accessOf(def, caller, doc?.data ?? {}) : undefined;
+    if (access) assertCapability(def, access, 'view');
+    const view = { section: def.name, version: doc?.version ?? 0, settings: this.withDefaults(def, doc?.data ?? {}) };
+    return access ? { ...view, access } : view;
   }
 
-  async write(guildId: string, name: string, version: number, settings: unknown, userId: string): Promise<SettingsView> {
+  async write(guildId: string, name: string, version: number, settings: unknown, caller: Caller): Promise<SettingsView> {
     const def = this.definition(name);
     const result = validateSection(def.name, settings);
     // Paths point into the body as sent (`{ version, settings }`), like every other 400 of the API.
     if (!result.ok) throw ApiError.validation(result.fieldErrors.map((e) => ({ ...e, path: `/settings${e.path}` })));
+    let access: SectionAccess | undefined;
+    if (def.access) {
+      // Access levels: compared with the stored document at the version the save names (another version is a 409
+      // below, whoever asks); the caller's level is read from that same document.
+      const stored = await this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey);
+      access = accessOf(def, caller, stored?.data ?? {});
+      assertCapability(def, access, 'view');
+      if ((stored?.version ?? 0) === version) {
+        assertMayChange(def, access, this.withDefaults(def, stored?.data ?? {}), result.value as unknown as Record<string, unknown>);
+      }
+    }
     const put = await this.storage.settings.put(guildId, def.storageKey, result.value, version);
     if (!put.ok) {
       throw new ApiError(HttpStatus.CONFLICT, 'These settings were changed elsewhere since you loaded them.', {
@@ -49,9 +68,14 @@ export class SettingsService {
       });
     }
     await this.storage.records
-      .insert('audit', { guildId, data: { action: 'settings.update', section: def.name, version: put.document.version, userId } })
+      .insert('audit', {
+        guildId,
+        data: { action: 'settings.update', section: def.name, version: put.document.version, userId: caller.userId },
+      })
       .catch((err: unknown) => this.logger.error({ err }, 'audit entry not written'));
-    return { section: def.name, version: put.document.version, settings: result.value as unknown as Record<string, unknown> };
+    const saved = { section: def.name, version: put.document.version, settings: result.value as unknown as Record<string, unknown> };
+    // The answer carries the access the new document gives (an owner who whitelisted themself stays owner).
+    return access ? { ...saved, access: accessOf(def, caller, saved.settings) } : saved;
   }
 
   /**

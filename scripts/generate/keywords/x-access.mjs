@@ -8,3 +8,12 @@ export default {
   schemaType: 'string',
   metaSchema: { type: 'string', pattern: '^[a-z][A-Za-z]*$' },
 };
+
+/**
+ * The capability each top-level property of a section's schema needs: { enabled: 'editSettings', ... }. Only top-level
+ * properties count: the server compares a save with the stored document property by property.
+ */
+export function propertyAccess(schema) {
+  const entries = Object.entries(schema.properties ?? {}).filter(([, property]) => typeof property['x-access'] === 'string');
+  return Object.fromEntries(entries.map(([name, property]) => [name, property['x-access']]));
+}
