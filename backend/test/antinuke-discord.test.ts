@@ -50,6 +50,28 @@ describe('AntiNuke and Discord: user search, user lists, the bypass role, pre-fl
   const resolve = (ids: string[] | null, guild = GUILD) =>
     owner.json(`/api/guild/${guild}/users${ids === null ? '' : `?ids=${ids.join(',')}`}`);
 
+  it('every route answers 401 signed out and 403 to a member who may not manage the guild, before asking Discord', async () => {
+    const routes: Array<[string, string]> = [
+      ['GET', `/api/guild/${GUILD}/search-users?q=ava`],
+      ['GET', `/api/guild/${GUILD}/users?ids=${SANDBOX_USERS.demoAdmin.id}`],
+      ['POST', `/api/guild/${GUILD}/antinuke/create-bypass-role`],
+      ['GET', `/api/guild/${GUILD}/antinuke/preflight`],
+    ];
+    const anonymous = app.browser();
+    await anonymous.json('/api/user'); // the XSRF-TOKEN cookie, so a POST is refused for the session, not the token
+    const member = app.browser();
+    await member.signIn('demo-member');
+    await member.json('/api/user');
+    calls = [];
+    for (const [method, path] of routes) {
+      expect({ method, path, status: (await anonymous.json(path, { method })).status }).toEqual({ method, path, status: 401 });
+      const refused = await member.json(path, { method });
+      expect({ method, path, status: refused.status }).toEqual({ method, path, status: 403 });
+      expect(refused.body.success).toBe(false);
+    }
+    expect(calls.filter((key) => /members|roles|users\/:user_id/.test(key))).toEqual([]);
+  });
+
   describe('GET search-users', () => {
     it('suggests members by the start of their username, display name or nickname, case-insensitively', async () => {
       const { status, body } = await search('AVA');
