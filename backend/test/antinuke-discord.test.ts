@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { validateAntinukePreflight, validateBypassRoleResponse, validateUserSearchResponse } from '@guildhall/generated/validators';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DiscordService } from '../src/discord/discord.service.js';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { SANDBOX_GUILDS, SANDBOX_MEMBER_IDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
@@ -210,6 +211,23 @@ describe('AntiNuke and Discord: user search, user lists, the bypass role, pre-fl
       });
       const stored = sandbox.guild(GUILD)!.roles.find((r) => r.id === body.role.id)!;
       expect(stored).toMatchObject({ name: 'AntiNuke Bypass', permissions: '0', managed: false });
+    });
+
+    it('makes one role of a double click: concurrent requests for a guild share one creation', async () => {
+      // Discord answering slowly: the second click arrives while the first creation is under way.
+      const discord = app.app.get(DiscordService);
+      const original = discord.createRole.bind(discord);
+      discord.createRole = async (...args) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return original(...args);
+      };
+      const [first, second] = await Promise.all([create(), create()]).finally(() => {
+        discord.createRole = original;
+      });
+      expect(first.status).toBe(200);
+      expect(second.body).toEqual(first.body);
+      expect(sandbox.guild(GUILD)!.roles.filter((r) => r.name === 'AntiNuke Bypass')).toHaveLength(1);
+      expect(count('POST /guilds/:guild_id/roles')).toBe(1);
     });
 
     it('says so plainly when the bot lacks Manage Roles (Discord 50013)', async () => {

@@ -62,8 +62,19 @@ export class AntinukeService {
     private readonly discord: DiscordService,
   ) {}
 
+  /** Creations under way, per guild: a double click (or two tabs) shares one request and makes one role. */
+  private readonly creating = new Map<string, Promise<BypassRoleResponse>>();
+
   /** The bot creates the bypass role: no permissions of its own (the Permissions tab decides what it excuses). */
-  async createBypassRole(guildId: string, user: SessionUser): Promise<BypassRoleResponse> {
+  createBypassRole(guildId: string, user: SessionUser): Promise<BypassRoleResponse> {
+    const running = this.creating.get(guildId);
+    if (running) return running;
+    const creation = this.create(guildId, user).finally(() => this.creating.delete(guildId));
+    this.creating.set(guildId, creation);
+    return creation;
+  }
+
+  private async create(guildId: string, user: SessionUser): Promise<BypassRoleResponse> {
     try {
       const role = await this.discord.createRole(
         guildId,
