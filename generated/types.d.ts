@@ -127,7 +127,7 @@ export interface ApiError {
   };
 }
 /**
- * One invalid field of a request body: where (a JSON Pointer into the request body as sent, e.g. /settings/prefix for a settings save, /email for a contact message) and what is wrong, in the schema's words.
+ * One invalid field of a request body or query: where (a JSON Pointer into the request body as sent, e.g. /settings/prefix for a settings save, /email for a contact message; for a query parameter, its name, e.g. /q for a user search) and what is wrong, in the schema's words.
  */
 export interface FieldError {
   path: string;
