@@ -4,9 +4,11 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
 /** Names of the published schemas, as in /api/schemas/{name}. */
 export type SchemaName =
   | 'antinuke'
+  | 'antinuke-preflight'
   | 'api-error'
   | 'basic'
   | 'bot-status'
+  | 'bypass-role-response'
   | 'channel'
   | 'channel-list'
   | 'channel-reference'
@@ -40,7 +42,9 @@ export type SchemaName =
   | 'success-response'
   | 'top-server'
   | 'top-server-list'
-  | 'user';
+  | 'user'
+  | 'user-search-response'
+  | 'user-search-result';
 /** By name; indexable by any string (check with Object.hasOwn first). */
 export declare const publishedSchemas: { readonly [N in SchemaName]: JsonSchema } & { readonly [name: string]: JsonSchema | undefined };
 export declare const schemaIds: { readonly [N in SchemaName]: string };

@@ -92,6 +92,23 @@ export type Punishment = 'BAN' | 'KICK' | 'TIMEOUT' | 'NONE';
 export type UserList = string[];
 
 /**
+ * GET /api/guild/{guildId}/antinuke/preflight: what would stop the stored AntiNuke settings from working, computed from the guild's live channels, roles and the bot's member. Empty when nothing is wrong.
+ */
+export interface AntinukePreflight {
+  success: true;
+  warnings: {
+    /**
+     * log_channel_missing / bypass_role_missing: the setting names a channel or role that no longer exists; bypass_role_above_bot: the bot's highest role is not above the bypass role; bot_missing_permission: an enabled module's punishment (or its recovery) needs a permission the bot lacks (only while AntiNuke is on).
+     */
+    code: 'log_channel_missing' | 'bypass_role_missing' | 'bypass_role_above_bot' | 'bot_missing_permission';
+    message: string;
+    /**
+     * JSON Pointer of the setting concerned in the AntiNuke settings document, e.g. /log_channel or /module_punishments/anti_ban.
+     */
+    path: string;
+  }[];
+}
+/**
  * Every failed API call answers this: a message for people; for a validation failure (400) the invalid fields; for a change the caller's access level does not allow (403) the field refused; for a conflict (409) what is stored now.
  */
 export interface ApiError {
@@ -114,7 +131,7 @@ export interface ApiError {
   };
 }
 /**
- * One invalid field of a request body: where (a JSON Pointer into the request body as sent, e.g. /settings/prefix for a settings save, /email for a contact message) and what is wrong, in the schema's words.
+ * One invalid field of a request body or query: where (a JSON Pointer into the request body as sent, e.g. /settings/prefix for a settings save, /email for a contact message; for a query parameter, its name, e.g. /q for a user search) and what is wrong, in the schema's words.
  */
 export interface FieldError {
   path: string;
@@ -131,6 +148,23 @@ export interface BotStatus {
     memberCount: number;
   }[];
   guildCount: number;
+}
+/**
+ * POST /api/guild/{guildId}/antinuke/create-bypass-role: the role the bot created (not yet saved as the bypass role: the page selects it and the settings save stores it).
+ */
+export interface BypassRoleResponse {
+  success: true;
+  role: Role;
+}
+/**
+ * A role of a guild. Managed roles (bots, boosts, integrations) cannot be given by the bot.
+ */
+export interface Role {
+  id: Snowflake;
+  name: string;
+  color: number;
+  position: number;
+  managed: boolean;
 }
 /**
  * GET /api/guild/{guildId}/channels.
@@ -247,16 +281,6 @@ export interface RoleList {
   roles: Role[];
 }
 /**
- * A role of a guild. Managed roles (bots, boosts, integrations) cannot be given by the bot.
- */
-export interface Role {
-  id: Snowflake;
-  name: string;
-  color: number;
-  position: number;
-  managed: boolean;
-}
-/**
  * GET /api/schemas: the published schemas, each served at its url.
  */
 export interface SchemaList {
@@ -342,6 +366,32 @@ export interface TopServer {
    * Number of server boosts.
    */
   boostCount: number;
+}
+/**
+ * GET /api/guild/{guildId}/search-users (the suggestions, or the one user an id names) and GET /api/guild/{guildId}/users (the ids that resolve; unknown ones are left out).
+ */
+export interface UserSearchResponse {
+  success: true;
+  users: UserSearchResult[];
+}
+/**
+ * A Discord user as the user lists show them (avatar and name). Resolved from Discord when asked, never stored: settings keep the id only.
+ */
+export interface UserSearchResult {
+  id: Snowflake;
+  username: string;
+  /**
+   * "0" for users on Discord's unique usernames.
+   */
+  discriminator: string;
+  /**
+   * Avatar hash on Discord's CDN; null when the user has none.
+   */
+  avatar: string | null;
+  /**
+   * Display name on Discord, when set.
+   */
+  global_name: string | null;
 }
 /**
  * The signed-in user (GET /api/user) with the guilds they can see.

@@ -2,8 +2,10 @@
 import type { ErrorObject } from 'ajv';
 export * from './environment-validator.js';
 import type {
+  AntinukePreflight,
   ApiError,
   BotStatus,
+  BypassRoleResponse,
   ChannelList,
   Channel,
   ContactMessage,
@@ -24,6 +26,8 @@ import type {
   SuccessResponse,
   TopServerList,
   TopServer,
+  UserSearchResponse,
+  UserSearchResult,
   User,
   ChannelReference,
   GreetingEmbed,
@@ -49,10 +53,14 @@ export interface StandaloneValidator<T> {
   ): data is T;
   errors?: ErrorObject[] | null;
 }
+/** Validates AntinukePreflight (https://guildhall.dev/schemas/api/antinuke-preflight.json). */
+export declare const validateAntinukePreflight: StandaloneValidator<AntinukePreflight>;
 /** Validates ApiError (https://guildhall.dev/schemas/api/api-error.json). */
 export declare const validateApiError: StandaloneValidator<ApiError>;
 /** Validates BotStatus (https://guildhall.dev/schemas/api/bot-status.json). */
 export declare const validateBotStatus: StandaloneValidator<BotStatus>;
+/** Validates BypassRoleResponse (https://guildhall.dev/schemas/api/bypass-role-response.json). */
+export declare const validateBypassRoleResponse: StandaloneValidator<BypassRoleResponse>;
 /** Validates ChannelList (https://guildhall.dev/schemas/api/channel-list.json). */
 export declare const validateChannelList: StandaloneValidator<ChannelList>;
 /** Validates Channel (https://guildhall.dev/schemas/api/channel.json). */
@@ -93,6 +101,10 @@ export declare const validateSuccessResponse: StandaloneValidator<SuccessRespons
 export declare const validateTopServerList: StandaloneValidator<TopServerList>;
 /** Validates TopServer (https://guildhall.dev/schemas/api/top-server.json). */
 export declare const validateTopServer: StandaloneValidator<TopServer>;
+/** Validates UserSearchResponse (https://guildhall.dev/schemas/api/user-search-response.json). */
+export declare const validateUserSearchResponse: StandaloneValidator<UserSearchResponse>;
+/** Validates UserSearchResult (https://guildhall.dev/schemas/api/user-search-result.json). */
+export declare const validateUserSearchResult: StandaloneValidator<UserSearchResult>;
 /** Validates User (https://guildhall.dev/schemas/api/user.json). */
 export declare const validateUser: StandaloneValidator<User>;
 /** Validates ChannelReference (https://guildhall.dev/schemas/common/channel-reference.json). */

@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate72;
-const schema118 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate80;
+const schema127 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate80.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema118.properties.enabled,
+          parentSchema: schema127.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema118.type,
-      parentSchema: schema118,
+      schema: schema127.type,
+      parentSchema: schema127,
       data,
     };
     if (vErrors === null) {
@@ -72,12 +72,12 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate80.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
-export const validateAntinuke = validate64;
-const schema89 = {
+validate80.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+export const validateAntinuke = validate72;
+const schema98 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
   type: 'object',
@@ -358,20 +358,20 @@ const schema89 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const schema90 = {
+const schema99 = {
   type: 'string',
   enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
   'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
   'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
 };
-const schema91 = {
+const schema100 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const schema103 = {
+const schema112 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -380,12 +380,12 @@ const schema103 = {
 };
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
-const pattern6 = new RegExp('^[0-9]{17,20}$', 'u');
-const pattern38 = new RegExp('^[0-9]{17,19}$', 'u');
-function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern7 = new RegExp('^[0-9]{17,20}$', 'u');
+const pattern42 = new RegExp('^[0-9]{17,19}$', 'u');
+function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -424,7 +424,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       data.auto_recovery = true;
     }
     for (const key0 in data) {
-      if (!func1.call(schema89.properties, key0)) {
+      if (!func1.call(schema98.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -432,7 +432,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema89,
+          parentSchema: schema98,
           data,
         };
         if (vErrors === null) {
@@ -451,8 +451,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema89.properties.enabled.type,
-        parentSchema: schema89.properties.enabled,
+        schema: schema98.properties.enabled.type,
+        parentSchema: schema98.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -470,8 +470,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema90.type,
-        parentSchema: schema90,
+        schema: schema99.type,
+        parentSchema: schema99,
         data: data1,
       };
       if (vErrors === null) {
@@ -486,10 +486,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/punishment',
         schemaPath: '#/$defs/punishment/enum',
         keyword: 'enum',
-        params: { allowedValues: schema90.enum },
+        params: { allowedValues: schema99.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema90.enum,
-        parentSchema: schema90,
+        schema: schema99.enum,
+        parentSchema: schema99,
         data: data1,
       };
       if (vErrors === null) {
@@ -505,10 +505,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/bypass_role',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema91.type },
+        params: { type: schema100.type },
         message: 'must be string,null',
-        schema: schema91.type,
-        parentSchema: schema91,
+        schema: schema100.type,
+        parentSchema: schema100,
         data: data2,
       };
       if (vErrors === null) {
@@ -527,7 +527,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema91,
+          parentSchema: schema100,
           data: data2,
         };
         if (vErrors === null) {
@@ -537,7 +537,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern6.test(data2)) {
+      if (!pattern7.test(data2)) {
         const err6 = {
           instancePath: instancePath + '/bypass_role',
           schemaPath: '#/$defs/RoleReference/pattern',
@@ -545,7 +545,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema91,
+          parentSchema: schema100,
           data: data2,
         };
         if (vErrors === null) {
@@ -592,7 +592,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         data3.anti_everyone = true;
       }
       for (const key1 in data3) {
-        if (!func1.call(schema89.properties.modules.properties, key1)) {
+        if (!func1.call(schema98.properties.modules.properties, key1)) {
           const err7 = {
             instancePath: instancePath + '/modules',
             schemaPath: '#/properties/modules/additionalProperties',
@@ -600,7 +600,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema89.properties.modules,
+            parentSchema: schema98.properties.modules,
             data: data3,
           };
           if (vErrors === null) {
@@ -619,8 +619,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.modules.properties.anti_ban.type,
-          parentSchema: schema89.properties.modules.properties.anti_ban,
+          schema: schema98.properties.modules.properties.anti_ban.type,
+          parentSchema: schema98.properties.modules.properties.anti_ban,
           data: data4,
         };
         if (vErrors === null) {
@@ -638,8 +638,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.modules.properties.anti_kick.type,
-          parentSchema: schema89.properties.modules.properties.anti_kick,
+          schema: schema98.properties.modules.properties.anti_kick.type,
+          parentSchema: schema98.properties.modules.properties.anti_kick,
           data: data5,
         };
         if (vErrors === null) {
@@ -657,8 +657,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.modules.properties.anti_prune.type,
-          parentSchema: schema89.properties.modules.properties.anti_prune,
+          schema: schema98.properties.modules.properties.anti_prune.type,
+          parentSchema: schema98.properties.modules.properties.anti_prune,
           data: data6,
         };
         if (vErrors === null) {
@@ -676,8 +676,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.modules.properties.anti_member_update.type,
-          parentSchema: schema89.properties.modules.properties.anti_member_update,
+          schema: schema98.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema98.properties.modules.properties.anti_member_update,
           data: data7,
         };
         if (vErrors === null) {
@@ -695,8 +695,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.modules.properties.anti_role.type,
-          parentSchema: schema89.properties.modules.properties.anti_role,
+          schema: schema98.properties.modules.properties.anti_role.type,
+          parentSchema: schema98.properties.modules.properties.anti_role,
           data: data8,
         };
         if (vErrors === null) {
@@ -714,8 +714,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.modules.properties.anti_channel.type,
-          parentSchema: schema89.properties.modules.properties.anti_channel,
+          schema: schema98.properties.modules.properties.anti_channel.type,
+          parentSchema: schema98.properties.modules.properties.anti_channel,
           data: data9,
         };
         if (vErrors === null) {
@@ -733,8 +733,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.modules.properties.anti_emoji.type,
-          parentSchema: schema89.properties.modules.properties.anti_emoji,
+          schema: schema98.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema98.properties.modules.properties.anti_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -752,8 +752,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.modules.properties.anti_guild_update.type,
-          parentSchema: schema89.properties.modules.properties.anti_guild_update,
+          schema: schema98.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema98.properties.modules.properties.anti_guild_update,
           data: data11,
         };
         if (vErrors === null) {
@@ -771,8 +771,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.modules.properties.anti_webhook.type,
-          parentSchema: schema89.properties.modules.properties.anti_webhook,
+          schema: schema98.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema98.properties.modules.properties.anti_webhook,
           data: data12,
         };
         if (vErrors === null) {
@@ -790,8 +790,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.modules.properties.anti_integration.type,
-          parentSchema: schema89.properties.modules.properties.anti_integration,
+          schema: schema98.properties.modules.properties.anti_integration.type,
+          parentSchema: schema98.properties.modules.properties.anti_integration,
           data: data13,
         };
         if (vErrors === null) {
@@ -809,8 +809,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.modules.properties.anti_everyone.type,
-          parentSchema: schema89.properties.modules.properties.anti_everyone,
+          schema: schema98.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema98.properties.modules.properties.anti_everyone,
           data: data14,
         };
         if (vErrors === null) {
@@ -827,8 +827,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema89.properties.modules.type,
-        parentSchema: schema89.properties.modules,
+        schema: schema98.properties.modules.type,
+        parentSchema: schema98.properties.modules,
         data: data3,
       };
       if (vErrors === null) {
@@ -841,7 +841,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
     let data15 = data.module_punishments;
     if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
       for (const key2 in data15) {
-        if (!func1.call(schema89.properties.module_punishments.properties, key2)) {
+        if (!func1.call(schema98.properties.module_punishments.properties, key2)) {
           const err20 = {
             instancePath: instancePath + '/module_punishments',
             schemaPath: '#/properties/module_punishments/additionalProperties',
@@ -849,7 +849,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema89.properties.module_punishments,
+            parentSchema: schema98.properties.module_punishments,
             data: data15,
           };
           if (vErrors === null) {
@@ -869,8 +869,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema99.type,
+            parentSchema: schema99,
             data: data16,
           };
           if (vErrors === null) {
@@ -885,10 +885,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_ban',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema90.enum },
+            params: { allowedValues: schema99.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema90.enum,
-            parentSchema: schema90,
+            schema: schema99.enum,
+            parentSchema: schema99,
             data: data16,
           };
           if (vErrors === null) {
@@ -908,8 +908,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema99.type,
+            parentSchema: schema99,
             data: data17,
           };
           if (vErrors === null) {
@@ -924,10 +924,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_kick',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema90.enum },
+            params: { allowedValues: schema99.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema90.enum,
-            parentSchema: schema90,
+            schema: schema99.enum,
+            parentSchema: schema99,
             data: data17,
           };
           if (vErrors === null) {
@@ -947,8 +947,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema99.type,
+            parentSchema: schema99,
             data: data18,
           };
           if (vErrors === null) {
@@ -963,10 +963,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_prune',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema90.enum },
+            params: { allowedValues: schema99.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema90.enum,
-            parentSchema: schema90,
+            schema: schema99.enum,
+            parentSchema: schema99,
             data: data18,
           };
           if (vErrors === null) {
@@ -986,8 +986,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema99.type,
+            parentSchema: schema99,
             data: data19,
           };
           if (vErrors === null) {
@@ -1002,10 +1002,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_member_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema90.enum },
+            params: { allowedValues: schema99.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema90.enum,
-            parentSchema: schema90,
+            schema: schema99.enum,
+            parentSchema: schema99,
             data: data19,
           };
           if (vErrors === null) {
@@ -1025,8 +1025,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema99.type,
+            parentSchema: schema99,
             data: data20,
           };
           if (vErrors === null) {
@@ -1041,10 +1041,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_role',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema90.enum },
+            params: { allowedValues: schema99.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema90.enum,
-            parentSchema: schema90,
+            schema: schema99.enum,
+            parentSchema: schema99,
             data: data20,
           };
           if (vErrors === null) {
@@ -1064,8 +1064,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema99.type,
+            parentSchema: schema99,
             data: data21,
           };
           if (vErrors === null) {
@@ -1080,10 +1080,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_channel',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema90.enum },
+            params: { allowedValues: schema99.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema90.enum,
-            parentSchema: schema90,
+            schema: schema99.enum,
+            parentSchema: schema99,
             data: data21,
           };
           if (vErrors === null) {
@@ -1103,8 +1103,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema99.type,
+            parentSchema: schema99,
             data: data22,
           };
           if (vErrors === null) {
@@ -1119,10 +1119,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_emoji',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema90.enum },
+            params: { allowedValues: schema99.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema90.enum,
-            parentSchema: schema90,
+            schema: schema99.enum,
+            parentSchema: schema99,
             data: data22,
           };
           if (vErrors === null) {
@@ -1142,8 +1142,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema99.type,
+            parentSchema: schema99,
             data: data23,
           };
           if (vErrors === null) {
@@ -1158,10 +1158,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_guild_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema90.enum },
+            params: { allowedValues: schema99.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema90.enum,
-            parentSchema: schema90,
+            schema: schema99.enum,
+            parentSchema: schema99,
             data: data23,
           };
           if (vErrors === null) {
@@ -1181,8 +1181,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema99.type,
+            parentSchema: schema99,
             data: data24,
           };
           if (vErrors === null) {
@@ -1197,10 +1197,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_webhook',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema90.enum },
+            params: { allowedValues: schema99.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema90.enum,
-            parentSchema: schema90,
+            schema: schema99.enum,
+            parentSchema: schema99,
             data: data24,
           };
           if (vErrors === null) {
@@ -1220,8 +1220,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema99.type,
+            parentSchema: schema99,
             data: data25,
           };
           if (vErrors === null) {
@@ -1236,10 +1236,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_integration',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema90.enum },
+            params: { allowedValues: schema99.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema90.enum,
-            parentSchema: schema90,
+            schema: schema99.enum,
+            parentSchema: schema99,
             data: data25,
           };
           if (vErrors === null) {
@@ -1259,8 +1259,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema99.type,
+            parentSchema: schema99,
             data: data26,
           };
           if (vErrors === null) {
@@ -1275,10 +1275,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_everyone',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema90.enum },
+            params: { allowedValues: schema99.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema90.enum,
-            parentSchema: schema90,
+            schema: schema99.enum,
+            parentSchema: schema99,
             data: data26,
           };
           if (vErrors === null) {
@@ -1296,8 +1296,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema89.properties.module_punishments.type,
-        parentSchema: schema89.properties.module_punishments,
+        schema: schema98.properties.module_punishments.type,
+        parentSchema: schema98.properties.module_punishments,
         data: data15,
       };
       if (vErrors === null) {
@@ -1317,7 +1317,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema89.properties.extraowners,
+          parentSchema: schema98.properties.extraowners,
           data: data27,
         };
         if (vErrors === null) {
@@ -1339,7 +1339,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema89.properties.extraowners.items,
+              parentSchema: schema98.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1349,7 +1349,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern38.test(data28)) {
+          if (!pattern42.test(data28)) {
             const err46 = {
               instancePath: instancePath + '/extraowners/' + i0,
               schemaPath: '#/properties/extraowners/items/pattern',
@@ -1357,7 +1357,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema89.properties.extraowners.items,
+              parentSchema: schema98.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1374,8 +1374,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema89.properties.extraowners.items.type,
-            parentSchema: schema89.properties.extraowners.items,
+            schema: schema98.properties.extraowners.items.type,
+            parentSchema: schema98.properties.extraowners.items,
             data: data28,
           };
           if (vErrors === null) {
@@ -1404,7 +1404,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema89.properties.extraowners,
+              parentSchema: schema98.properties.extraowners,
               data: data27,
             };
             if (vErrors === null) {
@@ -1425,8 +1425,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema89.properties.extraowners.type,
-        parentSchema: schema89.properties.extraowners,
+        schema: schema98.properties.extraowners.type,
+        parentSchema: schema98.properties.extraowners,
         data: data27,
       };
       if (vErrors === null) {
@@ -1446,7 +1446,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema89.properties.whitelist,
+          parentSchema: schema98.properties.whitelist,
           data: data29,
         };
         if (vErrors === null) {
@@ -1468,7 +1468,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema89.properties.whitelist.items,
+              parentSchema: schema98.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1478,7 +1478,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern38.test(data30)) {
+          if (!pattern42.test(data30)) {
             const err52 = {
               instancePath: instancePath + '/whitelist/' + i2,
               schemaPath: '#/properties/whitelist/items/pattern',
@@ -1486,7 +1486,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema89.properties.whitelist.items,
+              parentSchema: schema98.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1503,8 +1503,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema89.properties.whitelist.items.type,
-            parentSchema: schema89.properties.whitelist.items,
+            schema: schema98.properties.whitelist.items.type,
+            parentSchema: schema98.properties.whitelist.items,
             data: data30,
           };
           if (vErrors === null) {
@@ -1533,7 +1533,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i3, j: j1 },
               message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
               schema: true,
-              parentSchema: schema89.properties.whitelist,
+              parentSchema: schema98.properties.whitelist,
               data: data29,
             };
             if (vErrors === null) {
@@ -1554,8 +1554,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema89.properties.whitelist.type,
-        parentSchema: schema89.properties.whitelist,
+        schema: schema98.properties.whitelist.type,
+        parentSchema: schema98.properties.whitelist,
         data: data29,
       };
       if (vErrors === null) {
@@ -1597,7 +1597,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema89.properties.bypass_permissions,
+            parentSchema: schema98.properties.bypass_permissions,
             data: data31,
           };
           if (vErrors === null) {
@@ -1616,8 +1616,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.bypass_permissions.properties.can_ban.type,
-          parentSchema: schema89.properties.bypass_permissions.properties.can_ban,
+          schema: schema98.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema98.properties.bypass_permissions.properties.can_ban,
           data: data32,
         };
         if (vErrors === null) {
@@ -1635,8 +1635,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.bypass_permissions.properties.can_kick.type,
-          parentSchema: schema89.properties.bypass_permissions.properties.can_kick,
+          schema: schema98.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema98.properties.bypass_permissions.properties.can_kick,
           data: data33,
         };
         if (vErrors === null) {
@@ -1654,8 +1654,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.bypass_permissions.properties.can_manage_roles.type,
-          parentSchema: schema89.properties.bypass_permissions.properties.can_manage_roles,
+          schema: schema98.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema98.properties.bypass_permissions.properties.can_manage_roles,
           data: data34,
         };
         if (vErrors === null) {
@@ -1673,8 +1673,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.bypass_permissions.properties.can_manage_channels.type,
-          parentSchema: schema89.properties.bypass_permissions.properties.can_manage_channels,
+          schema: schema98.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema98.properties.bypass_permissions.properties.can_manage_channels,
           data: data35,
         };
         if (vErrors === null) {
@@ -1692,8 +1692,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.bypass_permissions.properties.can_manage_webhooks.type,
-          parentSchema: schema89.properties.bypass_permissions.properties.can_manage_webhooks,
+          schema: schema98.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema98.properties.bypass_permissions.properties.can_manage_webhooks,
           data: data36,
         };
         if (vErrors === null) {
@@ -1710,8 +1710,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema89.properties.bypass_permissions.type,
-        parentSchema: schema89.properties.bypass_permissions,
+        schema: schema98.properties.bypass_permissions.type,
+        parentSchema: schema98.properties.bypass_permissions,
         data: data31,
       };
       if (vErrors === null) {
@@ -1727,10 +1727,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/log_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema103.type },
+        params: { type: schema112.type },
         message: 'must be string,null',
-        schema: schema103.type,
-        parentSchema: schema103,
+        schema: schema112.type,
+        parentSchema: schema112,
         data: data37,
       };
       if (vErrors === null) {
@@ -1749,7 +1749,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema103,
+          parentSchema: schema112,
           data: data37,
         };
         if (vErrors === null) {
@@ -1759,7 +1759,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern6.test(data37)) {
+      if (!pattern7.test(data37)) {
         const err65 = {
           instancePath: instancePath + '/log_channel',
           schemaPath: '#/$defs/ChannelReference/pattern',
@@ -1767,7 +1767,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema103,
+          parentSchema: schema112,
           data: data37,
         };
         if (vErrors === null) {
@@ -1786,8 +1786,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema89.properties.auto_recovery.type,
-        parentSchema: schema89.properties.auto_recovery,
+        schema: schema98.properties.auto_recovery.type,
+        parentSchema: schema98.properties.auto_recovery,
         data: data38,
       };
       if (vErrors === null) {
@@ -1804,8 +1804,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema89.type,
-      parentSchema: schema89,
+      schema: schema98.type,
+      parentSchema: schema98,
       data,
     };
     if (vErrors === null) {
@@ -1815,43 +1815,37 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateApiError = validate23;
+validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateAntinukePreflight = validate23;
 const schema34 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/api-error.json',
+  $id: 'https://guildhall.dev/schemas/api/antinuke-preflight.json',
   type: 'object',
   additionalProperties: false,
-  required: ['success', 'error'],
+  required: ['success', 'warnings'],
   properties: {
-    success: { const: false },
-    error: { type: 'string' },
-    fieldErrors: { type: 'array', items: { $ref: '#/$defs/FieldError' } },
-    section: { type: 'string' },
-    version: { type: 'integer', minimum: 0 },
-    settings: { type: 'object' },
-  },
-  $defs: {
-    FieldError: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['path', 'message'],
-      properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
+    success: { const: true },
+    warnings: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['code', 'message', 'path'],
+        properties: {
+          code: { enum: ['log_channel_missing', 'bypass_role_missing', 'bypass_role_above_bot', 'bot_missing_permission'] },
+          message: { type: 'string' },
+          path: { type: 'string', pattern: '^/.+$' },
+        },
+      },
     },
   },
 };
-const schema35 = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['path', 'message'],
-  properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
-};
-const pattern5 = new RegExp('^(/.*)?$', 'u');
+const pattern5 = new RegExp('^/.+$', 'u');
 function validate23(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/api-error.json" */ let vErrors = null;
+  /*# sourceURL="https://guildhall.dev/schemas/api/antinuke-preflight.json" */ let vErrors = null;
   let errors = 0;
   const evaluated0 = validate23.evaluated;
   if (evaluated0.dynamicProps) {
@@ -1879,6 +1873,353 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.warnings === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'warnings' },
+        message: "must have required property '" + 'warnings' + "'",
+        schema: schema34.required,
+        parentSchema: schema34,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'warnings')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema34,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema34.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.warnings !== undefined) {
+      let data1 = data.warnings;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+            if (data2.code === undefined) {
+              const err4 = {
+                instancePath: instancePath + '/warnings/' + i0,
+                schemaPath: '#/properties/warnings/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'code' },
+                message: "must have required property '" + 'code' + "'",
+                schema: schema34.properties.warnings.items.required,
+                parentSchema: schema34.properties.warnings.items,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data2.message === undefined) {
+              const err5 = {
+                instancePath: instancePath + '/warnings/' + i0,
+                schemaPath: '#/properties/warnings/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'message' },
+                message: "must have required property '" + 'message' + "'",
+                schema: schema34.properties.warnings.items.required,
+                parentSchema: schema34.properties.warnings.items,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+            if (data2.path === undefined) {
+              const err6 = {
+                instancePath: instancePath + '/warnings/' + i0,
+                schemaPath: '#/properties/warnings/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'path' },
+                message: "must have required property '" + 'path' + "'",
+                schema: schema34.properties.warnings.items.required,
+                parentSchema: schema34.properties.warnings.items,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+            for (const key1 in data2) {
+              if (!(key1 === 'code' || key1 === 'message' || key1 === 'path')) {
+                const err7 = {
+                  instancePath: instancePath + '/warnings/' + i0,
+                  schemaPath: '#/properties/warnings/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key1 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema34.properties.warnings.items,
+                  data: data2,
+                };
+                if (vErrors === null) {
+                  vErrors = [err7];
+                } else {
+                  vErrors.push(err7);
+                }
+                errors++;
+              }
+            }
+            if (data2.code !== undefined) {
+              let data3 = data2.code;
+              if (!(
+                data3 === 'log_channel_missing' ||
+                data3 === 'bypass_role_missing' ||
+                data3 === 'bypass_role_above_bot' ||
+                data3 === 'bot_missing_permission'
+              )) {
+                const err8 = {
+                  instancePath: instancePath + '/warnings/' + i0 + '/code',
+                  schemaPath: '#/properties/warnings/items/properties/code/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema34.properties.warnings.items.properties.code.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema34.properties.warnings.items.properties.code.enum,
+                  parentSchema: schema34.properties.warnings.items.properties.code,
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            if (data2.message !== undefined) {
+              let data4 = data2.message;
+              if (typeof data4 !== 'string') {
+                const err9 = {
+                  instancePath: instancePath + '/warnings/' + i0 + '/message',
+                  schemaPath: '#/properties/warnings/items/properties/message/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema34.properties.warnings.items.properties.message.type,
+                  parentSchema: schema34.properties.warnings.items.properties.message,
+                  data: data4,
+                };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
+            if (data2.path !== undefined) {
+              let data5 = data2.path;
+              if (typeof data5 === 'string') {
+                if (!pattern5.test(data5)) {
+                  const err10 = {
+                    instancePath: instancePath + '/warnings/' + i0 + '/path',
+                    schemaPath: '#/properties/warnings/items/properties/path/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^/.+$' },
+                    message: 'must match pattern "' + '^/.+$' + '"',
+                    schema: '^/.+$',
+                    parentSchema: schema34.properties.warnings.items.properties.path,
+                    data: data5,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err10];
+                  } else {
+                    vErrors.push(err10);
+                  }
+                  errors++;
+                }
+              } else {
+                const err11 = {
+                  instancePath: instancePath + '/warnings/' + i0 + '/path',
+                  schemaPath: '#/properties/warnings/items/properties/path/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema34.properties.warnings.items.properties.path.type,
+                  parentSchema: schema34.properties.warnings.items.properties.path,
+                  data: data5,
+                };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err12 = {
+              instancePath: instancePath + '/warnings/' + i0,
+              schemaPath: '#/properties/warnings/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema34.properties.warnings.items.type,
+              parentSchema: schema34.properties.warnings.items,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/warnings',
+          schemaPath: '#/properties/warnings/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema34.properties.warnings.type,
+          parentSchema: schema34.properties.warnings,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema34.type,
+      parentSchema: schema34,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate23.errors = vErrors;
+  return errors === 0;
+}
+validate23.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateApiError = validate24;
+const schema35 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/api-error.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'error'],
+  properties: {
+    success: { const: false },
+    error: { type: 'string' },
+    fieldErrors: { type: 'array', items: { $ref: '#/$defs/FieldError' } },
+    section: { type: 'string' },
+    version: { type: 'integer', minimum: 0 },
+    settings: { type: 'object' },
+  },
+  $defs: {
+    FieldError: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['path', 'message'],
+      properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
+    },
+  },
+};
+const schema36 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path', 'message'],
+  properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
+};
+const pattern6 = new RegExp('^(/.*)?$', 'u');
+function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/api-error.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate24.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema35.required,
+        parentSchema: schema35,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     if (data.error === undefined) {
       const err1 = {
         instancePath,
@@ -1886,8 +2227,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'error' },
         message: "must have required property '" + 'error' + "'",
-        schema: schema34.required,
-        parentSchema: schema34,
+        schema: schema35.required,
+        parentSchema: schema35,
         data,
       };
       if (vErrors === null) {
@@ -1913,7 +2254,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema34,
+          parentSchema: schema35,
           data,
         };
         if (vErrors === null) {
@@ -1934,7 +2275,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: false },
           message: 'must be equal to constant',
           schema: false,
-          parentSchema: schema34.properties.success,
+          parentSchema: schema35.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -1954,8 +2295,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema34.properties.error.type,
-          parentSchema: schema34.properties.error,
+          schema: schema35.properties.error.type,
+          parentSchema: schema35.properties.error,
           data: data1,
         };
         if (vErrors === null) {
@@ -1980,8 +2321,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'path' },
                 message: "must have required property '" + 'path' + "'",
-                schema: schema35.required,
-                parentSchema: schema35,
+                schema: schema36.required,
+                parentSchema: schema36,
                 data: data3,
               };
               if (vErrors === null) {
@@ -1998,8 +2339,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'message' },
                 message: "must have required property '" + 'message' + "'",
-                schema: schema35.required,
-                parentSchema: schema35,
+                schema: schema36.required,
+                parentSchema: schema36,
                 data: data3,
               };
               if (vErrors === null) {
@@ -2018,7 +2359,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema35,
+                  parentSchema: schema36,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -2032,7 +2373,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
             if (data3.path !== undefined) {
               let data4 = data3.path;
               if (typeof data4 === 'string') {
-                if (!pattern5.test(data4)) {
+                if (!pattern6.test(data4)) {
                   const err8 = {
                     instancePath: instancePath + '/fieldErrors/' + i0 + '/path',
                     schemaPath: '#/$defs/FieldError/properties/path/pattern',
@@ -2040,7 +2381,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^(/.*)?$' },
                     message: 'must match pattern "' + '^(/.*)?$' + '"',
                     schema: '^(/.*)?$',
-                    parentSchema: schema35.properties.path,
+                    parentSchema: schema36.properties.path,
                     data: data4,
                   };
                   if (vErrors === null) {
@@ -2057,8 +2398,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema35.properties.path.type,
-                  parentSchema: schema35.properties.path,
+                  schema: schema36.properties.path.type,
+                  parentSchema: schema36.properties.path,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -2078,8 +2419,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema35.properties.message.type,
-                  parentSchema: schema35.properties.message,
+                  schema: schema36.properties.message.type,
+                  parentSchema: schema36.properties.message,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -2097,8 +2438,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema35.type,
-              parentSchema: schema35,
+              schema: schema36.type,
+              parentSchema: schema36,
               data: data3,
             };
             if (vErrors === null) {
@@ -2116,8 +2457,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema34.properties.fieldErrors.type,
-          parentSchema: schema34.properties.fieldErrors,
+          schema: schema35.properties.fieldErrors.type,
+          parentSchema: schema35.properties.fieldErrors,
           data: data2,
         };
         if (vErrors === null) {
@@ -2137,8 +2478,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema34.properties.section.type,
-          parentSchema: schema34.properties.section,
+          schema: schema35.properties.section.type,
+          parentSchema: schema35.properties.section,
           data: data6,
         };
         if (vErrors === null) {
@@ -2158,8 +2499,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema34.properties.version.type,
-          parentSchema: schema34.properties.version,
+          schema: schema35.properties.version.type,
+          parentSchema: schema35.properties.version,
           data: data7,
         };
         if (vErrors === null) {
@@ -2178,7 +2519,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema34.properties.version,
+            parentSchema: schema35.properties.version,
             data: data7,
           };
           if (vErrors === null) {
@@ -2199,8 +2540,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema34.properties.settings.type,
-          parentSchema: schema34.properties.settings,
+          schema: schema35.properties.settings.type,
+          parentSchema: schema35.properties.settings,
           data: data8,
         };
         if (vErrors === null) {
@@ -2218,8 +2559,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema34.type,
-      parentSchema: schema34,
+      schema: schema35.type,
+      parentSchema: schema35,
       data,
     };
     if (vErrors === null) {
@@ -2229,12 +2570,12 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate24.errors = vErrors;
   return errors === 0;
 }
-validate23.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate65;
-const schema104 = {
+validate24.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateBasic = validate73;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -2269,11 +2610,11 @@ const schema104 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const pattern41 = new RegExp('^\\S+$', 'u');
-function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern45 = new RegExp('^\\S+$', 'u');
+function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2299,7 +2640,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema104,
+          parentSchema: schema113,
           data,
         };
         if (vErrors === null) {
@@ -2320,7 +2661,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema104.properties.prefix,
+          parentSchema: schema113.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2338,7 +2679,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema104.properties.prefix,
+          parentSchema: schema113.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2348,7 +2689,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern41.test(data0)) {
+      if (!pattern45.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -2356,7 +2697,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema104.properties.prefix,
+          parentSchema: schema113.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2373,8 +2714,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema104.properties.prefix.type,
-        parentSchema: schema104.properties.prefix,
+        schema: schema113.properties.prefix.type,
+        parentSchema: schema113.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -2392,8 +2733,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema104.properties.invite_tracking.type,
-        parentSchema: schema104.properties.invite_tracking,
+        schema: schema113.properties.invite_tracking.type,
+        parentSchema: schema113.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -2411,8 +2752,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema104.properties.flag_translation.type,
-        parentSchema: schema104.properties.flag_translation,
+        schema: schema113.properties.flag_translation.type,
+        parentSchema: schema113.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -2429,8 +2770,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema104.type,
-      parentSchema: schema104,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -2440,12 +2781,12 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBotStatus = validate24;
-const schema36 = {
+validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateBotStatus = validate25;
+const schema37 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/bot-status.json',
   type: 'object',
@@ -2472,15 +2813,15 @@ const schema36 = {
     },
   },
 };
-const schema37 = {
+const schema38 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/bot-status.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate24.evaluated;
+  const evaluated0 = validate25.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2495,8 +2836,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
+        schema: schema37.required,
+        parentSchema: schema37,
         data,
       };
       if (vErrors === null) {
@@ -2513,8 +2854,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
+        schema: schema37.required,
+        parentSchema: schema37,
         data,
       };
       if (vErrors === null) {
@@ -2531,8 +2872,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guildCount' },
         message: "must have required property '" + 'guildCount' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
+        schema: schema37.required,
+        parentSchema: schema37,
         data,
       };
       if (vErrors === null) {
@@ -2551,7 +2892,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema36,
+          parentSchema: schema37,
           data,
         };
         if (vErrors === null) {
@@ -2572,7 +2913,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema36.properties.success,
+          parentSchema: schema37.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -2597,8 +2938,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema36.properties.guilds.items.required,
-                parentSchema: schema36.properties.guilds.items,
+                schema: schema37.properties.guilds.items.required,
+                parentSchema: schema37.properties.guilds.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -2615,8 +2956,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema36.properties.guilds.items.required,
-                parentSchema: schema36.properties.guilds.items,
+                schema: schema37.properties.guilds.items.required,
+                parentSchema: schema37.properties.guilds.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -2633,8 +2974,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'memberCount' },
                 message: "must have required property '" + 'memberCount' + "'",
-                schema: schema36.properties.guilds.items.required,
-                parentSchema: schema36.properties.guilds.items,
+                schema: schema37.properties.guilds.items.required,
+                parentSchema: schema37.properties.guilds.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -2653,7 +2994,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema36.properties.guilds.items,
+                  parentSchema: schema37.properties.guilds.items,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -2667,7 +3008,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             if (data2.id !== undefined) {
               let data3 = data2.id;
               if (typeof data3 === 'string') {
-                if (!pattern6.test(data3)) {
+                if (!pattern7.test(data3)) {
                   const err9 = {
                     instancePath: instancePath + '/guilds/' + i0 + '/id',
                     schemaPath: '#/$defs/Snowflake/pattern',
@@ -2675,7 +3016,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema37,
+                    parentSchema: schema38,
                     data: data3,
                   };
                   if (vErrors === null) {
@@ -2692,8 +3033,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema37.type,
-                  parentSchema: schema37,
+                  schema: schema38.type,
+                  parentSchema: schema38,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -2713,8 +3054,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema36.properties.guilds.items.properties.name.type,
-                  parentSchema: schema36.properties.guilds.items.properties.name,
+                  schema: schema37.properties.guilds.items.properties.name.type,
+                  parentSchema: schema37.properties.guilds.items.properties.name,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -2734,8 +3075,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema36.properties.guilds.items.properties.memberCount.type,
-                  parentSchema: schema36.properties.guilds.items.properties.memberCount,
+                  schema: schema37.properties.guilds.items.properties.memberCount.type,
+                  parentSchema: schema37.properties.guilds.items.properties.memberCount,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -2754,7 +3095,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema36.properties.guilds.items.properties.memberCount,
+                    parentSchema: schema37.properties.guilds.items.properties.memberCount,
                     data: data5,
                   };
                   if (vErrors === null) {
@@ -2773,8 +3114,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema36.properties.guilds.items.type,
-              parentSchema: schema36.properties.guilds.items,
+              schema: schema37.properties.guilds.items.type,
+              parentSchema: schema37.properties.guilds.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -2792,8 +3133,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema36.properties.guilds.type,
-          parentSchema: schema36.properties.guilds,
+          schema: schema37.properties.guilds.type,
+          parentSchema: schema37.properties.guilds,
           data: data1,
         };
         if (vErrors === null) {
@@ -2813,8 +3154,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema36.properties.guildCount.type,
-          parentSchema: schema36.properties.guildCount,
+          schema: schema37.properties.guildCount.type,
+          parentSchema: schema37.properties.guildCount,
           data: data6,
         };
         if (vErrors === null) {
@@ -2833,7 +3174,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema36.properties.guildCount,
+            parentSchema: schema37.properties.guildCount,
             data: data6,
           };
           if (vErrors === null) {
@@ -2852,8 +3193,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema36.type,
-      parentSchema: schema36,
+      schema: schema37.type,
+      parentSchema: schema37,
       data,
     };
     if (vErrors === null) {
@@ -2863,12 +3204,486 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate24.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-validate24.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannel = validate28;
+validate25.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateBypassRoleResponse = validate26;
+const schema39 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/bypass-role-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'role'],
+  properties: { success: { const: true }, role: { $ref: '#/$defs/Role' } },
+  $defs: {
+    Role: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name', 'color', 'position', 'managed'],
+      properties: {
+        id: { $ref: '#/$defs/Snowflake' },
+        name: { type: 'string' },
+        color: { type: 'integer', minimum: 0, maximum: 16777215 },
+        position: { type: 'integer' },
+        managed: { type: 'boolean' },
+      },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema40 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'color', 'position', 'managed'],
+  properties: {
+    id: { $ref: '#/$defs/Snowflake' },
+    name: { type: 'string' },
+    color: { type: 'integer', minimum: 0, maximum: 16777215 },
+    position: { type: 'integer' },
+    managed: { type: 'boolean' },
+  },
+};
 const schema41 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate27.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema40.required,
+        parentSchema: schema40,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema40.required,
+        parentSchema: schema40,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.color === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'color' },
+        message: "must have required property '" + 'color' + "'",
+        schema: schema40.required,
+        parentSchema: schema40,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.position === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'position' },
+        message: "must have required property '" + 'position' + "'",
+        schema: schema40.required,
+        parentSchema: schema40,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.managed === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'managed' },
+        message: "must have required property '" + 'managed' + "'",
+        schema: schema40.required,
+        parentSchema: schema40,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'id' || key0 === 'name' || key0 === 'color' || key0 === 'position' || key0 === 'managed')) {
+        const err5 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema40,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (!pattern7.test(data0)) {
+          const err6 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema41,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema41.type,
+          parentSchema: schema41,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema40.properties.name.type,
+          parentSchema: schema40.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.color !== undefined) {
+      let data2 = data.color;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err9 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/properties/color/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema40.properties.color.type,
+          parentSchema: schema40.properties.color,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 > 16777215 || isNaN(data2)) {
+          const err10 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/properties/color/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 16777215 },
+            message: 'must be <= 16777215',
+            schema: 16777215,
+            parentSchema: schema40.properties.color,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err11 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/properties/color/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema40.properties.color,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.position !== undefined) {
+      let data3 = data.position;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err12 = {
+          instancePath: instancePath + '/position',
+          schemaPath: '#/properties/position/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema40.properties.position.type,
+          parentSchema: schema40.properties.position,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.managed !== undefined) {
+      let data4 = data.managed;
+      if (typeof data4 !== 'boolean') {
+        const err13 = {
+          instancePath: instancePath + '/managed',
+          schemaPath: '#/properties/managed/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema40.properties.managed.type,
+          parentSchema: schema40.properties.managed,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema40.type,
+      parentSchema: schema40,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate27.errors = vErrors;
+  return errors === 0;
+}
+validate27.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/bypass-role-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate26.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema39.required,
+        parentSchema: schema39,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'role' },
+        message: "must have required property '" + 'role' + "'",
+        schema: schema39.required,
+        parentSchema: schema39,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'role')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema39,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema39.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate27(data.role, {
+          instancePath: instancePath + '/role',
+          parentData: data,
+          parentDataProperty: 'role',
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema39.type,
+      parentSchema: schema39,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate26.errors = vErrors;
+  return errors === 0;
+}
+validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannel = validate32;
+const schema45 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/channel.json',
   type: 'object',
@@ -2889,15 +3704,15 @@ const schema41 = {
     },
   },
 };
-const schema42 = {
+const schema46 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/channel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate28.evaluated;
+  const evaluated0 = validate32.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2912,8 +3727,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema41.required,
-        parentSchema: schema41,
+        schema: schema45.required,
+        parentSchema: schema45,
         data,
       };
       if (vErrors === null) {
@@ -2930,8 +3745,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema41.required,
-        parentSchema: schema41,
+        schema: schema45.required,
+        parentSchema: schema45,
         data,
       };
       if (vErrors === null) {
@@ -2948,8 +3763,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema41.required,
-        parentSchema: schema41,
+        schema: schema45.required,
+        parentSchema: schema45,
         data,
       };
       if (vErrors === null) {
@@ -2968,7 +3783,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema41,
+          parentSchema: schema45,
           data,
         };
         if (vErrors === null) {
@@ -2982,7 +3797,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err4 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -2990,7 +3805,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema42,
+            parentSchema: schema46,
             data: data0,
           };
           if (vErrors === null) {
@@ -3007,8 +3822,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema42.type,
-          parentSchema: schema42,
+          schema: schema46.type,
+          parentSchema: schema46,
           data: data0,
         };
         if (vErrors === null) {
@@ -3028,8 +3843,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema41.properties.name.type,
-          parentSchema: schema41.properties.name,
+          schema: schema45.properties.name.type,
+          parentSchema: schema45.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -3049,8 +3864,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema41.properties.type.type,
-          parentSchema: schema41.properties.type,
+          schema: schema45.properties.type.type,
+          parentSchema: schema45.properties.type,
           data: data2,
         };
         if (vErrors === null) {
@@ -3069,7 +3884,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema41.properties.type,
+            parentSchema: schema45.properties.type,
             data: data2,
           };
           if (vErrors === null) {
@@ -3090,8 +3905,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema41.properties.position.type,
-          parentSchema: schema41.properties.position,
+          schema: schema45.properties.position.type,
+          parentSchema: schema45.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -3109,10 +3924,10 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/parent_id',
           schemaPath: '#/properties/parent_id/type',
           keyword: 'type',
-          params: { type: schema41.properties.parent_id.type },
+          params: { type: schema45.properties.parent_id.type },
           message: 'must be string,null',
-          schema: schema41.properties.parent_id.type,
-          parentSchema: schema41.properties.parent_id,
+          schema: schema45.properties.parent_id.type,
+          parentSchema: schema45.properties.parent_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -3130,8 +3945,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema41.type,
-      parentSchema: schema41,
+      schema: schema45.type,
+      parentSchema: schema45,
       data,
     };
     if (vErrors === null) {
@@ -3141,12 +3956,12 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
-validate28.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelList = validate25;
-const schema38 = {
+validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannelList = validate29;
+const schema42 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/channel-list.json',
   type: 'object',
@@ -3173,7 +3988,7 @@ const schema38 = {
     },
   },
 };
-const schema39 = {
+const schema43 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'type'],
@@ -3185,15 +4000,15 @@ const schema39 = {
     parent_id: { type: ['string', 'null'] },
   },
 };
-const schema40 = {
+const schema44 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate26.evaluated;
+  const evaluated0 = validate30.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3208,8 +4023,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema39.required,
-        parentSchema: schema39,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -3226,8 +4041,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema39.required,
-        parentSchema: schema39,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -3244,8 +4059,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema39.required,
-        parentSchema: schema39,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -3264,7 +4079,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema39,
+          parentSchema: schema43,
           data,
         };
         if (vErrors === null) {
@@ -3278,7 +4093,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err4 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -3286,7 +4101,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema40,
+            parentSchema: schema44,
             data: data0,
           };
           if (vErrors === null) {
@@ -3303,8 +4118,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema40.type,
-          parentSchema: schema40,
+          schema: schema44.type,
+          parentSchema: schema44,
           data: data0,
         };
         if (vErrors === null) {
@@ -3324,8 +4139,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema39.properties.name.type,
-          parentSchema: schema39.properties.name,
+          schema: schema43.properties.name.type,
+          parentSchema: schema43.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -3345,8 +4160,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema39.properties.type.type,
-          parentSchema: schema39.properties.type,
+          schema: schema43.properties.type.type,
+          parentSchema: schema43.properties.type,
           data: data2,
         };
         if (vErrors === null) {
@@ -3365,7 +4180,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema39.properties.type,
+            parentSchema: schema43.properties.type,
             data: data2,
           };
           if (vErrors === null) {
@@ -3386,8 +4201,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema39.properties.position.type,
-          parentSchema: schema39.properties.position,
+          schema: schema43.properties.position.type,
+          parentSchema: schema43.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -3405,10 +4220,10 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/parent_id',
           schemaPath: '#/properties/parent_id/type',
           keyword: 'type',
-          params: { type: schema39.properties.parent_id.type },
+          params: { type: schema43.properties.parent_id.type },
           message: 'must be string,null',
-          schema: schema39.properties.parent_id.type,
-          parentSchema: schema39.properties.parent_id,
+          schema: schema43.properties.parent_id.type,
+          parentSchema: schema43.properties.parent_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -3426,8 +4241,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema39.type,
-      parentSchema: schema39,
+      schema: schema43.type,
+      parentSchema: schema43,
       data,
     };
     if (vErrors === null) {
@@ -3437,14 +4252,14 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate30.errors = vErrors;
   return errors === 0;
 }
-validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate30.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/channel-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate25.evaluated;
+  const evaluated0 = validate29.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3459,8 +4274,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema38.required,
-        parentSchema: schema38,
+        schema: schema42.required,
+        parentSchema: schema42,
         data,
       };
       if (vErrors === null) {
@@ -3477,8 +4292,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channels' },
         message: "must have required property '" + 'channels' + "'",
-        schema: schema38.required,
-        parentSchema: schema38,
+        schema: schema42.required,
+        parentSchema: schema42,
         data,
       };
       if (vErrors === null) {
@@ -3497,7 +4312,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema38,
+          parentSchema: schema42,
           data,
         };
         if (vErrors === null) {
@@ -3518,7 +4333,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema38.properties.success,
+          parentSchema: schema42.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -3535,7 +4350,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate26(data1[i0], {
+            !validate30(data1[i0], {
               instancePath: instancePath + '/channels/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -3543,7 +4358,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
             errors = vErrors.length;
           }
         }
@@ -3554,8 +4369,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema38.properties.channels.type,
-          parentSchema: schema38.properties.channels,
+          schema: schema42.properties.channels.type,
+          parentSchema: schema42.properties.channels,
           data: data1,
         };
         if (vErrors === null) {
@@ -3573,8 +4388,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema38.type,
-      parentSchema: schema38,
+      schema: schema42.type,
+      parentSchema: schema42,
       data,
     };
     if (vErrors === null) {
@@ -3584,12 +4399,12 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
 }
-validate25.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate54;
-const schema77 = {
+validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannelReference = validate62;
+const schema86 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -3598,10 +4413,10 @@ const schema77 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3613,10 +4428,10 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema77.type },
+      params: { type: schema86.type },
       message: 'must be string,null',
-      schema: schema77.type,
-      parentSchema: schema77,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -3635,7 +4450,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema77,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -3645,7 +4460,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern6.test(data)) {
+    if (!pattern7.test(data)) {
       const err2 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -3653,7 +4468,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema77,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -3664,12 +4479,12 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate54.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateContactMessage = validate29;
-const schema43 = {
+validate62.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateContactMessage = validate33;
+const schema47 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/contact-message.json',
   type: 'object',
@@ -3723,12 +4538,12 @@ const schema43 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-const pattern9 = new RegExp('\\S', 'u');
-const pattern10 = new RegExp('^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$', 'u');
-function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern11 = new RegExp('\\S', 'u');
+const pattern12 = new RegExp('^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$', 'u');
+function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/contact-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate29.evaluated;
+  const evaluated0 = validate33.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3746,8 +4561,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema43.required,
-        parentSchema: schema43,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -3764,8 +4579,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema43.required,
-        parentSchema: schema43,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -3782,8 +4597,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema43.required,
-        parentSchema: schema43,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -3802,7 +4617,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema43,
+          parentSchema: schema47,
           data,
         };
         if (vErrors === null) {
@@ -3824,7 +4639,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema43.properties.name,
+            parentSchema: schema47.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -3842,7 +4657,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema43.properties.name,
+            parentSchema: schema47.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -3852,7 +4667,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern9.test(data0)) {
+        if (!pattern11.test(data0)) {
           const err6 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/pattern',
@@ -3860,7 +4675,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema43.properties.name,
+            parentSchema: schema47.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -3877,8 +4692,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema43.properties.name.type,
-          parentSchema: schema43.properties.name,
+          schema: schema47.properties.name.type,
+          parentSchema: schema47.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -3900,7 +4715,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 254 },
             message: 'must NOT have more than 254 characters',
             schema: 254,
-            parentSchema: schema43.properties.email,
+            parentSchema: schema47.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -3910,7 +4725,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern10.test(data1)) {
+        if (!pattern12.test(data1)) {
           const err9 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/pattern',
@@ -3918,7 +4733,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$' },
             message: 'must match pattern "' + '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$' + '"',
             schema: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$',
-            parentSchema: schema43.properties.email,
+            parentSchema: schema47.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -3935,8 +4750,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema43.properties.email.type,
-          parentSchema: schema43.properties.email,
+          schema: schema47.properties.email.type,
+          parentSchema: schema47.properties.email,
           data: data1,
         };
         if (vErrors === null) {
@@ -3953,10 +4768,10 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/subject',
         schemaPath: '#/properties/subject/enum',
         keyword: 'enum',
-        params: { allowedValues: schema43.properties.subject.enum },
+        params: { allowedValues: schema47.properties.subject.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema43.properties.subject.enum,
-        parentSchema: schema43.properties.subject,
+        schema: schema47.properties.subject.enum,
+        parentSchema: schema47.properties.subject,
         data: data2,
       };
       if (vErrors === null) {
@@ -3977,7 +4792,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema43.properties.message,
+            parentSchema: schema47.properties.message,
             data: data3,
           };
           if (vErrors === null) {
@@ -3995,7 +4810,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema43.properties.message,
+            parentSchema: schema47.properties.message,
             data: data3,
           };
           if (vErrors === null) {
@@ -4005,7 +4820,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern9.test(data3)) {
+        if (!pattern11.test(data3)) {
           const err14 = {
             instancePath: instancePath + '/message',
             schemaPath: '#/properties/message/pattern',
@@ -4013,7 +4828,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema43.properties.message,
+            parentSchema: schema47.properties.message,
             data: data3,
           };
           if (vErrors === null) {
@@ -4030,8 +4845,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema43.properties.message.type,
-          parentSchema: schema43.properties.message,
+          schema: schema47.properties.message.type,
+          parentSchema: schema47.properties.message,
           data: data3,
         };
         if (vErrors === null) {
@@ -4049,8 +4864,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema43.type,
-      parentSchema: schema43,
+      schema: schema47.type,
+      parentSchema: schema47,
       data,
     };
     if (vErrors === null) {
@@ -4060,12 +4875,12 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateContactResponse = validate30;
-const schema44 = {
+validate33.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateContactResponse = validate34;
+const schema48 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/contact-response.json',
   type: 'object',
@@ -4073,10 +4888,10 @@ const schema44 = {
   required: ['success', 'id'],
   properties: { success: { const: true }, id: { type: 'string', minLength: 1 } },
 };
-function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/contact-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate30.evaluated;
+  const evaluated0 = validate34.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4091,8 +4906,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema44.required,
-        parentSchema: schema44,
+        schema: schema48.required,
+        parentSchema: schema48,
         data,
       };
       if (vErrors === null) {
@@ -4109,8 +4924,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema44.required,
-        parentSchema: schema44,
+        schema: schema48.required,
+        parentSchema: schema48,
         data,
       };
       if (vErrors === null) {
@@ -4129,7 +4944,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema44,
+          parentSchema: schema48,
           data,
         };
         if (vErrors === null) {
@@ -4150,7 +4965,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema44.properties.success,
+          parentSchema: schema48.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -4172,7 +4987,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema44.properties.id,
+            parentSchema: schema48.properties.id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4189,8 +5004,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema44.properties.id.type,
-          parentSchema: schema44.properties.id,
+          schema: schema48.properties.id.type,
+          parentSchema: schema48.properties.id,
           data: data1,
         };
         if (vErrors === null) {
@@ -4208,8 +5023,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema44.type,
-      parentSchema: schema44,
+      schema: schema48.type,
+      parentSchema: schema48,
       data,
     };
     if (vErrors === null) {
@@ -4219,12 +5034,12 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-validate30.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateFieldError = validate31;
-const schema45 = {
+validate34.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateFieldError = validate35;
+const schema49 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/field-error.json',
   type: 'object',
@@ -4232,10 +5047,10 @@ const schema45 = {
   required: ['path', 'message'],
   properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
 };
-function validate31(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/field-error.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate31.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4250,8 +5065,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'path' },
         message: "must have required property '" + 'path' + "'",
-        schema: schema45.required,
-        parentSchema: schema45,
+        schema: schema49.required,
+        parentSchema: schema49,
         data,
       };
       if (vErrors === null) {
@@ -4268,8 +5083,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema45.required,
-        parentSchema: schema45,
+        schema: schema49.required,
+        parentSchema: schema49,
         data,
       };
       if (vErrors === null) {
@@ -4288,7 +5103,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema45,
+          parentSchema: schema49,
           data,
         };
         if (vErrors === null) {
@@ -4302,7 +5117,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.path !== undefined) {
       let data0 = data.path;
       if (typeof data0 === 'string') {
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err3 = {
             instancePath: instancePath + '/path',
             schemaPath: '#/properties/path/pattern',
@@ -4310,7 +5125,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(/.*)?$' },
             message: 'must match pattern "' + '^(/.*)?$' + '"',
             schema: '^(/.*)?$',
-            parentSchema: schema45.properties.path,
+            parentSchema: schema49.properties.path,
             data: data0,
           };
           if (vErrors === null) {
@@ -4327,8 +5142,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema45.properties.path.type,
-          parentSchema: schema45.properties.path,
+          schema: schema49.properties.path.type,
+          parentSchema: schema49.properties.path,
           data: data0,
         };
         if (vErrors === null) {
@@ -4348,8 +5163,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema45.properties.message.type,
-          parentSchema: schema45.properties.message,
+          schema: schema49.properties.message.type,
+          parentSchema: schema49.properties.message,
           data: data1,
         };
         if (vErrors === null) {
@@ -4367,8 +5182,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema45.type,
-      parentSchema: schema45,
+      schema: schema49.type,
+      parentSchema: schema49,
       data,
     };
     if (vErrors === null) {
@@ -4378,12 +5193,12 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate66;
-const schema105 = {
+validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreeting = validate74;
+const schema114 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -4601,20 +5416,20 @@ const schema105 = {
     },
   },
 };
-const schema106 = {
+const schema115 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema107 = {
+const schema116 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema108 = {
+const schema117 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -4683,7 +5498,7 @@ const schema108 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema109 = {
+const schema118 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -4694,7 +5509,7 @@ const schema109 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema110 = {
+const schema119 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -4704,12 +5519,12 @@ const schema110 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern30 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-const pattern31 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern34 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern35 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4742,8 +5557,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -4770,7 +5585,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema108,
+          parentSchema: schema117,
           data,
         };
         if (vErrors === null) {
@@ -4791,7 +5606,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema108.properties.title,
+          parentSchema: schema117.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -4808,8 +5623,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema108.properties.title.type,
-        parentSchema: schema108.properties.title,
+        schema: schema117.properties.title.type,
+        parentSchema: schema117.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -4829,7 +5644,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema108.properties.description,
+          parentSchema: schema117.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -4846,8 +5661,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema108.properties.description.type,
-        parentSchema: schema108.properties.description,
+        schema: schema117.properties.description.type,
+        parentSchema: schema117.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -4868,7 +5683,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema109,
+            parentSchema: schema118,
             data: data2,
           };
           if (vErrors === null) {
@@ -4878,7 +5693,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern30.test(data2)) {
+        if (!pattern34.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -4886,7 +5701,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema109,
+            parentSchema: schema118,
             data: data2,
           };
           if (vErrors === null) {
@@ -4903,8 +5718,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.type,
-          parentSchema: schema109,
+          schema: schema118.type,
+          parentSchema: schema118,
           data: data2,
         };
         if (vErrors === null) {
@@ -4923,8 +5738,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema108.properties.thumbnail.type,
-        parentSchema: schema108.properties.thumbnail,
+        schema: schema117.properties.thumbnail.type,
+        parentSchema: schema117.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -4944,7 +5759,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema108.properties.footer,
+          parentSchema: schema117.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -4961,8 +5776,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema108.properties.footer.type,
-        parentSchema: schema108.properties.footer,
+        schema: schema117.properties.footer.type,
+        parentSchema: schema117.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -4982,7 +5797,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema110,
+          parentSchema: schema119,
           data: data5,
         };
         if (vErrors === null) {
@@ -4992,7 +5807,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern31.test(data5)) {
+      if (!pattern35.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -5000,7 +5815,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema110,
+          parentSchema: schema119,
           data: data5,
         };
         if (vErrors === null) {
@@ -5017,8 +5832,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema110.type,
-        parentSchema: schema110,
+        schema: schema119.type,
+        parentSchema: schema119,
         data: data5,
       };
       if (vErrors === null) {
@@ -5045,7 +5860,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema108.properties.author,
+            parentSchema: schema117.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -5066,7 +5881,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema108.properties.author.properties.name,
+            parentSchema: schema117.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -5083,8 +5898,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.author.properties.name.type,
-          parentSchema: schema108.properties.author.properties.name,
+          schema: schema117.properties.author.properties.name.type,
+          parentSchema: schema117.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -5104,7 +5919,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema108.properties.author.properties.iconURL,
+            parentSchema: schema117.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -5114,7 +5929,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern31.test(data8)) {
+        if (!pattern35.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -5122,7 +5937,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema108.properties.author.properties.iconURL,
+            parentSchema: schema117.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -5139,8 +5954,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.author.properties.iconURL.type,
-          parentSchema: schema108.properties.author.properties.iconURL,
+          schema: schema117.properties.author.properties.iconURL.type,
+          parentSchema: schema117.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -5157,8 +5972,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema108.properties.author.type,
-        parentSchema: schema108.properties.author,
+        schema: schema117.properties.author.type,
+        parentSchema: schema117.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -5175,8 +5990,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema117.type,
+      parentSchema: schema117,
       data,
     };
     if (vErrors === null) {
@@ -5186,14 +6001,14 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5216,7 +6031,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema105,
+          parentSchema: schema114,
           data,
         };
         if (vErrors === null) {
@@ -5274,8 +6089,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema105.properties.welcome.then.required,
-            parentSchema: schema105.properties.welcome.then,
+            schema: schema114.properties.welcome.then.required,
+            parentSchema: schema114.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -5294,8 +6109,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema105.properties.welcome.then.properties.channel.type,
-              parentSchema: schema105.properties.welcome.then.properties.channel,
+              schema: schema114.properties.welcome.then.properties.channel.type,
+              parentSchema: schema114.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -5322,8 +6137,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema105.properties.welcome.if,
-        parentSchema: schema105.properties.welcome,
+        schema: schema114.properties.welcome.if,
+        parentSchema: schema114.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -5366,7 +6181,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema105.properties.welcome,
+            parentSchema: schema114.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -5385,8 +6200,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema105.properties.welcome.properties.enabled.type,
-          parentSchema: schema105.properties.welcome.properties.enabled,
+          schema: schema114.properties.welcome.properties.enabled.type,
+          parentSchema: schema114.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -5402,10 +6217,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema106.type },
+          params: { type: schema115.type },
           message: 'must be string,null',
-          schema: schema106.type,
-          parentSchema: schema106,
+          schema: schema115.type,
+          parentSchema: schema115,
           data: data4,
         };
         if (vErrors === null) {
@@ -5424,7 +6239,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema106,
+            parentSchema: schema115,
             data: data4,
           };
           if (vErrors === null) {
@@ -5434,7 +6249,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern6.test(data4)) {
+        if (!pattern7.test(data4)) {
           const err10 = {
             instancePath: instancePath + '/welcome/channel',
             schemaPath: '#/$defs/ChannelReference/pattern',
@@ -5442,7 +6257,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema106,
+            parentSchema: schema115,
             data: data4,
           };
           if (vErrors === null) {
@@ -5463,7 +6278,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema105.properties.welcome.properties.content,
+            parentSchema: schema114.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -5480,8 +6295,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.welcome.properties.content.type,
-          parentSchema: schema105.properties.welcome.properties.content,
+          schema: schema114.properties.welcome.properties.content.type,
+          parentSchema: schema114.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -5499,8 +6314,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.type,
-          parentSchema: schema107,
+          schema: schema116.type,
+          parentSchema: schema116,
           data: data6,
         };
         if (vErrors === null) {
@@ -5515,10 +6330,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema107.enum },
+          params: { allowedValues: schema116.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema107.enum,
-          parentSchema: schema107,
+          schema: schema116.enum,
+          parentSchema: schema116,
           data: data6,
         };
         if (vErrors === null) {
@@ -5529,7 +6344,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate67(data0.embed, {
+        !validate75(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -5537,7 +6352,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
         errors = vErrors.length;
       }
     } else {
@@ -5547,8 +6362,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema105.properties.welcome.type,
-        parentSchema: schema105.properties.welcome,
+        schema: schema114.properties.welcome.type,
+        parentSchema: schema114.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -5605,8 +6420,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema105.properties.farewell.then.required,
-            parentSchema: schema105.properties.farewell.then,
+            schema: schema114.properties.farewell.then.required,
+            parentSchema: schema114.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -5625,8 +6440,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema105.properties.farewell.then.properties.channel.type,
-              parentSchema: schema105.properties.farewell.then.properties.channel,
+              schema: schema114.properties.farewell.then.properties.channel.type,
+              parentSchema: schema114.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -5653,8 +6468,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema105.properties.farewell.if,
-        parentSchema: schema105.properties.farewell,
+        schema: schema114.properties.farewell.if,
+        parentSchema: schema114.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -5697,7 +6512,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema105.properties.farewell,
+            parentSchema: schema114.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -5716,8 +6531,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema105.properties.farewell.properties.enabled.type,
-          parentSchema: schema105.properties.farewell.properties.enabled,
+          schema: schema114.properties.farewell.properties.enabled.type,
+          parentSchema: schema114.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -5733,10 +6548,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema106.type },
+          params: { type: schema115.type },
           message: 'must be string,null',
-          schema: schema106.type,
-          parentSchema: schema106,
+          schema: schema115.type,
+          parentSchema: schema115,
           data: data12,
         };
         if (vErrors === null) {
@@ -5755,7 +6570,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema106,
+            parentSchema: schema115,
             data: data12,
           };
           if (vErrors === null) {
@@ -5765,7 +6580,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern6.test(data12)) {
+        if (!pattern7.test(data12)) {
           const err25 = {
             instancePath: instancePath + '/farewell/channel',
             schemaPath: '#/$defs/ChannelReference/pattern',
@@ -5773,7 +6588,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema106,
+            parentSchema: schema115,
             data: data12,
           };
           if (vErrors === null) {
@@ -5794,7 +6609,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema105.properties.farewell.properties.content,
+            parentSchema: schema114.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -5811,8 +6626,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.farewell.properties.content.type,
-          parentSchema: schema105.properties.farewell.properties.content,
+          schema: schema114.properties.farewell.properties.content.type,
+          parentSchema: schema114.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -5830,8 +6645,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.type,
-          parentSchema: schema107,
+          schema: schema116.type,
+          parentSchema: schema116,
           data: data14,
         };
         if (vErrors === null) {
@@ -5846,10 +6661,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema107.enum },
+          params: { allowedValues: schema116.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema107.enum,
-          parentSchema: schema107,
+          schema: schema116.enum,
+          parentSchema: schema116,
           data: data14,
         };
         if (vErrors === null) {
@@ -5860,7 +6675,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate67(data8.embed, {
+        !validate75(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -5868,7 +6683,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
         errors = vErrors.length;
       }
     } else {
@@ -5878,8 +6693,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema105.properties.farewell.type,
-        parentSchema: schema105.properties.farewell,
+        schema: schema114.properties.farewell.type,
+        parentSchema: schema114.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -5896,8 +6711,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema105.type,
-      parentSchema: schema105,
+      schema: schema114.type,
+      parentSchema: schema114,
       data,
     };
     if (vErrors === null) {
@@ -5907,12 +6722,12 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingEmbed = validate55;
-const schema78 = {
+validate74.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate63;
+const schema87 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -6006,7 +6821,7 @@ const schema78 = {
     },
   },
 };
-const schema79 = {
+const schema88 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -6017,7 +6832,7 @@ const schema79 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema80 = {
+const schema89 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -6027,10 +6842,10 @@ const schema80 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6063,8 +6878,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -6091,7 +6906,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema78,
+          parentSchema: schema87,
           data,
         };
         if (vErrors === null) {
@@ -6112,7 +6927,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema78.properties.title,
+          parentSchema: schema87.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -6129,8 +6944,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema78.properties.title.type,
-        parentSchema: schema78.properties.title,
+        schema: schema87.properties.title.type,
+        parentSchema: schema87.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -6150,7 +6965,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema78.properties.description,
+          parentSchema: schema87.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -6167,8 +6982,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema78.properties.description.type,
-        parentSchema: schema78.properties.description,
+        schema: schema87.properties.description.type,
+        parentSchema: schema87.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -6189,7 +7004,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema79,
+            parentSchema: schema88,
             data: data2,
           };
           if (vErrors === null) {
@@ -6199,7 +7014,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern30.test(data2)) {
+        if (!pattern34.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -6207,7 +7022,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema79,
+            parentSchema: schema88,
             data: data2,
           };
           if (vErrors === null) {
@@ -6224,8 +7039,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.type,
-          parentSchema: schema79,
+          schema: schema88.type,
+          parentSchema: schema88,
           data: data2,
         };
         if (vErrors === null) {
@@ -6244,8 +7059,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema78.properties.thumbnail.type,
-        parentSchema: schema78.properties.thumbnail,
+        schema: schema87.properties.thumbnail.type,
+        parentSchema: schema87.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -6265,7 +7080,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema78.properties.footer,
+          parentSchema: schema87.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -6282,8 +7097,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema78.properties.footer.type,
-        parentSchema: schema78.properties.footer,
+        schema: schema87.properties.footer.type,
+        parentSchema: schema87.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -6303,7 +7118,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema80,
+          parentSchema: schema89,
           data: data5,
         };
         if (vErrors === null) {
@@ -6313,7 +7128,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern31.test(data5)) {
+      if (!pattern35.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -6321,7 +7136,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema80,
+          parentSchema: schema89,
           data: data5,
         };
         if (vErrors === null) {
@@ -6338,8 +7153,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema80.type,
-        parentSchema: schema80,
+        schema: schema89.type,
+        parentSchema: schema89,
         data: data5,
       };
       if (vErrors === null) {
@@ -6366,7 +7181,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema78.properties.author,
+            parentSchema: schema87.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -6387,7 +7202,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema78.properties.author.properties.name,
+            parentSchema: schema87.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -6404,8 +7219,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.author.properties.name.type,
-          parentSchema: schema78.properties.author.properties.name,
+          schema: schema87.properties.author.properties.name.type,
+          parentSchema: schema87.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -6425,7 +7240,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema78.properties.author.properties.iconURL,
+            parentSchema: schema87.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6435,7 +7250,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern31.test(data8)) {
+        if (!pattern35.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -6443,7 +7258,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema78.properties.author.properties.iconURL,
+            parentSchema: schema87.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6460,8 +7275,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.author.properties.iconURL.type,
-          parentSchema: schema78.properties.author.properties.iconURL,
+          schema: schema87.properties.author.properties.iconURL.type,
+          parentSchema: schema87.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -6478,8 +7293,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema78.properties.author.type,
-        parentSchema: schema78.properties.author,
+        schema: schema87.properties.author.type,
+        parentSchema: schema87.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -6496,8 +7311,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema87.type,
+      parentSchema: schema87,
       data,
     };
     if (vErrors === null) {
@@ -6507,12 +7322,12 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingMessageType = validate56;
-const schema81 = {
+validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate64;
+const schema90 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -6520,10 +7335,10 @@ const schema81 = {
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6537,8 +7352,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema90.type,
+      parentSchema: schema90,
       data,
     };
     if (vErrors === null) {
@@ -6553,10 +7368,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema81.enum },
+      params: { allowedValues: schema90.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema81.enum,
-      parentSchema: schema81,
+      schema: schema90.enum,
+      parentSchema: schema90,
       data,
     };
     if (vErrors === null) {
@@ -6566,12 +7381,12 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPlaceholder = validate57;
-const schema82 = {
+validate64.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate65;
+const schema91 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -6611,10 +7426,10 @@ const schema82 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6628,8 +7443,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema91.type,
+      parentSchema: schema91,
       data,
     };
     if (vErrors === null) {
@@ -6659,10 +7474,10 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema82.enum },
+      params: { allowedValues: schema91.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema82.enum,
-      parentSchema: schema82,
+      schema: schema91.enum,
+      parentSchema: schema91,
       data,
     };
     if (vErrors === null) {
@@ -6672,12 +7487,12 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPreviewRequest = validate32;
-const schema46 = {
+validate65.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPreviewRequest = validate36;
+const schema50 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/greeting-preview-request.json',
   type: 'object',
@@ -6690,10 +7505,10 @@ const schema46 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/greeting-preview-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate32.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6708,8 +7523,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -6728,7 +7543,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema46,
+          parentSchema: schema50,
           data,
         };
         if (vErrors === null) {
@@ -6746,10 +7561,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/properties/type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema46.properties.type.enum },
+          params: { allowedValues: schema50.properties.type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema46.properties.type.enum,
-          parentSchema: schema46.properties.type,
+          schema: schema50.properties.type.enum,
+          parentSchema: schema50.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6767,8 +7582,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema46.type,
-      parentSchema: schema46,
+      schema: schema50.type,
+      parentSchema: schema50,
       data,
     };
     if (vErrors === null) {
@@ -6778,12 +7593,12 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingPreviewResponse = validate33;
-const schema47 = {
+validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingPreviewResponse = validate37;
+const schema51 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/greeting-preview-response.json',
   type: 'object',
@@ -6803,15 +7618,15 @@ const schema47 = {
     },
   },
 };
-const schema48 = {
+const schema52 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/greeting-preview-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate33.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6826,8 +7641,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema51.required,
+        parentSchema: schema51,
         data,
       };
       if (vErrors === null) {
@@ -6844,8 +7659,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema51.required,
+        parentSchema: schema51,
         data,
       };
       if (vErrors === null) {
@@ -6862,8 +7677,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channelId' },
         message: "must have required property '" + 'channelId' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema51.required,
+        parentSchema: schema51,
         data,
       };
       if (vErrors === null) {
@@ -6880,8 +7695,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'messageId' },
         message: "must have required property '" + 'messageId' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema51.required,
+        parentSchema: schema51,
         data,
       };
       if (vErrors === null) {
@@ -6900,7 +7715,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema47,
+          parentSchema: schema51,
           data,
         };
         if (vErrors === null) {
@@ -6921,7 +7736,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema47.properties.success,
+          parentSchema: schema51.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -6941,8 +7756,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema47.properties.message.type,
-          parentSchema: schema47.properties.message,
+          schema: schema51.properties.message.type,
+          parentSchema: schema51.properties.message,
           data: data1,
         };
         if (vErrors === null) {
@@ -6956,7 +7771,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.channelId !== undefined) {
       let data2 = data.channelId;
       if (typeof data2 === 'string') {
-        if (!pattern6.test(data2)) {
+        if (!pattern7.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/channelId',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -6964,7 +7779,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema48,
+            parentSchema: schema52,
             data: data2,
           };
           if (vErrors === null) {
@@ -6981,8 +7796,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema48.type,
-          parentSchema: schema48,
+          schema: schema52.type,
+          parentSchema: schema52,
           data: data2,
         };
         if (vErrors === null) {
@@ -6996,7 +7811,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.messageId !== undefined) {
       let data3 = data.messageId;
       if (typeof data3 === 'string') {
-        if (!pattern6.test(data3)) {
+        if (!pattern7.test(data3)) {
           const err9 = {
             instancePath: instancePath + '/messageId',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -7004,7 +7819,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema48,
+            parentSchema: schema52,
             data: data3,
           };
           if (vErrors === null) {
@@ -7021,8 +7836,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema48.type,
-          parentSchema: schema48,
+          schema: schema52.type,
+          parentSchema: schema52,
           data: data3,
         };
         if (vErrors === null) {
@@ -7040,8 +7855,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema47.type,
-      parentSchema: schema47,
+      schema: schema51.type,
+      parentSchema: schema51,
       data,
     };
     if (vErrors === null) {
@@ -7051,12 +7866,12 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate33.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGuildStats = validate34;
-const schema50 = {
+validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGuildStats = validate38;
+const schema54 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/guild-stats.json',
   type: 'object',
@@ -7077,10 +7892,10 @@ const schema50 = {
     },
   },
 };
-function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/guild-stats.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate34.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7095,8 +7910,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema54.required,
+        parentSchema: schema54,
         data,
       };
       if (vErrors === null) {
@@ -7113,8 +7928,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stats' },
         message: "must have required property '" + 'stats' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema54.required,
+        parentSchema: schema54,
         data,
       };
       if (vErrors === null) {
@@ -7133,7 +7948,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema50,
+          parentSchema: schema54,
           data,
         };
         if (vErrors === null) {
@@ -7154,7 +7969,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema50.properties.success,
+          parentSchema: schema54.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -7175,8 +7990,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'memberCount' },
             message: "must have required property '" + 'memberCount' + "'",
-            schema: schema50.properties.stats.required,
-            parentSchema: schema50.properties.stats,
+            schema: schema54.properties.stats.required,
+            parentSchema: schema54.properties.stats,
             data: data1,
           };
           if (vErrors === null) {
@@ -7195,7 +8010,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema50.properties.stats,
+              parentSchema: schema54.properties.stats,
               data: data1,
             };
             if (vErrors === null) {
@@ -7215,8 +8030,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema50.properties.stats.properties.memberCount.type,
-              parentSchema: schema50.properties.stats.properties.memberCount,
+              schema: schema54.properties.stats.properties.memberCount.type,
+              parentSchema: schema54.properties.stats.properties.memberCount,
               data: data2,
             };
             if (vErrors === null) {
@@ -7235,7 +8050,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema50.properties.stats.properties.memberCount,
+                parentSchema: schema54.properties.stats.properties.memberCount,
                 data: data2,
               };
               if (vErrors === null) {
@@ -7256,8 +8071,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema50.properties.stats.properties.onlineCount.type,
-              parentSchema: schema50.properties.stats.properties.onlineCount,
+              schema: schema54.properties.stats.properties.onlineCount.type,
+              parentSchema: schema54.properties.stats.properties.onlineCount,
               data: data3,
             };
             if (vErrors === null) {
@@ -7276,7 +8091,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema50.properties.stats.properties.onlineCount,
+                parentSchema: schema54.properties.stats.properties.onlineCount,
                 data: data3,
               };
               if (vErrors === null) {
@@ -7297,8 +8112,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema50.properties.stats.properties.boostLevel.type,
-              parentSchema: schema50.properties.stats.properties.boostLevel,
+              schema: schema54.properties.stats.properties.boostLevel.type,
+              parentSchema: schema54.properties.stats.properties.boostLevel,
               data: data4,
             };
             if (vErrors === null) {
@@ -7317,7 +8132,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '<=', limit: 3 },
                 message: 'must be <= 3',
                 schema: 3,
-                parentSchema: schema50.properties.stats.properties.boostLevel,
+                parentSchema: schema54.properties.stats.properties.boostLevel,
                 data: data4,
               };
               if (vErrors === null) {
@@ -7335,7 +8150,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema50.properties.stats.properties.boostLevel,
+                parentSchema: schema54.properties.stats.properties.boostLevel,
                 data: data4,
               };
               if (vErrors === null) {
@@ -7356,8 +8171,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema50.properties.stats.properties.boostCount.type,
-              parentSchema: schema50.properties.stats.properties.boostCount,
+              schema: schema54.properties.stats.properties.boostCount.type,
+              parentSchema: schema54.properties.stats.properties.boostCount,
               data: data5,
             };
             if (vErrors === null) {
@@ -7376,7 +8191,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema50.properties.stats.properties.boostCount,
+                parentSchema: schema54.properties.stats.properties.boostCount,
                 data: data5,
               };
               if (vErrors === null) {
@@ -7395,8 +8210,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema50.properties.stats.type,
-          parentSchema: schema50.properties.stats,
+          schema: schema54.properties.stats.type,
+          parentSchema: schema54.properties.stats,
           data: data1,
         };
         if (vErrors === null) {
@@ -7414,8 +8229,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema50.type,
-      parentSchema: schema50,
+      schema: schema54.type,
+      parentSchema: schema54,
       data,
     };
     if (vErrors === null) {
@@ -7425,12 +8240,12 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-validate34.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGuildSummary = validate35;
-const schema51 = {
+validate38.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGuildSummary = validate39;
+const schema55 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/guild-summary.json',
   type: 'object',
@@ -7452,16 +8267,16 @@ const schema51 = {
     },
   },
 };
-const schema52 = {
+const schema56 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const pattern16 = new RegExp('^[0-9]+$', 'u');
-function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern18 = new RegExp('^[0-9]+$', 'u');
+function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/guild-summary.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7476,8 +8291,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema55.required,
+        parentSchema: schema55,
         data,
       };
       if (vErrors === null) {
@@ -7494,8 +8309,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema55.required,
+        parentSchema: schema55,
         data,
       };
       if (vErrors === null) {
@@ -7512,8 +8327,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema55.required,
+        parentSchema: schema55,
         data,
       };
       if (vErrors === null) {
@@ -7530,8 +8345,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema55.required,
+        parentSchema: schema55,
         data,
       };
       if (vErrors === null) {
@@ -7557,7 +8372,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema51,
+          parentSchema: schema55,
           data,
         };
         if (vErrors === null) {
@@ -7571,7 +8386,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -7579,7 +8394,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema52,
+            parentSchema: schema56,
             data: data0,
           };
           if (vErrors === null) {
@@ -7596,8 +8411,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema52.type,
-          parentSchema: schema52,
+          schema: schema56.type,
+          parentSchema: schema56,
           data: data0,
         };
         if (vErrors === null) {
@@ -7617,8 +8432,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema51.properties.name.type,
-          parentSchema: schema51.properties.name,
+          schema: schema55.properties.name.type,
+          parentSchema: schema55.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -7636,10 +8451,10 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema51.properties.iconURL.type },
+          params: { type: schema55.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema51.properties.iconURL.type,
-          parentSchema: schema51.properties.iconURL,
+          schema: schema55.properties.iconURL.type,
+          parentSchema: schema55.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -7659,8 +8474,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema51.properties.settingsUrl.type,
-          parentSchema: schema51.properties.settingsUrl,
+          schema: schema55.properties.settingsUrl.type,
+          parentSchema: schema55.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -7674,7 +8489,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.permissions !== undefined) {
       let data4 = data.permissions;
       if (typeof data4 === 'string') {
-        if (!pattern16.test(data4)) {
+        if (!pattern18.test(data4)) {
           const err10 = {
             instancePath: instancePath + '/permissions',
             schemaPath: '#/properties/permissions/pattern',
@@ -7682,7 +8497,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema51.properties.permissions,
+            parentSchema: schema55.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -7699,8 +8514,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema51.properties.permissions.type,
-          parentSchema: schema51.properties.permissions,
+          schema: schema55.properties.permissions.type,
+          parentSchema: schema55.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -7720,8 +8535,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema51.properties.owner.type,
-          parentSchema: schema51.properties.owner,
+          schema: schema55.properties.owner.type,
+          parentSchema: schema55.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -7739,8 +8554,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema51.type,
-      parentSchema: schema51,
+      schema: schema55.type,
+      parentSchema: schema55,
       data,
     };
     if (vErrors === null) {
@@ -7750,12 +8565,12 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHealthStatus = validate36;
-const schema53 = {
+validate39.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateHealthStatus = validate40;
+const schema57 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/health-status.json',
   type: 'object',
@@ -7763,10 +8578,10 @@ const schema53 = {
   required: ['status'],
   properties: { status: { enum: ['ok', 'ready', 'unavailable'] }, storage: { type: 'string' } },
 };
-function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate40(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/health-status.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7781,8 +8596,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -7801,7 +8616,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema53,
+          parentSchema: schema57,
           data,
         };
         if (vErrors === null) {
@@ -7819,10 +8634,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema53.properties.status.enum },
+          params: { allowedValues: schema57.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema53.properties.status.enum,
-          parentSchema: schema53.properties.status,
+          schema: schema57.properties.status.enum,
+          parentSchema: schema57.properties.status,
           data: data0,
         };
         if (vErrors === null) {
@@ -7842,8 +8657,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema53.properties.storage.type,
-          parentSchema: schema53.properties.storage,
+          schema: schema57.properties.storage.type,
+          parentSchema: schema57.properties.storage,
           data: data1,
         };
         if (vErrors === null) {
@@ -7861,8 +8676,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema53.type,
-      parentSchema: schema53,
+      schema: schema57.type,
+      parentSchema: schema57,
       data,
     };
     if (vErrors === null) {
@@ -7872,12 +8687,12 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate58;
-const schema83 = {
+validate40.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateHexColour = validate66;
+const schema92 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -7890,10 +8705,10 @@ const schema83 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7909,7 +8724,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema83,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -7919,7 +8734,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern30.test(data)) {
+    if (!pattern34.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -7927,7 +8742,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema83,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -7944,8 +8759,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema83.type,
-      parentSchema: schema83,
+      schema: schema92.type,
+      parentSchema: schema92,
       data,
     };
     if (vErrors === null) {
@@ -7955,12 +8770,12 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateImageUrl = validate59;
-const schema84 = {
+validate66.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateImageUrl = validate67;
+const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/image-url.json',
   type: 'string',
@@ -7972,10 +8787,10 @@ const schema84 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7991,7 +8806,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 2048 },
         message: 'must NOT have more than 2048 characters',
         schema: 2048,
-        parentSchema: schema84,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -8001,7 +8816,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern31.test(data)) {
+    if (!pattern35.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -8009,7 +8824,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
         message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
         schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-        parentSchema: schema84,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -8026,8 +8841,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema84.type,
-      parentSchema: schema84,
+      schema: schema93.type,
+      parentSchema: schema93,
       data,
     };
     if (vErrors === null) {
@@ -8037,12 +8852,12 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate60;
-const schema85 = {
+validate67.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate68;
+const schema94 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -8062,10 +8877,10 @@ const schema85 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8079,8 +8894,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema85.type,
-      parentSchema: schema85,
+      schema: schema94.type,
+      parentSchema: schema94,
       data,
     };
     if (vErrors === null) {
@@ -8105,10 +8920,10 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema85.enum },
+      params: { allowedValues: schema94.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema85.enum,
-      parentSchema: schema85,
+      schema: schema94.enum,
+      parentSchema: schema94,
       data,
     };
     if (vErrors === null) {
@@ -8118,12 +8933,12 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate70;
-const schema113 = {
+validate68.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate78;
+const schema122 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -8164,17 +8979,17 @@ const schema113 = {
     },
   },
 };
-const schema114 = {
+const schema123 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8200,7 +9015,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema113,
+          parentSchema: schema122,
           data,
         };
         if (vErrors === null) {
@@ -8219,8 +9034,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema113.properties.ranking.type,
-        parentSchema: schema113.properties.ranking,
+        schema: schema122.properties.ranking.type,
+        parentSchema: schema122.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -8240,7 +9055,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema113.properties.levelup_message,
+          parentSchema: schema122.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -8258,7 +9073,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema113.properties.levelup_message,
+          parentSchema: schema122.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -8275,8 +9090,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema113.properties.levelup_message.type,
-        parentSchema: schema113.properties.levelup_message,
+        schema: schema122.properties.levelup_message.type,
+        parentSchema: schema122.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -8292,10 +9107,10 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema114.type },
+        params: { type: schema123.type },
         message: 'must be string,null',
-        schema: schema114.type,
-        parentSchema: schema114,
+        schema: schema123.type,
+        parentSchema: schema123,
         data: data2,
       };
       if (vErrors === null) {
@@ -8314,7 +9129,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema114,
+          parentSchema: schema123,
           data: data2,
         };
         if (vErrors === null) {
@@ -8324,7 +9139,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern6.test(data2)) {
+      if (!pattern7.test(data2)) {
         const err7 = {
           instancePath: instancePath + '/levelup_channel',
           schemaPath: '#/$defs/ChannelReference/pattern',
@@ -8332,7 +9147,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema114,
+          parentSchema: schema123,
           data: data2,
         };
         if (vErrors === null) {
@@ -8350,8 +9165,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema122.type,
+      parentSchema: schema122,
       data,
     };
     if (vErrors === null) {
@@ -8361,12 +9176,12 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateManagedGuild = validate37;
-const schema54 = {
+validate78.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateManagedGuild = validate41;
+const schema58 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/managed-guild.json',
   type: 'object',
@@ -8389,15 +9204,15 @@ const schema54 = {
     },
   },
 };
-const schema55 = {
+const schema59 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate41(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/managed-guild.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate37.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8412,8 +9227,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -8430,8 +9245,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guild' },
         message: "must have required property '" + 'guild' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -8450,7 +9265,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema54,
+          parentSchema: schema58,
           data,
         };
         if (vErrors === null) {
@@ -8471,7 +9286,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema54.properties.success,
+          parentSchema: schema58.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -8492,8 +9307,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema54.properties.guild.required,
-            parentSchema: schema54.properties.guild,
+            schema: schema58.properties.guild.required,
+            parentSchema: schema58.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -8510,8 +9325,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'name' },
             message: "must have required property '" + 'name' + "'",
-            schema: schema54.properties.guild.required,
-            parentSchema: schema54.properties.guild,
+            schema: schema58.properties.guild.required,
+            parentSchema: schema58.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -8528,8 +9343,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'iconURL' },
             message: "must have required property '" + 'iconURL' + "'",
-            schema: schema54.properties.guild.required,
-            parentSchema: schema54.properties.guild,
+            schema: schema58.properties.guild.required,
+            parentSchema: schema58.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -8548,7 +9363,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema54.properties.guild,
+              parentSchema: schema58.properties.guild,
               data: data1,
             };
             if (vErrors === null) {
@@ -8562,7 +9377,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         if (data1.id !== undefined) {
           let data2 = data1.id;
           if (typeof data2 === 'string') {
-            if (!pattern6.test(data2)) {
+            if (!pattern7.test(data2)) {
               const err8 = {
                 instancePath: instancePath + '/guild/id',
                 schemaPath: '#/$defs/Snowflake/pattern',
@@ -8570,7 +9385,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema55,
+                parentSchema: schema59,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8587,8 +9402,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema55.type,
-              parentSchema: schema55,
+              schema: schema59.type,
+              parentSchema: schema59,
               data: data2,
             };
             if (vErrors === null) {
@@ -8608,8 +9423,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema54.properties.guild.properties.name.type,
-              parentSchema: schema54.properties.guild.properties.name,
+              schema: schema58.properties.guild.properties.name.type,
+              parentSchema: schema58.properties.guild.properties.name,
               data: data3,
             };
             if (vErrors === null) {
@@ -8627,10 +9442,10 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/guild/iconURL',
               schemaPath: '#/properties/guild/properties/iconURL/type',
               keyword: 'type',
-              params: { type: schema54.properties.guild.properties.iconURL.type },
+              params: { type: schema58.properties.guild.properties.iconURL.type },
               message: 'must be string,null',
-              schema: schema54.properties.guild.properties.iconURL.type,
-              parentSchema: schema54.properties.guild.properties.iconURL,
+              schema: schema58.properties.guild.properties.iconURL.type,
+              parentSchema: schema58.properties.guild.properties.iconURL,
               data: data4,
             };
             if (vErrors === null) {
@@ -8648,8 +9463,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema54.properties.guild.type,
-          parentSchema: schema54.properties.guild,
+          schema: schema58.properties.guild.type,
+          parentSchema: schema58.properties.guild,
           data: data1,
         };
         if (vErrors === null) {
@@ -8667,8 +9482,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema54.type,
-      parentSchema: schema54,
+      schema: schema58.type,
+      parentSchema: schema58,
       data,
     };
     if (vErrors === null) {
@@ -8678,12 +9493,12 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate71;
-const schema115 = {
+validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModeration = validate79;
+const schema124 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -8721,23 +9536,23 @@ const schema115 = {
     },
   },
 };
-const schema116 = {
+const schema125 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema117 = {
+const schema126 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8763,7 +9578,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema115,
+          parentSchema: schema124,
           data,
         };
         if (vErrors === null) {
@@ -8782,8 +9597,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema115.properties.max_warnings.type,
-        parentSchema: schema115.properties.max_warnings,
+        schema: schema124.properties.max_warnings.type,
+        parentSchema: schema124.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -8802,7 +9617,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema115.properties.max_warnings,
+          parentSchema: schema124.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -8820,7 +9635,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema115.properties.max_warnings,
+          parentSchema: schema124.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -8839,8 +9654,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema116.type,
-        parentSchema: schema116,
+        schema: schema125.type,
+        parentSchema: schema125,
         data: data1,
       };
       if (vErrors === null) {
@@ -8855,10 +9670,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema116.enum },
+        params: { allowedValues: schema125.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema116.enum,
-        parentSchema: schema116,
+        schema: schema125.enum,
+        parentSchema: schema125,
         data: data1,
       };
       if (vErrors === null) {
@@ -8874,10 +9689,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema117.type },
+        params: { type: schema126.type },
         message: 'must be string,null',
-        schema: schema117.type,
-        parentSchema: schema117,
+        schema: schema126.type,
+        parentSchema: schema126,
         data: data2,
       };
       if (vErrors === null) {
@@ -8896,7 +9711,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema117,
+          parentSchema: schema126,
           data: data2,
         };
         if (vErrors === null) {
@@ -8906,7 +9721,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern6.test(data2)) {
+      if (!pattern7.test(data2)) {
         const err8 = {
           instancePath: instancePath + '/modlog_channel',
           schemaPath: '#/$defs/ChannelReference/pattern',
@@ -8914,7 +9729,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema117,
+          parentSchema: schema126,
           data: data2,
         };
         if (vErrors === null) {
@@ -8932,8 +9747,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema115.type,
-      parentSchema: schema115,
+      schema: schema124.type,
+      parentSchema: schema124,
       data,
     };
     if (vErrors === null) {
@@ -8943,12 +9758,12 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate61;
-const schema86 = {
+validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate69;
+const schema95 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -8956,10 +9771,10 @@ const schema86 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8973,8 +9788,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema86.type,
-      parentSchema: schema86,
+      schema: schema95.type,
+      parentSchema: schema95,
       data,
     };
     if (vErrors === null) {
@@ -8989,10 +9804,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema86.enum },
+      params: { allowedValues: schema95.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema86.enum,
-      parentSchema: schema86,
+      schema: schema95.enum,
+      parentSchema: schema95,
       data,
     };
     if (vErrors === null) {
@@ -9002,12 +9817,12 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateRole = validate41;
-const schema59 = {
+validate69.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateRole = validate45;
+const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role.json',
   type: 'object',
@@ -9028,15 +9843,15 @@ const schema59 = {
     },
   },
 };
-const schema60 = {
+const schema64 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate41(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9051,8 +9866,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -9069,8 +9884,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -9087,8 +9902,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -9105,8 +9920,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -9123,8 +9938,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -9143,7 +9958,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema59,
+          parentSchema: schema63,
           data,
         };
         if (vErrors === null) {
@@ -9157,7 +9972,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err6 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -9165,7 +9980,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema60,
+            parentSchema: schema64,
             data: data0,
           };
           if (vErrors === null) {
@@ -9182,8 +9997,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema60.type,
-          parentSchema: schema60,
+          schema: schema64.type,
+          parentSchema: schema64,
           data: data0,
         };
         if (vErrors === null) {
@@ -9203,8 +10018,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema59.properties.name.type,
-          parentSchema: schema59.properties.name,
+          schema: schema63.properties.name.type,
+          parentSchema: schema63.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -9224,8 +10039,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema59.properties.color.type,
-          parentSchema: schema59.properties.color,
+          schema: schema63.properties.color.type,
+          parentSchema: schema63.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -9244,7 +10059,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema59.properties.color,
+            parentSchema: schema63.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -9262,7 +10077,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema59.properties.color,
+            parentSchema: schema63.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -9283,8 +10098,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema59.properties.position.type,
-          parentSchema: schema59.properties.position,
+          schema: schema63.properties.position.type,
+          parentSchema: schema63.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -9304,8 +10119,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema59.properties.managed.type,
-          parentSchema: schema59.properties.managed,
+          schema: schema63.properties.managed.type,
+          parentSchema: schema63.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -9323,8 +10138,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema59.type,
-      parentSchema: schema59,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -9334,12 +10149,12 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleList = validate38;
-const schema56 = {
+validate45.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleList = validate42;
+const schema60 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role-list.json',
   type: 'object',
@@ -9366,7 +10181,7 @@ const schema56 = {
     },
   },
 };
-const schema57 = {
+const schema61 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'color', 'position', 'managed'],
@@ -9378,15 +10193,15 @@ const schema57 = {
     managed: { type: 'boolean' },
   },
 };
-const schema58 = {
+const schema62 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9401,8 +10216,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -9419,8 +10234,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -9437,8 +10252,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -9455,8 +10270,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -9473,8 +10288,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -9493,7 +10308,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema57,
+          parentSchema: schema61,
           data,
         };
         if (vErrors === null) {
@@ -9507,7 +10322,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err6 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -9515,7 +10330,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema58,
+            parentSchema: schema62,
             data: data0,
           };
           if (vErrors === null) {
@@ -9532,8 +10347,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.type,
-          parentSchema: schema58,
+          schema: schema62.type,
+          parentSchema: schema62,
           data: data0,
         };
         if (vErrors === null) {
@@ -9553,8 +10368,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.name.type,
-          parentSchema: schema57.properties.name,
+          schema: schema61.properties.name.type,
+          parentSchema: schema61.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -9574,8 +10389,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema57.properties.color.type,
-          parentSchema: schema57.properties.color,
+          schema: schema61.properties.color.type,
+          parentSchema: schema61.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -9594,7 +10409,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema57.properties.color,
+            parentSchema: schema61.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -9612,7 +10427,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema57.properties.color,
+            parentSchema: schema61.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -9633,8 +10448,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema57.properties.position.type,
-          parentSchema: schema57.properties.position,
+          schema: schema61.properties.position.type,
+          parentSchema: schema61.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -9654,8 +10469,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema57.properties.managed.type,
-          parentSchema: schema57.properties.managed,
+          schema: schema61.properties.managed.type,
+          parentSchema: schema61.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -9673,8 +10488,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema57.type,
-      parentSchema: schema57,
+      schema: schema61.type,
+      parentSchema: schema61,
       data,
     };
     if (vErrors === null) {
@@ -9684,14 +10499,14 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate42(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9706,8 +10521,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema60.required,
+        parentSchema: schema60,
         data,
       };
       if (vErrors === null) {
@@ -9724,8 +10539,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'roles' },
         message: "must have required property '" + 'roles' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema60.required,
+        parentSchema: schema60,
         data,
       };
       if (vErrors === null) {
@@ -9744,7 +10559,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema56,
+          parentSchema: schema60,
           data,
         };
         if (vErrors === null) {
@@ -9765,7 +10580,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema56.properties.success,
+          parentSchema: schema60.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -9782,7 +10597,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate39(data1[i0], {
+            !validate43(data1[i0], {
               instancePath: instancePath + '/roles/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -9790,7 +10605,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+            vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
             errors = vErrors.length;
           }
         }
@@ -9801,8 +10616,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema56.properties.roles.type,
-          parentSchema: schema56.properties.roles,
+          schema: schema60.properties.roles.type,
+          parentSchema: schema60.properties.roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -9820,8 +10635,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema56.type,
-      parentSchema: schema56,
+      schema: schema60.type,
+      parentSchema: schema60,
       data,
     };
     if (vErrors === null) {
@@ -9831,12 +10646,12 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate62;
-const schema87 = {
+validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleReference = validate70;
+const schema96 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -9845,10 +10660,10 @@ const schema87 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9860,10 +10675,10 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema87.type },
+      params: { type: schema96.type },
       message: 'must be string,null',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema96.type,
+      parentSchema: schema96,
       data,
     };
     if (vErrors === null) {
@@ -9882,7 +10697,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema87,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -9892,7 +10707,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern6.test(data)) {
+    if (!pattern7.test(data)) {
       const err2 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -9900,7 +10715,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema87,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -9911,12 +10726,12 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate62.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSchemaList = validate42;
-const schema61 = {
+validate70.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSchemaList = validate46;
+const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/schema-list.json',
   type: 'object',
@@ -9935,10 +10750,10 @@ const schema61 = {
     },
   },
 };
-function validate42(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/schema-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9953,8 +10768,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -9971,8 +10786,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'schemas' },
         message: "must have required property '" + 'schemas' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -9991,7 +10806,7 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema61,
+          parentSchema: schema65,
           data,
         };
         if (vErrors === null) {
@@ -10012,7 +10827,7 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema61.properties.success,
+          parentSchema: schema65.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -10037,8 +10852,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema61.properties.schemas.items.required,
-                parentSchema: schema61.properties.schemas.items,
+                schema: schema65.properties.schemas.items.required,
+                parentSchema: schema65.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -10055,8 +10870,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema61.properties.schemas.items.required,
-                parentSchema: schema61.properties.schemas.items,
+                schema: schema65.properties.schemas.items.required,
+                parentSchema: schema65.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -10075,7 +10890,7 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema61.properties.schemas.items,
+                  parentSchema: schema65.properties.schemas.items,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -10095,8 +10910,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema61.properties.schemas.items.properties.name.type,
-                  parentSchema: schema61.properties.schemas.items.properties.name,
+                  schema: schema65.properties.schemas.items.properties.name.type,
+                  parentSchema: schema65.properties.schemas.items.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -10116,8 +10931,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema61.properties.schemas.items.properties.url.type,
-                  parentSchema: schema61.properties.schemas.items.properties.url,
+                  schema: schema65.properties.schemas.items.properties.url.type,
+                  parentSchema: schema65.properties.schemas.items.properties.url,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -10135,8 +10950,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema61.properties.schemas.items.type,
-              parentSchema: schema61.properties.schemas.items,
+              schema: schema65.properties.schemas.items.type,
+              parentSchema: schema65.properties.schemas.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -10154,8 +10969,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema61.properties.schemas.type,
-          parentSchema: schema61.properties.schemas,
+          schema: schema65.properties.schemas.type,
+          parentSchema: schema65.properties.schemas,
           data: data1,
         };
         if (vErrors === null) {
@@ -10173,8 +10988,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema65.type,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
@@ -10184,12 +10999,12 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSectionAccess = validate43;
-const schema62 = {
+validate46.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSectionAccess = validate47;
+const schema66 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/section-access.json',
   type: 'object',
@@ -10208,11 +11023,11 @@ const schema62 = {
     denied: { type: 'object', additionalProperties: { type: 'string' } },
   },
 };
-const pattern20 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
-function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern22 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
+function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/section-access.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10227,8 +11042,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'level' },
         message: "must have required property '" + 'level' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -10245,8 +11060,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'label' },
         message: "must have required property '" + 'label' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -10263,8 +11078,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -10281,8 +11096,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'capabilities' },
         message: "must have required property '" + 'capabilities' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -10299,8 +11114,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'denied' },
         message: "must have required property '" + 'denied' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -10319,7 +11134,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema62,
+          parentSchema: schema66,
           data,
         };
         if (vErrors === null) {
@@ -10333,7 +11148,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.level !== undefined) {
       let data0 = data.level;
       if (typeof data0 === 'string') {
-        if (!pattern20.test(data0)) {
+        if (!pattern22.test(data0)) {
           const err6 = {
             instancePath: instancePath + '/level',
             schemaPath: '#/properties/level/pattern',
@@ -10341,7 +11156,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[a-z][a-z0-9_]*$' },
             message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
             schema: '^[a-z][a-z0-9_]*$',
-            parentSchema: schema62.properties.level,
+            parentSchema: schema66.properties.level,
             data: data0,
           };
           if (vErrors === null) {
@@ -10358,8 +11173,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.level.type,
-          parentSchema: schema62.properties.level,
+          schema: schema66.properties.level.type,
+          parentSchema: schema66.properties.level,
           data: data0,
         };
         if (vErrors === null) {
@@ -10379,8 +11194,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.label.type,
-          parentSchema: schema62.properties.label,
+          schema: schema66.properties.label.type,
+          parentSchema: schema66.properties.label,
           data: data1,
         };
         if (vErrors === null) {
@@ -10400,8 +11215,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.message.type,
-          parentSchema: schema62.properties.message,
+          schema: schema66.properties.message.type,
+          parentSchema: schema66.properties.message,
           data: data2,
         };
         if (vErrors === null) {
@@ -10422,8 +11237,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'view' },
             message: "must have required property '" + 'view' + "'",
-            schema: schema62.properties.capabilities.required,
-            parentSchema: schema62.properties.capabilities,
+            schema: schema66.properties.capabilities.required,
+            parentSchema: schema66.properties.capabilities,
             data: data3,
           };
           if (vErrors === null) {
@@ -10443,8 +11258,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema62.properties.capabilities.additionalProperties.type,
-                parentSchema: schema62.properties.capabilities.additionalProperties,
+                schema: schema66.properties.capabilities.additionalProperties.type,
+                parentSchema: schema66.properties.capabilities.additionalProperties,
                 data: data4,
               };
               if (vErrors === null) {
@@ -10465,8 +11280,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema62.properties.capabilities.properties.view.type,
-              parentSchema: schema62.properties.capabilities.properties.view,
+              schema: schema66.properties.capabilities.properties.view.type,
+              parentSchema: schema66.properties.capabilities.properties.view,
               data: data5,
             };
             if (vErrors === null) {
@@ -10484,8 +11299,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema62.properties.capabilities.type,
-          parentSchema: schema62.properties.capabilities,
+          schema: schema66.properties.capabilities.type,
+          parentSchema: schema66.properties.capabilities,
           data: data3,
         };
         if (vErrors === null) {
@@ -10508,8 +11323,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema62.properties.denied.additionalProperties.type,
-              parentSchema: schema62.properties.denied.additionalProperties,
+              schema: schema66.properties.denied.additionalProperties.type,
+              parentSchema: schema66.properties.denied.additionalProperties,
               data: data7,
             };
             if (vErrors === null) {
@@ -10527,8 +11342,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema62.properties.denied.type,
-          parentSchema: schema62.properties.denied,
+          schema: schema66.properties.denied.type,
+          parentSchema: schema66.properties.denied,
           data: data6,
         };
         if (vErrors === null) {
@@ -10546,8 +11361,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema66.type,
+      parentSchema: schema66,
       data,
     };
     if (vErrors === null) {
@@ -10557,12 +11372,12 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsPutRequest = validate44;
-const schema63 = {
+validate47.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsPutRequest = validate48;
+const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-put-request.json',
   type: 'object',
@@ -10583,10 +11398,10 @@ const schema63 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-put-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10601,8 +11416,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -10619,8 +11434,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settings' },
         message: "must have required property '" + 'settings' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -10639,7 +11454,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema63,
+          parentSchema: schema67,
           data,
         };
         if (vErrors === null) {
@@ -10659,8 +11474,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.version.type,
-          parentSchema: schema63.properties.version,
+          schema: schema67.properties.version.type,
+          parentSchema: schema67.properties.version,
           data: data0,
         };
         if (vErrors === null) {
@@ -10679,7 +11494,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483646 },
             message: 'must be <= 2147483646',
             schema: 2147483646,
-            parentSchema: schema63.properties.version,
+            parentSchema: schema67.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -10697,7 +11512,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema63.properties.version,
+            parentSchema: schema67.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -10718,8 +11533,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema63.properties.settings.type,
-          parentSchema: schema63.properties.settings,
+          schema: schema67.properties.settings.type,
+          parentSchema: schema67.properties.settings,
           data: data1,
         };
         if (vErrors === null) {
@@ -10737,8 +11552,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -10748,12 +11563,12 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsResponse = validate45;
-const schema64 = {
+validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsResponse = validate49;
+const schema68 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-response.json',
   type: 'object',
@@ -10786,7 +11601,7 @@ const schema64 = {
     },
   },
 };
-const schema65 = {
+const schema69 = {
   type: 'object',
   additionalProperties: false,
   required: ['level', 'label', 'message', 'capabilities', 'denied'],
@@ -10803,11 +11618,11 @@ const schema65 = {
     denied: { type: 'object', additionalProperties: { type: 'string' } },
   },
 };
-const pattern21 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
-function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern23 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
+function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10822,8 +11637,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -10840,8 +11655,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'section' },
         message: "must have required property '" + 'section' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -10858,8 +11673,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -10876,8 +11691,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settings' },
         message: "must have required property '" + 'settings' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -10896,7 +11711,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema64,
+          parentSchema: schema68,
           data,
         };
         if (vErrors === null) {
@@ -10917,7 +11732,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema64.properties.success,
+          parentSchema: schema68.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -10931,7 +11746,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.section !== undefined) {
       let data1 = data.section;
       if (typeof data1 === 'string') {
-        if (!pattern21.test(data1)) {
+        if (!pattern23.test(data1)) {
           const err6 = {
             instancePath: instancePath + '/section',
             schemaPath: '#/properties/section/pattern',
@@ -10939,7 +11754,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[a-z][a-z0-9-]*$' },
             message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
             schema: '^[a-z][a-z0-9-]*$',
-            parentSchema: schema64.properties.section,
+            parentSchema: schema68.properties.section,
             data: data1,
           };
           if (vErrors === null) {
@@ -10956,8 +11771,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.section.type,
-          parentSchema: schema64.properties.section,
+          schema: schema68.properties.section.type,
+          parentSchema: schema68.properties.section,
           data: data1,
         };
         if (vErrors === null) {
@@ -10977,8 +11792,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.version.type,
-          parentSchema: schema64.properties.version,
+          schema: schema68.properties.version.type,
+          parentSchema: schema68.properties.version,
           data: data2,
         };
         if (vErrors === null) {
@@ -10997,7 +11812,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483647 },
             message: 'must be <= 2147483647',
             schema: 2147483647,
-            parentSchema: schema64.properties.version,
+            parentSchema: schema68.properties.version,
             data: data2,
           };
           if (vErrors === null) {
@@ -11015,7 +11830,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema64.properties.version,
+            parentSchema: schema68.properties.version,
             data: data2,
           };
           if (vErrors === null) {
@@ -11036,8 +11851,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema64.properties.settings.type,
-          parentSchema: schema64.properties.settings,
+          schema: schema68.properties.settings.type,
+          parentSchema: schema68.properties.settings,
           data: data3,
         };
         if (vErrors === null) {
@@ -11058,8 +11873,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'level' },
             message: "must have required property '" + 'level' + "'",
-            schema: schema65.required,
-            parentSchema: schema65,
+            schema: schema69.required,
+            parentSchema: schema69,
             data: data4,
           };
           if (vErrors === null) {
@@ -11076,8 +11891,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'label' },
             message: "must have required property '" + 'label' + "'",
-            schema: schema65.required,
-            parentSchema: schema65,
+            schema: schema69.required,
+            parentSchema: schema69,
             data: data4,
           };
           if (vErrors === null) {
@@ -11094,8 +11909,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'message' },
             message: "must have required property '" + 'message' + "'",
-            schema: schema65.required,
-            parentSchema: schema65,
+            schema: schema69.required,
+            parentSchema: schema69,
             data: data4,
           };
           if (vErrors === null) {
@@ -11112,8 +11927,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'capabilities' },
             message: "must have required property '" + 'capabilities' + "'",
-            schema: schema65.required,
-            parentSchema: schema65,
+            schema: schema69.required,
+            parentSchema: schema69,
             data: data4,
           };
           if (vErrors === null) {
@@ -11130,8 +11945,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'denied' },
             message: "must have required property '" + 'denied' + "'",
-            schema: schema65.required,
-            parentSchema: schema65,
+            schema: schema69.required,
+            parentSchema: schema69,
             data: data4,
           };
           if (vErrors === null) {
@@ -11150,7 +11965,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema65,
+              parentSchema: schema69,
               data: data4,
             };
             if (vErrors === null) {
@@ -11164,7 +11979,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         if (data4.level !== undefined) {
           let data5 = data4.level;
           if (typeof data5 === 'string') {
-            if (!pattern20.test(data5)) {
+            if (!pattern22.test(data5)) {
               const err18 = {
                 instancePath: instancePath + '/access/level',
                 schemaPath: '#/$defs/SectionAccess/properties/level/pattern',
@@ -11172,7 +11987,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
                 schema: '^[a-z][a-z0-9_]*$',
-                parentSchema: schema65.properties.level,
+                parentSchema: schema69.properties.level,
                 data: data5,
               };
               if (vErrors === null) {
@@ -11189,8 +12004,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema65.properties.level.type,
-              parentSchema: schema65.properties.level,
+              schema: schema69.properties.level.type,
+              parentSchema: schema69.properties.level,
               data: data5,
             };
             if (vErrors === null) {
@@ -11210,8 +12025,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema65.properties.label.type,
-              parentSchema: schema65.properties.label,
+              schema: schema69.properties.label.type,
+              parentSchema: schema69.properties.label,
               data: data6,
             };
             if (vErrors === null) {
@@ -11231,8 +12046,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema65.properties.message.type,
-              parentSchema: schema65.properties.message,
+              schema: schema69.properties.message.type,
+              parentSchema: schema69.properties.message,
               data: data7,
             };
             if (vErrors === null) {
@@ -11253,8 +12068,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'view' },
                 message: "must have required property '" + 'view' + "'",
-                schema: schema65.properties.capabilities.required,
-                parentSchema: schema65.properties.capabilities,
+                schema: schema69.properties.capabilities.required,
+                parentSchema: schema69.properties.capabilities,
                 data: data8,
               };
               if (vErrors === null) {
@@ -11274,8 +12089,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'boolean' },
                     message: 'must be boolean',
-                    schema: schema65.properties.capabilities.additionalProperties.type,
-                    parentSchema: schema65.properties.capabilities.additionalProperties,
+                    schema: schema69.properties.capabilities.additionalProperties.type,
+                    parentSchema: schema69.properties.capabilities.additionalProperties,
                     data: data9,
                   };
                   if (vErrors === null) {
@@ -11296,8 +12111,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema65.properties.capabilities.properties.view.type,
-                  parentSchema: schema65.properties.capabilities.properties.view,
+                  schema: schema69.properties.capabilities.properties.view.type,
+                  parentSchema: schema69.properties.capabilities.properties.view,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -11315,8 +12130,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema65.properties.capabilities.type,
-              parentSchema: schema65.properties.capabilities,
+              schema: schema69.properties.capabilities.type,
+              parentSchema: schema69.properties.capabilities,
               data: data8,
             };
             if (vErrors === null) {
@@ -11339,8 +12154,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema65.properties.denied.additionalProperties.type,
-                  parentSchema: schema65.properties.denied.additionalProperties,
+                  schema: schema69.properties.denied.additionalProperties.type,
+                  parentSchema: schema69.properties.denied.additionalProperties,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -11358,8 +12173,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema65.properties.denied.type,
-              parentSchema: schema65.properties.denied,
+              schema: schema69.properties.denied.type,
+              parentSchema: schema69.properties.denied,
               data: data11,
             };
             if (vErrors === null) {
@@ -11377,8 +12192,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema65.type,
-          parentSchema: schema65,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data4,
         };
         if (vErrors === null) {
@@ -11396,8 +12211,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema68.type,
+      parentSchema: schema68,
       data,
     };
     if (vErrors === null) {
@@ -11407,22 +12222,22 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate63;
-const schema88 = {
+validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSnowflake = validate71;
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/snowflake.json',
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11430,7 +12245,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     evaluated0.items = undefined;
   }
   if (typeof data === 'string') {
-    if (!pattern6.test(data)) {
+    if (!pattern7.test(data)) {
       const err0 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -11438,7 +12253,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema88,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -11455,8 +12270,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema88.type,
-      parentSchema: schema88,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
@@ -11466,12 +12281,12 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSuccessResponse = validate46;
-const schema66 = {
+validate71.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSuccessResponse = validate50;
+const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/success-response.json',
   type: 'object',
@@ -11479,10 +12294,10 @@ const schema66 = {
   required: ['success'],
   properties: { success: { const: true } },
 };
-function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11497,8 +12312,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -11517,7 +12332,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema66,
+          parentSchema: schema70,
           data,
         };
         if (vErrors === null) {
@@ -11538,7 +12353,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema66.properties.success,
+          parentSchema: schema70.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -11556,8 +12371,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema66.type,
-      parentSchema: schema66,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -11567,12 +12382,12 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServer = validate50;
-const schema70 = {
+validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServer = validate54;
+const schema74 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server.json',
   type: 'object',
@@ -11594,15 +12409,15 @@ const schema70 = {
     },
   },
 };
-const schema71 = {
+const schema75 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11617,8 +12432,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -11635,8 +12450,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -11653,8 +12468,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -11671,8 +12486,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -11689,8 +12504,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -11707,8 +12522,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -11734,7 +12549,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema70,
+          parentSchema: schema74,
           data,
         };
         if (vErrors === null) {
@@ -11748,7 +12563,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err7 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -11756,7 +12571,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema71,
+            parentSchema: schema75,
             data: data0,
           };
           if (vErrors === null) {
@@ -11773,8 +12588,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.type,
-          parentSchema: schema71,
+          schema: schema75.type,
+          parentSchema: schema75,
           data: data0,
         };
         if (vErrors === null) {
@@ -11794,8 +12609,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.properties.name.type,
-          parentSchema: schema70.properties.name,
+          schema: schema74.properties.name.type,
+          parentSchema: schema74.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -11813,10 +12628,10 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema70.properties.iconURL.type },
+          params: { type: schema74.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema70.properties.iconURL.type,
-          parentSchema: schema70.properties.iconURL,
+          schema: schema74.properties.iconURL.type,
+          parentSchema: schema74.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -11836,8 +12651,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.memberCount.type,
-          parentSchema: schema70.properties.memberCount,
+          schema: schema74.properties.memberCount.type,
+          parentSchema: schema74.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -11856,7 +12671,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema70.properties.memberCount,
+            parentSchema: schema74.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -11877,8 +12692,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.boostLevel.type,
-          parentSchema: schema70.properties.boostLevel,
+          schema: schema74.properties.boostLevel.type,
+          parentSchema: schema74.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -11897,7 +12712,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema70.properties.boostLevel,
+            parentSchema: schema74.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -11915,7 +12730,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema70.properties.boostLevel,
+            parentSchema: schema74.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -11936,8 +12751,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.boostCount.type,
-          parentSchema: schema70.properties.boostCount,
+          schema: schema74.properties.boostCount.type,
+          parentSchema: schema74.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -11956,7 +12771,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema70.properties.boostCount,
+            parentSchema: schema74.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -11975,8 +12790,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema74.type,
+      parentSchema: schema74,
       data,
     };
     if (vErrors === null) {
@@ -11986,12 +12801,12 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServerList = validate47;
-const schema67 = {
+validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServerList = validate51;
+const schema71 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
   type: 'array',
@@ -12018,7 +12833,7 @@ const schema67 = {
     },
   },
 };
-const schema68 = {
+const schema72 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
@@ -12031,15 +12846,15 @@ const schema68 = {
     boostCount: { type: 'integer', minimum: 0 },
   },
 };
-const schema69 = {
+const schema73 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12054,8 +12869,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12072,8 +12887,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12090,8 +12905,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12108,8 +12923,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12126,8 +12941,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12144,8 +12959,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -12171,7 +12986,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema68,
+          parentSchema: schema72,
           data,
         };
         if (vErrors === null) {
@@ -12185,7 +13000,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err7 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -12193,7 +13008,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema69,
+            parentSchema: schema73,
             data: data0,
           };
           if (vErrors === null) {
@@ -12210,8 +13025,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.type,
-          parentSchema: schema69,
+          schema: schema73.type,
+          parentSchema: schema73,
           data: data0,
         };
         if (vErrors === null) {
@@ -12231,8 +13046,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.name.type,
-          parentSchema: schema68.properties.name,
+          schema: schema72.properties.name.type,
+          parentSchema: schema72.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12250,10 +13065,10 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema68.properties.iconURL.type },
+          params: { type: schema72.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema68.properties.iconURL.type,
-          parentSchema: schema68.properties.iconURL,
+          schema: schema72.properties.iconURL.type,
+          parentSchema: schema72.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -12273,8 +13088,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.memberCount.type,
-          parentSchema: schema68.properties.memberCount,
+          schema: schema72.properties.memberCount.type,
+          parentSchema: schema72.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -12293,7 +13108,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.memberCount,
+            parentSchema: schema72.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -12314,8 +13129,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.boostLevel.type,
-          parentSchema: schema68.properties.boostLevel,
+          schema: schema72.properties.boostLevel.type,
+          parentSchema: schema72.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -12334,7 +13149,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema68.properties.boostLevel,
+            parentSchema: schema72.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -12352,7 +13167,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.boostLevel,
+            parentSchema: schema72.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -12373,8 +13188,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.boostCount.type,
-          parentSchema: schema68.properties.boostCount,
+          schema: schema72.properties.boostCount.type,
+          parentSchema: schema72.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -12393,7 +13208,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.boostCount,
+            parentSchema: schema72.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -12412,8 +13227,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema72.type,
+      parentSchema: schema72,
       data,
     };
     if (vErrors === null) {
@@ -12423,14 +13238,14 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12446,7 +13261,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 9 },
         message: 'must NOT have more than 9 items',
         schema: 9,
-        parentSchema: schema67,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -12459,9 +13274,9 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate48(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
+        !validate52(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
       ) {
-        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
         errors = vErrors.length;
       }
     }
@@ -12472,8 +13287,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -12483,12 +13298,12 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate51;
-const schema72 = {
+validate51.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate59;
+const schema81 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -12527,12 +13342,12 @@ const schema72 = {
     },
   },
 };
-const schema73 = {
+const schema82 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema75 = {
+const schema84 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -12545,10 +13360,10 @@ const schema75 = {
     owner: { type: 'boolean' },
   },
 };
-function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12563,8 +13378,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -12581,8 +13396,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -12599,8 +13414,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -12617,8 +13432,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -12644,7 +13459,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema75,
+          parentSchema: schema84,
           data,
         };
         if (vErrors === null) {
@@ -12658,7 +13473,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data0 = data.id;
       if (typeof data0 === 'string') {
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -12666,7 +13481,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema73,
+            parentSchema: schema82,
             data: data0,
           };
           if (vErrors === null) {
@@ -12683,8 +13498,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema73.type,
-          parentSchema: schema73,
+          schema: schema82.type,
+          parentSchema: schema82,
           data: data0,
         };
         if (vErrors === null) {
@@ -12704,8 +13519,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.name.type,
-          parentSchema: schema75.properties.name,
+          schema: schema84.properties.name.type,
+          parentSchema: schema84.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12723,10 +13538,10 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema75.properties.iconURL.type },
+          params: { type: schema84.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema75.properties.iconURL.type,
-          parentSchema: schema75.properties.iconURL,
+          schema: schema84.properties.iconURL.type,
+          parentSchema: schema84.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -12746,8 +13561,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.settingsUrl.type,
-          parentSchema: schema75.properties.settingsUrl,
+          schema: schema84.properties.settingsUrl.type,
+          parentSchema: schema84.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -12761,7 +13576,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.permissions !== undefined) {
       let data4 = data.permissions;
       if (typeof data4 === 'string') {
-        if (!pattern16.test(data4)) {
+        if (!pattern18.test(data4)) {
           const err10 = {
             instancePath: instancePath + '/permissions',
             schemaPath: '#/properties/permissions/pattern',
@@ -12769,7 +13584,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema75.properties.permissions,
+            parentSchema: schema84.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -12786,8 +13601,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.permissions.type,
-          parentSchema: schema75.properties.permissions,
+          schema: schema84.properties.permissions.type,
+          parentSchema: schema84.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -12807,8 +13622,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema75.properties.owner.type,
-          parentSchema: schema75.properties.owner,
+          schema: schema84.properties.owner.type,
+          parentSchema: schema84.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -12826,8 +13641,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema75.type,
-      parentSchema: schema75,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -12837,14 +13652,14 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12862,8 +13677,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -12880,8 +13695,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -12898,8 +13713,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -12916,8 +13731,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -12934,8 +13749,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -12952,8 +13767,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -12970,8 +13785,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -12982,7 +13797,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema72.properties, key0)) {
+      if (!func1.call(schema81.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -12990,7 +13805,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema72,
+          parentSchema: schema81,
           data,
         };
         if (vErrors === null) {
@@ -13011,7 +13826,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema72.properties.success,
+          parentSchema: schema81.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -13025,7 +13840,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.id !== undefined) {
       let data1 = data.id;
       if (typeof data1 === 'string') {
-        if (!pattern6.test(data1)) {
+        if (!pattern7.test(data1)) {
           const err9 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -13033,7 +13848,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema73,
+            parentSchema: schema82,
             data: data1,
           };
           if (vErrors === null) {
@@ -13050,8 +13865,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema73.type,
-          parentSchema: schema73,
+          schema: schema82.type,
+          parentSchema: schema82,
           data: data1,
         };
         if (vErrors === null) {
@@ -13071,8 +13886,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.username.type,
-          parentSchema: schema72.properties.username,
+          schema: schema81.properties.username.type,
+          parentSchema: schema81.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -13090,10 +13905,10 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema72.properties.global_name.type },
+          params: { type: schema81.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema72.properties.global_name.type,
-          parentSchema: schema72.properties.global_name,
+          schema: schema81.properties.global_name.type,
+          parentSchema: schema81.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -13111,10 +13926,10 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema72.properties.avatar.type },
+          params: { type: schema81.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema72.properties.avatar.type,
-          parentSchema: schema72.properties.avatar,
+          schema: schema81.properties.avatar.type,
+          parentSchema: schema81.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -13134,8 +13949,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.discriminator.type,
-          parentSchema: schema72.properties.discriminator,
+          schema: schema81.properties.discriminator.type,
+          parentSchema: schema81.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -13153,10 +13968,10 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema72.properties.email.type },
+          params: { type: schema81.properties.email.type },
           message: 'must be string,null',
-          schema: schema72.properties.email.type,
-          parentSchema: schema72.properties.email,
+          schema: schema81.properties.email.type,
+          parentSchema: schema81.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -13170,7 +13985,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.discord_id !== undefined) {
       let data7 = data.discord_id;
       if (typeof data7 === 'string') {
-        if (!pattern6.test(data7)) {
+        if (!pattern7.test(data7)) {
           const err16 = {
             instancePath: instancePath + '/discord_id',
             schemaPath: '#/$defs/Snowflake/pattern',
@@ -13178,7 +13993,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema73,
+            parentSchema: schema82,
             data: data7,
           };
           if (vErrors === null) {
@@ -13195,8 +14010,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema73.type,
-          parentSchema: schema73,
+          schema: schema82.type,
+          parentSchema: schema82,
           data: data7,
         };
         if (vErrors === null) {
@@ -13212,7 +14027,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate52(data8[i0], {
+          !validate60(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -13220,7 +14035,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+          vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
           errors = vErrors.length;
         }
       }
@@ -13231,8 +14046,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema72.properties.guilds.type,
-        parentSchema: schema72.properties.guilds,
+        schema: schema81.properties.guilds.type,
+        parentSchema: schema81.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -13251,8 +14066,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.guildsError.type,
-          parentSchema: schema72.properties.guildsError,
+          schema: schema81.properties.guildsError.type,
+          parentSchema: schema81.properties.guildsError,
           data: data10,
         };
         if (vErrors === null) {
@@ -13270,8 +14085,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -13281,10 +14096,763 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResponse = validate55;
+const schema76 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/user-search-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'users'],
+  properties: { success: { const: true }, users: { type: 'array', items: { $ref: '#/$defs/UserSearchResult' } } },
+  $defs: {
+    UserSearchResult: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'username', 'discriminator', 'avatar', 'global_name'],
+      properties: {
+        id: { $ref: '#/$defs/Snowflake' },
+        username: { type: 'string' },
+        discriminator: { type: 'string' },
+        avatar: { type: ['string', 'null'] },
+        global_name: { type: ['string', 'null'] },
+      },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema77 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'username', 'discriminator', 'avatar', 'global_name'],
+  properties: {
+    id: { $ref: '#/$defs/Snowflake' },
+    username: { type: 'string' },
+    discriminator: { type: 'string' },
+    avatar: { type: ['string', 'null'] },
+    global_name: { type: ['string', 'null'] },
+  },
+};
+const schema78 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate56.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema77.required,
+        parentSchema: schema77,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.username === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'username' },
+        message: "must have required property '" + 'username' + "'",
+        schema: schema77.required,
+        parentSchema: schema77,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.discriminator === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'discriminator' },
+        message: "must have required property '" + 'discriminator' + "'",
+        schema: schema77.required,
+        parentSchema: schema77,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.avatar === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'avatar' },
+        message: "must have required property '" + 'avatar' + "'",
+        schema: schema77.required,
+        parentSchema: schema77,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.global_name === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'global_name' },
+        message: "must have required property '" + 'global_name' + "'",
+        schema: schema77.required,
+        parentSchema: schema77,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'id' || key0 === 'username' || key0 === 'discriminator' || key0 === 'avatar' || key0 === 'global_name')) {
+        const err5 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema77,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (!pattern7.test(data0)) {
+          const err6 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema78,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.type,
+          parentSchema: schema78,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.username !== undefined) {
+      let data1 = data.username;
+      if (typeof data1 !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/username',
+          schemaPath: '#/properties/username/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema77.properties.username.type,
+          parentSchema: schema77.properties.username,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.discriminator !== undefined) {
+      let data2 = data.discriminator;
+      if (typeof data2 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/discriminator',
+          schemaPath: '#/properties/discriminator/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema77.properties.discriminator.type,
+          parentSchema: schema77.properties.discriminator,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.avatar !== undefined) {
+      let data3 = data.avatar;
+      if (typeof data3 !== 'string' && data3 !== null) {
+        const err10 = {
+          instancePath: instancePath + '/avatar',
+          schemaPath: '#/properties/avatar/type',
+          keyword: 'type',
+          params: { type: schema77.properties.avatar.type },
+          message: 'must be string,null',
+          schema: schema77.properties.avatar.type,
+          parentSchema: schema77.properties.avatar,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.global_name !== undefined) {
+      let data4 = data.global_name;
+      if (typeof data4 !== 'string' && data4 !== null) {
+        const err11 = {
+          instancePath: instancePath + '/global_name',
+          schemaPath: '#/properties/global_name/type',
+          keyword: 'type',
+          params: { type: schema77.properties.global_name.type },
+          message: 'must be string,null',
+          schema: schema77.properties.global_name.type,
+          parentSchema: schema77.properties.global_name,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err12 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema77.type,
+      parentSchema: schema77,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+  }
+  validate56.errors = vErrors;
+  return errors === 0;
+}
+validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/user-search-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate55.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema76.required,
+        parentSchema: schema76,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.users === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'users' },
+        message: "must have required property '" + 'users' + "'",
+        schema: schema76.required,
+        parentSchema: schema76,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'users')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema76,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema76.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.users !== undefined) {
+      let data1 = data.users;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate56(data1[i0], {
+              instancePath: instancePath + '/users/' + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + '/users',
+          schemaPath: '#/properties/users/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema76.properties.users.type,
+          parentSchema: schema76.properties.users,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema76.type,
+      parentSchema: schema76,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate55.errors = vErrors;
+  return errors === 0;
+}
+validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResult = validate58;
+const schema79 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/user-search-result.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'username', 'discriminator', 'avatar', 'global_name'],
+  properties: {
+    id: { $ref: '#/$defs/Snowflake' },
+    username: { type: 'string' },
+    discriminator: { type: 'string' },
+    avatar: { type: ['string', 'null'] },
+    global_name: { type: ['string', 'null'] },
+  },
+  $defs: {
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema80 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/user-search-result.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.username === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'username' },
+        message: "must have required property '" + 'username' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.discriminator === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'discriminator' },
+        message: "must have required property '" + 'discriminator' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.avatar === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'avatar' },
+        message: "must have required property '" + 'avatar' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.global_name === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'global_name' },
+        message: "must have required property '" + 'global_name' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'id' || key0 === 'username' || key0 === 'discriminator' || key0 === 'avatar' || key0 === 'global_name')) {
+        const err5 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema79,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (!pattern7.test(data0)) {
+          const err6 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema80,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema80.type,
+          parentSchema: schema80,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.username !== undefined) {
+      let data1 = data.username;
+      if (typeof data1 !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/username',
+          schemaPath: '#/properties/username/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema79.properties.username.type,
+          parentSchema: schema79.properties.username,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.discriminator !== undefined) {
+      let data2 = data.discriminator;
+      if (typeof data2 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/discriminator',
+          schemaPath: '#/properties/discriminator/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema79.properties.discriminator.type,
+          parentSchema: schema79.properties.discriminator,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.avatar !== undefined) {
+      let data3 = data.avatar;
+      if (typeof data3 !== 'string' && data3 !== null) {
+        const err10 = {
+          instancePath: instancePath + '/avatar',
+          schemaPath: '#/properties/avatar/type',
+          keyword: 'type',
+          params: { type: schema79.properties.avatar.type },
+          message: 'must be string,null',
+          schema: schema79.properties.avatar.type,
+          parentSchema: schema79.properties.avatar,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.global_name !== undefined) {
+      let data4 = data.global_name;
+      if (typeof data4 !== 'string' && data4 !== null) {
+        const err11 = {
+          instancePath: instancePath + '/global_name',
+          schemaPath: '#/properties/global_name/type',
+          keyword: 'type',
+          params: { type: schema79.properties.global_name.type },
+          message: 'must be string,null',
+          schema: schema79.properties.global_name.type,
+          parentSchema: schema79.properties.global_name,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err12 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema79.type,
+      parentSchema: schema79,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+  }
+  validate58.errors = vErrors;
+  return errors === 0;
+}
+validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
 export const conditionsByHash = Object.freeze({
   '5d5648b7': condition_5d5648b7,
@@ -13292,8 +14860,10 @@ export const conditionsByHash = Object.freeze({
 export { validateEnvironment } from './environment-validator.js';
 /** Every validator by its schema's $id (the shape RJSF's createPrecompiledValidator expects). */
 export const validatorsById = Object.freeze({
+  'https://guildhall.dev/schemas/api/antinuke-preflight.json': validateAntinukePreflight,
   'https://guildhall.dev/schemas/api/api-error.json': validateApiError,
   'https://guildhall.dev/schemas/api/bot-status.json': validateBotStatus,
+  'https://guildhall.dev/schemas/api/bypass-role-response.json': validateBypassRoleResponse,
   'https://guildhall.dev/schemas/api/channel-list.json': validateChannelList,
   'https://guildhall.dev/schemas/api/channel.json': validateChannel,
   'https://guildhall.dev/schemas/api/contact-message.json': validateContactMessage,
@@ -13314,6 +14884,8 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/success-response.json': validateSuccessResponse,
   'https://guildhall.dev/schemas/api/top-server-list.json': validateTopServerList,
   'https://guildhall.dev/schemas/api/top-server.json': validateTopServer,
+  'https://guildhall.dev/schemas/api/user-search-response.json': validateUserSearchResponse,
+  'https://guildhall.dev/schemas/api/user-search-result.json': validateUserSearchResult,
   'https://guildhall.dev/schemas/api/user.json': validateUser,
   'https://guildhall.dev/schemas/common/channel-reference.json': validateChannelReference,
   'https://guildhall.dev/schemas/common/greeting-embed.json': validateGreetingEmbed,

@@ -3,6 +3,8 @@ import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Passport } from 'passport';
 import type { Logger } from 'pino';
+import { AntinukeController } from './antinuke/antinuke.controller.js';
+import { AntinukeService } from './antinuke/antinuke.service.js';
 import { AuthController } from './auth/auth.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
 import { CALLBACK_PATH, DiscordOAuthStrategy } from './auth/discord.strategy.js';
@@ -21,6 +23,8 @@ import { HealthController } from './health/health.controller.js';
 import { ApiExceptionFilter } from './http/exception.filter.js';
 import { LOGGER } from './logging/logger.js';
 import { ContactService } from './public/contact.service.js';
+import { MemberLookupService } from './members/member-lookup.service.js';
+import { MembersController } from './members/members.controller.js';
 import { PublicController } from './public/public.controller.js';
 import { TopServersService } from './public/top-servers.service.js';
 import { PublishedController } from './published/published.controller.js';
@@ -56,6 +60,8 @@ export class AppModule {
       BotStatusService,
       TopServersService,
       ContactService,
+      MemberLookupService,
+      AntinukeService,
     ];
     return {
       module: AppModule,
@@ -85,6 +91,8 @@ export class AppModule {
         PublicController,
         GreetingController,
         BotStatusController,
+        MembersController,
+        AntinukeController,
       ],
       providers,
       exports: [PASSPORT],

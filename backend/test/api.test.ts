@@ -334,7 +334,13 @@ describe('API contract: the operations table matches the running API', () => {
 
   type Validator = ((d: unknown) => boolean) & { errors?: unknown };
   const validators = validatorsById as Record<string, Validator>;
-  const pascal = (title: string) => title.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
+  /** How the generator names a schema's type (scripts/generate/lib/json.mjs): "AntiNuke preflight" -> "AntinukePreflight". */
+  const pascal = (title: string) =>
+    title
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase())
+      .join('');
   const validatorForType = (typeName: string) => {
     const schema = Object.values(publishedSchemas).find((s) => pascal(String((s as { title?: string }).title)) === typeName) as {
       $id: string;
@@ -351,19 +357,30 @@ describe('API contract: the operations table matches the running API', () => {
   };
   /** Where an OpenAPI path points for this test's guild (every parameter filled with something that exists). */
   const concrete = (route: string) => route.replace('{guildId}', guildId).replace('{name}', 'basic');
-  const rows = operations.operations as { path: string; method: string; operationId: string; response?: string }[];
+  type Row = { path: string; method: string; operationId: string; response?: string; parameters?: Parameter[] };
+  type Parameter = { name: string; in: string; schema?: { examples?: string[] } };
+  const rows = operations.operations as Row[];
+  /** The query a GET needs to answer 200 (search-users' q, users' ids): each query parameter's first example. */
+  const exampleQuery = (op: Row) => {
+    const query = new URLSearchParams();
+    for (const param of op.parameters ?? []) {
+      const example = param.schema?.examples?.[0];
+      if (param.in === 'query' && example !== undefined) query.set(param.name, example);
+    }
+    return query.size ? `?${query}` : '';
+  };
   const documented = () =>
     Object.entries(openapi.paths as Record<string, Record<string, unknown>>).flatMap(([route, item]) =>
       Object.keys(item)
         .filter((key) => key !== 'parameters')
-        .map((method) => ({ method, route })),
+        .map((method) => ({ method, route, body: 'requestBody' in (item[method] as object) })),
     );
 
   it('answers every JSON GET operation of the table with a body valid against its response schema', async () => {
     const gets = rows.filter((op) => op.method === 'get' && op.response);
     expect(gets.length).toBeGreaterThan(8);
     for (const op of gets) {
-      const { status, body } = await owner.json(concrete(op.path));
+      const { status, body } = await owner.json(concrete(op.path) + exampleQuery(op));
       expect({ op: op.operationId, status }).toEqual({ op: op.operationId, status: 200 });
       expectValid(op.operationId, validatorForType(op.response!), body);
     }
@@ -389,8 +406,16 @@ describe('API contract: the operations table matches the running API', () => {
   });
 
   it('validates every request body the same way: an empty or missing body is 400 with the fields it lacks', async () => {
-    // Signing out takes no body (and would end this test's session): it is swept last, below.
-    const writes = documented().filter((op) => op.method !== 'get' && op.route !== '/api/logout');
+    // Writes that take no body (signing out, which would also end this test's session; creating the bypass role) are
+    // swept below.
+    const writes = documented()
+      .filter((op) => op.method !== 'get' && op.body)
+      .map(({ method, route }) => ({ method, route }));
+    expect(
+      documented()
+        .filter((op) => op.method !== 'get' && !op.body)
+        .map((op) => op.route),
+    ).toEqual(expect.arrayContaining(['/api/logout']));
     expect(writes.length).toBeGreaterThan(sectionNames.length);
     for (const op of writes) {
       for (const init of [{ json: {} }, {}]) {

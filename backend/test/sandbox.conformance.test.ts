@@ -297,6 +297,61 @@ describe('Discord sandbox conformance with Discord OpenAPI spec', () => {
       await conforms('get', '/guilds/{guild_id}/members/{user_id}', `/guilds/${community.id}/members/${SANDBOX_USERS.demoAdmin.id}`);
       await conforms('get', '/guilds/{guild_id}/members', `/guilds/${community.id}/members`, { query: { limit: '1000' } });
     });
+
+    it('GET guilds/{guild_id}/members/search as the user search asks it (a prefix, limit 10), and paged members', async () => {
+      const found = await conforms('get', '/guilds/{guild_id}/members/search', `/guilds/${community.id}/members/search`, {
+        query: { query: 'ava', limit: '10' },
+      });
+      expect(found.map((m: { user: { username: string } }) => m.user.username)).toEqual(['ava.chen']);
+      // Without a limit Discord answers one member.
+      const one = await conforms('get', '/guilds/{guild_id}/members/search', `/guilds/${community.id}/members/search`, {
+        query: { query: 'demo' },
+      });
+      expect(one).toHaveLength(1);
+      const page = await conforms('get', '/guilds/{guild_id}/members', `/guilds/${community.id}/members`, {
+        query: { limit: '5', after: SANDBOX_USERS.demoOwner.id },
+      });
+      expect(page).toHaveLength(5);
+      for (const m of page) expect(BigInt(m.user.id) > BigInt(SANDBOX_USERS.demoOwner.id)).toBe(true);
+    });
+
+    it('refusals the dashboard turns into sentences match the error schema: 404 Unknown User / Member, 403 50013, 400 30005', async () => {
+      const unknownUser = await call('get', '/users/1100000000000099999');
+      expect(unknownUser).toMatchObject({ status: 404, body: { message: 'Unknown User', code: 10013 } });
+      expectConforms('get', '/users/{user_id}', 404, unknownUser.body);
+      const unknownMember = await call('get', `/guilds/${community.id}/members/1100000000000099999`);
+      expect(unknownMember.status).toBe(404);
+      expectConforms('get', '/guilds/{guild_id}/members/{user_id}', 404, unknownMember.body);
+
+      const guild = sandbox.service.guild(SANDBOX_GUILDS.pixelPainters.id)!;
+      const botRole = guild.roles.find((r) => r.tags?.bot_id === SANDBOX_USERS.bot.id)!;
+      const granted = botRole.permissions;
+      botRole.permissions = (BigInt(granted) & ~(1n << 28n)).toString(); // without Manage Roles
+      try {
+        const refused = await call('post', `/guilds/${guild.id}/roles`, { body: { name: 'AntiNuke Bypass', permissions: '0' } });
+        expect(refused).toMatchObject({ status: 403, body: { message: 'Missing Permissions', code: 50013 } });
+        expectConforms('post', '/guilds/{guild_id}/roles', 403, refused.body);
+      } finally {
+        botRole.permissions = granted;
+      }
+      const roles = guild.roles.length;
+      for (let i = roles; i < 250; i++)
+        sandbox.service.createRole(guild.id, {
+          name: `filler ${i}`,
+          permissions: '0',
+          color: 0,
+          hoist: false,
+          mentionable: false,
+          unicode_emoji: null,
+        });
+      try {
+        const full = await call('post', `/guilds/${guild.id}/roles`, { body: { name: 'AntiNuke Bypass', permissions: '0' } });
+        expect(full).toMatchObject({ status: 400, body: { message: 'Maximum number of guild roles reached (250)', code: 30005 } });
+        expectConforms('post', '/guilds/{guild_id}/roles', 400, full.body);
+      } finally {
+        guild.roles = guild.roles.filter((r) => !r.name.startsWith('filler '));
+      }
+    });
   });
 
   describe('messages', () => {

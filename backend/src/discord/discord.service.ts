@@ -5,8 +5,17 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
 import { DiscordFailure } from './discord.errors.js';
-import type { RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
-import type { DiscordChannel, DiscordGuild, DiscordMember, DiscordMessage, DiscordRole, SessionUser, UserGuild } from './discord.types.js';
+import type { RESTPostAPIChannelMessageJSONBody, RESTPostAPIGuildRoleJSONBody } from 'discord-api-types/v10';
+import type {
+  DiscordChannel,
+  DiscordGuild,
+  DiscordMember,
+  DiscordMessage,
+  DiscordRole,
+  DiscordUser,
+  SessionUser,
+  UserGuild,
+} from './discord.types.js';
 import { TtlCache } from './ttl-cache.js';
 
 export type UserGuildWithCounts = UserGuild & { approximate_member_count?: number };
@@ -23,6 +32,7 @@ export class DiscordService implements OnModuleDestroy {
   private readonly rest: REST;
   private readonly userGuilds: TtlCache<UserGuild[]>;
   private readonly botGuilds: TtlCache<Set<string>>;
+  private botSelf: Promise<DiscordUser> | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -108,6 +118,39 @@ export class DiscordService implements OnModuleDestroy {
   /** A member of a guild (joined_at, nick, roles) with their user. */
   member(guildId: string, userId: string): Promise<DiscordMember> {
     return this.bot(() => this.rest.get(Routes.guildMember(guildId, userId)));
+  }
+
+  /** Search Guild Members: members whose username, display name or nickname starts with `query` (Discord: limit 1-1000). */
+  searchMembers(guildId: string, query: string, limit: number): Promise<DiscordMember[]> {
+    return this.bot(() =>
+      this.rest.get(Routes.guildMembersSearch(guildId), { query: new URLSearchParams({ query, limit: String(limit) }) }),
+    );
+  }
+
+  /** One page of List Guild Members (by user id, after `after`; Discord: limit 1-1000). Needs the Server Members intent on Discord. */
+  listMembers(guildId: string, limit: number, after?: string): Promise<DiscordMember[]> {
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (after) query.set('after', after);
+    return this.bot(() => this.rest.get(Routes.guildMembers(guildId), { query }));
+  }
+
+  /** Get User: any Discord user by id (name, avatar), member of a shared guild or not. */
+  user(userId: string): Promise<DiscordUser> {
+    return this.bot(() => this.rest.get(Routes.user(userId)));
+  }
+
+  /** The bot's own user (its id, for finding its member in a guild); it never changes while the process runs. */
+  async botUser(): Promise<DiscordUser> {
+    this.botSelf ??= this.bot<DiscordUser>(() => this.rest.get(Routes.user())).catch((err: unknown) => {
+      this.botSelf = undefined;
+      throw err;
+    });
+    return this.botSelf;
+  }
+
+  /** Create Guild Role; `reason` goes to the guild's audit log. */
+  createRole(guildId: string, body: RESTPostAPIGuildRoleJSONBody, reason?: string): Promise<DiscordRole> {
+    return this.bot(() => this.rest.post(Routes.guildRoles(guildId), { body, ...(reason ? { reason } : {}) }));
   }
 
   /** The bot posts a message (content, embeds, components) in a channel. */

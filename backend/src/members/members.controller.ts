@@ -1,0 +1,23 @@
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import type { UserSearchResponse } from '@guildhall/generated/types';
+import { GuildAccessGuard } from '../guild/guild-access.guard.js';
+import { MemberLookupService } from './member-lookup.service.js';
+
+/** Users of a guild for the settings pages' user lists (AntiNuke's extra owners and whitelist): search and show. */
+@Controller('api/guild/:guildId')
+@UseGuards(GuildAccessGuard)
+export class MembersController {
+  constructor(private readonly lookup: MemberLookupService) {}
+
+  // Capability once AntiNuke's policy applies: view.
+  @Get('search-users')
+  async search(@Param('guildId') guildId: string, @Query('q') q: unknown): Promise<UserSearchResponse> {
+    return { success: true, users: await this.lookup.search(guildId, MemberLookupService.readQuery(q)) };
+  }
+
+  // Capability once AntiNuke's policy applies: view.
+  @Get('users')
+  async users(@Param('guildId') guildId: string, @Query('ids') ids: unknown): Promise<UserSearchResponse> {
+    return { success: true, users: await this.lookup.resolve(guildId, MemberLookupService.readIds(ids)) };
+  }
+}
