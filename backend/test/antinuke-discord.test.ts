@@ -384,4 +384,44 @@ describe('AntiNuke and Discord: user search, user lists, the bypass role, pre-fl
       expect(await preflight()).toEqual([]);
     });
   });
+
+  it("follows AntiNuke's access levels: extra owners as the owner, whitelisted users read, others by what they manage", async () => {
+    const { version, settings } = (await owner.json(`/api/guild/${GUILD}/settings/antinuke`)).body;
+    const listed = { ...settings, extraowners: [SANDBOX_USERS.demoExtra.id], whitelist: [SANDBOX_USERS.demoMember.id] };
+    const saved = await owner.json(`/api/guild/${GUILD}/settings/antinuke`, { method: 'PUT', json: { version, settings: listed } });
+    expect(saved.status).toBe(200);
+    const routes = {
+      search: ['GET', `/api/guild/${GUILD}/search-users?q=ava`],
+      users: ['GET', `/api/guild/${GUILD}/users?ids=${SANDBOX_USERS.demoAdmin.id}`],
+      preflight: ['GET', `/api/guild/${GUILD}/antinuke/preflight`],
+      createBypassRole: ['POST', `/api/guild/${GUILD}/antinuke/create-bypass-role`],
+    } as const;
+    // Search and users are read-only views of the guild (like its channels): its managers, and anyone a level admits.
+    // Pre-flight needs AntiNuke's view, creating the bypass role its manageBypassRole.
+    const expected: Record<string, Record<keyof typeof routes, number>> = {
+      'demo-owner': { search: 200, users: 200, preflight: 200, createBypassRole: 200 },
+      'demo-extra': { search: 200, users: 200, preflight: 200, createBypassRole: 200 },
+      'demo-member': { search: 200, users: 200, preflight: 200, createBypassRole: 403 },
+      'demo-admin': { search: 200, users: 200, preflight: 403, createBypassRole: 403 },
+      'ethan.nguyen': { search: 403, users: 403, preflight: 403, createBypassRole: 403 },
+    };
+    const seen: Record<string, Record<string, number>> = {};
+    for (const username of Object.keys(expected)) {
+      const browser = username === 'demo-owner' ? owner : app.browser();
+      if (browser !== owner) {
+        await browser.signIn(username);
+        await browser.json('/api/user'); // the XSRF-TOKEN cookie
+      }
+      seen[username] = {};
+      for (const [name, [method, path]] of Object.entries(routes)) seen[username][name] = (await browser.json(path, { method })).status;
+    }
+    expect(seen).toEqual(expected);
+    // Last in this file (it lists people and fills the lookup caches); the lists are emptied again all the same.
+    const now = (await owner.json(`/api/guild/${GUILD}/settings/antinuke`)).body;
+    const emptied = { ...now.settings, extraowners: [], whitelist: [] };
+    expect(
+      (await owner.json(`/api/guild/${GUILD}/settings/antinuke`, { method: 'PUT', json: { version: now.version, settings: emptied } }))
+        .status,
+    ).toBe(200);
+  });
 });

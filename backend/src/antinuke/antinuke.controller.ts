@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/
 import type { AntinukePreflight, BypassRoleResponse } from '@guildhall/generated/types';
 import type { Request } from 'express';
 import type { SessionUser } from '../discord/discord.types.js';
+import { RequiresCapability } from '../guild/guild-access.decorators.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { AntinukeService } from './antinuke.service.js';
 
@@ -11,15 +12,15 @@ import { AntinukeService } from './antinuke.service.js';
 export class AntinukeController {
   constructor(private readonly antinuke: AntinukeService) {}
 
-  // Capability once AntiNuke's policy applies: manageBypassRole.
   @Post('create-bypass-role')
+  @RequiresCapability('antinuke', 'manageBypassRole')
   @HttpCode(200)
   createBypassRole(@Param('guildId') guildId: string, @Req() req: Request): Promise<BypassRoleResponse> {
     return this.antinuke.createBypassRole(guildId, req.user as SessionUser);
   }
 
-  // Capability once AntiNuke's policy applies: view.
   @Get('preflight')
+  @RequiresCapability('antinuke', 'view')
   preflight(@Param('guildId') guildId: string): Promise<AntinukePreflight> {
     return this.antinuke.preflight(guildId);
   }
