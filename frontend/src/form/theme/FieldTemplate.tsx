@@ -1,16 +1,41 @@
-import type { FieldTemplateProps } from '@rjsf/utils';
+import { getUiOptions, type FieldTemplateProps } from '@rjsf/utils';
+import { Lock } from 'lucide-react';
 
-/** Label, control, help and errors, with the error right under its field. */
+/** Why a field is read-only for this user (ui:options.locked, set from x-access; see core/access.ts). */
+function LockedNote({ id, reason }: { id: string; reason: string }) {
+  return (
+    <p
+      id={`${id}__locked`}
+      role="note"
+      className="mb-3 flex items-start gap-2 rounded-lg border border-warn/40 bg-warn/10 p-3 text-sm text-warn"
+    >
+      <Lock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+      <span>
+        <span className="font-semibold">Access Restricted</span> <span>{reason}</span>
+      </span>
+    </p>
+  );
+}
+
+/** Label, control, help and errors, with the error right under its field; a locked field says why first. */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, help, description, hidden, required, displayLabel, rawErrors, schema, classNames } = props;
+  const { id, label, children, errors, help, description, hidden, required, displayLabel, rawErrors, schema, classNames, uiSchema } = props;
   if (hidden) return <div className="hidden">{children}</div>;
+  const locked = getUiOptions(uiSchema).locked;
+  const lockedNote = typeof locked === 'string' && locked ? <LockedNote id={id} reason={locked} /> : null;
   const isObject = schema.type === 'object';
   const invalid = (rawErrors?.length ?? 0) > 0;
-  if (isObject) return <div className={classNames}>{children}</div>;
+  if (isObject)
+    return (
+      <div className={classNames} data-locked={lockedNote ? '' : undefined}>
+        {lockedNote}
+        {children}
+      </div>
+    );
   // Toggles render their own label beside the switch.
   const inlineLabel = schema.type === 'boolean';
   return (
-    <div className={`mb-5 ${classNames ?? ''}`} data-invalid={invalid || undefined}>
+    <div className={`mb-5 ${classNames ?? ''}`} data-invalid={invalid || undefined} data-locked={lockedNote ? '' : undefined}>
       {displayLabel && !inlineLabel && label && (
         // The required mark stays outside the label, so the control's name is the schema's title alone.
         <div className="mb-1.5 text-sm font-semibold">
@@ -22,6 +47,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
           )}
         </div>
       )}
+      {lockedNote}
       {displayLabel && !inlineLabel && description}
       {children}
       {errors}
