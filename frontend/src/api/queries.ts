@@ -121,7 +121,7 @@ export function useSendGreetingPreview(guildId: string) {
 }
 
 /**
- * Users matching what was typed (username; an id is added directly, not searched: spec 2:5), from 2 characters.
+ * Users matching what was typed (a username; digits are an id, added directly, not searched: spec 2:5), from 2 characters.
  * The previous answer stays while the next loads, so the suggestions do not flicker as one types.
  */
 export function useUserSearch(guildId: string, q: string) {
@@ -130,7 +130,7 @@ export function useUserSearch(guildId: string, q: string) {
     queryKey: queryKeys.userSearch(guildId, query),
     queryFn: ({ signal }) =>
       api<{ users: GuildUser[] }>(`${guildPath(guildId)}/search-users?q=${encodeURIComponent(query)}`, { signal }).then((r) => r.users),
-    enabled: query.length >= USER_SEARCH_MIN && !USER_ID.test(query),
+    enabled: query.length >= USER_SEARCH_MIN && !/^[0-9]+$/.test(query),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -35,20 +35,10 @@ function listRules(schema: WidgetProps['schema']) {
  * closes); an id of 17 to 19 digits is added with 'Add by ID' or Enter. Entries show avatar and name, or
  * 'Unknown User ({id})' when the id resolves to nobody, each with a remove button. The empty text is ui:placeholder.
  */
-export function UserListWidget({
-  id,
-  value,
-  label,
-  disabled,
-  readonly,
-  onChange,
-  onBlur,
-  onFocus,
-  schema,
-  placeholder,
-  registry,
-  rawErrors,
-}: WidgetProps) {
+export function UserListWidget(props: WidgetProps) {
+  const { id, value, label, disabled, readonly, onChange, onBlur, onFocus, schema, registry, rawErrors, options } = props;
+  // RJSF hands an array's custom widget no placeholder: the empty text is ui:placeholder, read from the options.
+  const empty = props.placeholder || (typeof options.placeholder === 'string' ? options.placeholder : '');
   const { guildId } = registry.formContext as SchemaFormContext;
   const ids = useMemo(() => (Array.isArray(value) ? (value as unknown[]).filter((v): v is string => typeof v === 'string') : []), [value]);
   const rules = useMemo(() => listRules(schema), [schema]);
@@ -64,7 +54,8 @@ export function UserListWidget({
   const locked = disabled || readonly;
 
   const query = text.trim();
-  const searching = query.length >= USER_SEARCH_MIN && !USER_ID.test(query);
+  // Digits only is an id being typed: added by id, never searched (spec 2:5).
+  const searching = query.length >= USER_SEARCH_MIN && !/^[0-9]+$/.test(query);
   const search = useUserSearch(guildId, searching ? query : '');
   const suggestions = searching ? (search.data ?? []) : [];
   const expanded = open && searching && !locked && (suggestions.length > 0 || search.isFetched);
@@ -196,7 +187,7 @@ export function UserListWidget({
         </p>
       )}
       {ids.length === 0 ? (
-        <p className="mt-3 rounded-lg border border-dashed border-line p-3 text-sm text-muted">{placeholder}</p>
+        <p className="mt-3 rounded-lg border border-dashed border-line p-3 text-sm text-muted">{empty}</p>
       ) : (
         <ul aria-label={label} className="mt-3 space-y-2">
           {ids.map((userId) => {
