@@ -104,7 +104,11 @@ export function defaultSettings(): Record<string, unknown> {
   };
 }
 
-export function fakeAntinukeApi({ level = 'owner' as Level | 'none', settings = {} as Record<string, unknown> } = {}) {
+/**
+ * `level` 'none' answers 403 as the backend does for a user without a level; `withAccess: false` answers as a backend
+ * that does not report access yet.
+ */
+export function fakeAntinukeApi({ level = 'owner' as Level | 'none', settings = {} as Record<string, unknown>, withAccess = true } = {}) {
   const server = {
     level,
     version: 1,
@@ -121,6 +125,8 @@ export function fakeAntinukeApi({ level = 'owner' as Level | 'none', settings = 
       body: { success: true, role: { id: '300000000000000009', name: 'AntiNuke Bypass', color: 0 } } as unknown,
     },
     preflight: [] as { code: string; message: string; path?: string }[],
+    /** While set, a PUT waits for it (to see the page while saving). */
+    hold: null as Promise<void> | null,
   };
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -129,7 +135,7 @@ export function fakeAntinukeApi({ level = 'owner' as Level | 'none', settings = 
     section: 'antinuke',
     version: server.version,
     settings: structuredClone(server.settings),
-    ...(server.level === 'none' ? {} : { access: { level: server.level, ...ACCESS[server.level] } }),
+    ...(server.level === 'none' || !withAccess ? {} : { access: { level: server.level, ...ACCESS[server.level] } }),
   });
   vi.stubGlobal(
     'fetch',
@@ -143,6 +149,7 @@ export function fakeAntinukeApi({ level = 'owner' as Level | 'none', settings = 
         if (method === 'GET') return json(200, envelope());
         const body = JSON.parse(String(init.body)) as { version: number; settings: Record<string, unknown> };
         server.puts.push(body);
+        if (server.hold) await server.hold;
         server.version += 1;
         server.settings = body.settings;
         return json(200, envelope());
