@@ -103,8 +103,12 @@ describe('a user list (extra owners, whitelist)', () => {
     ).toEqual(['Alice@alice', 'alfred@alfred']);
     expect(whitelistBox().getAttribute('aria-expanded')).toBe('true');
     await user.clear(whitelistBox());
+    await user.type(whitelistBox(), 'zz');
+    expect(await screen.findByText('No users found')).toBeTruthy();
+    expect(whitelistBox().getAttribute('aria-expanded')).toBe('false');
+    await user.clear(whitelistBox());
     await user.type(whitelistBox(), UNKNOWN_ID);
-    expect(server.searches).toEqual(['al']);
+    expect(server.searches).toEqual(['al', 'zz']);
   });
 
   it('moves through the suggestions with the arrow keys and adds the highlighted one with Enter', async () => {

@@ -58,7 +58,8 @@ export function UserListWidget(props: WidgetProps) {
   const searching = query.length >= USER_SEARCH_MIN && !/^[0-9]+$/.test(query);
   const search = useUserSearch(guildId, searching ? query : '');
   const suggestions = searching ? (search.data ?? []) : [];
-  const expanded = open && searching && !locked && (suggestions.length > 0 || search.isFetched);
+  const expanded = open && searching && !locked && suggestions.length > 0;
+  const nobody = open && searching && !locked && search.isFetched && !search.isPlaceholderData && suggestions.length === 0;
   const resolved = useUsers(guildId, ids);
   const known = useMemo(() => {
     const map = new Map<string, GuildUser>(Object.entries(picked));
@@ -154,33 +155,30 @@ export function UserListWidget(props: WidgetProps) {
           className="absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-xl border border-line bg-panel p-1 shadow-xl"
         >
           {expanded &&
-            (suggestions.length === 0 ? (
-              <li className="px-3 py-2 text-sm text-muted" role="presentation">
-                No users found
+            suggestions.map((user, i) => (
+              <li
+                key={user.id}
+                id={`${listboxId}-${user.id}`}
+                role="option"
+                aria-selected={i === active}
+                className={`flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm ${i === active ? 'bg-brand/20 ring-2 ring-brand' : 'hover:bg-panel-2'}`}
+                // mousedown, not click: the input's blur would close the list before a click lands.
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  add(user.id, user);
+                }}
+                onMouseMove={() => setActive(i)}
+              >
+                <FallbackImage src={displayAvatarUrl(user, 32)} alt="" className="h-6 w-6 rounded-full" />
+                <span className="font-semibold">{nameOf(user)}</span>
+                <span className="text-xs text-muted">@{user.username}</span>
               </li>
-            ) : (
-              suggestions.map((user, i) => (
-                <li
-                  key={user.id}
-                  id={`${listboxId}-${user.id}`}
-                  role="option"
-                  aria-selected={i === active}
-                  className={`flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm ${i === active ? 'bg-brand/20 ring-2 ring-brand' : 'hover:bg-panel-2'}`}
-                  // mousedown, not click: the input's blur would close the list before a click lands.
-                  onMouseDown={(e) => {
-                    e.preventDefault();
-                    add(user.id, user);
-                  }}
-                  onMouseMove={() => setActive(i)}
-                >
-                  <FallbackImage src={displayAvatarUrl(user, 32)} alt="" className="h-6 w-6 rounded-full" />
-                  <span className="font-semibold">{nameOf(user)}</span>
-                  <span className="text-xs text-muted">@{user.username}</span>
-                </li>
-              ))
             ))}
         </ul>
       </div>
+      <p role="status" className={nobody ? 'mt-1.5 text-sm text-muted' : 'sr-only'}>
+        {nobody ? 'No users found' : ''}
+      </p>
       {message && (
         <p id={messageId} role="alert" className="mt-1.5 text-sm text-danger">
           {message}
