@@ -217,8 +217,15 @@ describe('the AntiNuke page', () => {
     expect(await screen.findByText('AntiNuke settings saved successfully!')).toBeTruthy();
     expect(server.puts).toHaveLength(1);
     expect(server.puts[0]!.settings.punishment).toBe('KICK');
+    // The settings are read again after the save (spec 2:4); the notice and the form stay meanwhile.
+    await waitFor(() => expect(server.gets).toBe(2));
     await act(async () => {
-      vi.advanceTimersByTime(4900);
+      vi.advanceTimersByTime(100);
+    });
+    expect(screen.getByText('AntiNuke settings saved successfully!')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Kick' }) as HTMLInputElement).checked).toBe(true);
+    await act(async () => {
+      vi.advanceTimersByTime(4700);
     });
     expect(screen.getByText('AntiNuke settings saved successfully!')).toBeTruthy();
     await act(async () => {

@@ -114,6 +114,7 @@ export function fakeAntinukeApi({ level = 'owner' as Level | 'none', settings = 
     version: 1,
     settings: { ...defaultSettings(), ...settings },
     puts: [] as { version: number; settings: Record<string, unknown> }[],
+    gets: 0,
     searches: [] as string[],
     roles: [
       { id: GUILD, name: '@everyone', color: 0, position: 0, managed: false },
@@ -146,13 +147,18 @@ export function fakeAntinukeApi({ level = 'owner' as Level | 'none', settings = 
       if (path === `${BASE}/settings/antinuke`) {
         if (server.level === 'none')
           return json(403, { success: false, error: 'Access denied: you have no AntiNuke access in this server' });
-        if (method === 'GET') return json(200, envelope());
+        if (method === 'GET') {
+          server.gets += 1;
+          return json(200, envelope());
+        }
         const body = JSON.parse(String(init.body)) as { version: number; settings: Record<string, unknown> };
         server.puts.push(body);
         if (server.hold) await server.hold;
         server.version += 1;
         server.settings = body.settings;
-        return json(200, envelope());
+        // The PUT's answer is the document alone: the page must keep the access the GET reported.
+        const { access: _access, ...document } = envelope() as Record<string, unknown>;
+        return json(200, document);
       }
       if (path === `${BASE}/roles`) return json(200, { success: true, roles: server.roles });
       if (path === `${BASE}/channels`)

@@ -9,7 +9,7 @@ import { LoadErrorCard } from '../../components/LoadErrorCard';
 import { Spinner } from '../../components/Spinner';
 import type { FormTabs } from '../../form/core/form-context';
 import { SchemaForm } from '../../form/SchemaForm';
-import { ACCESS_LABELS, mayEdit, readAccess } from './antinuke/access';
+import { ACCESS_LABELS, type AntinukeAccess, mayEdit, readAccess } from './antinuke/access';
 import { AccessBadge, AccessDeniedModal, AntinukeTabPanel, PreflightWarnings, UnauthorizedNotice } from './antinuke/panels';
 import { SectionHeader } from './SectionPage';
 
@@ -42,7 +42,12 @@ export default function Antinuke() {
 function AntinukePage({ guildId }: { guildId: string }) {
   const queries = useQueryClient();
   const query = useSettings(guildId, 'antinuke');
-  const access = useMemo(() => readAccess(query.data), [query.data]);
+  // A save's answer may carry no access (the PUT reports the document only): the last reported access stands until a
+  // read says otherwise, so the form is not unmounted (and its saved notice lost) between the save and the reload.
+  const reported = useMemo(() => readAccess(query.data), [query.data]);
+  const [lastAccess, setLastAccess] = useState<AntinukeAccess | null>(null);
+  if (reported && reported !== lastAccess) setLastAccess(reported);
+  const access = reported ?? lastAccess;
   const [tab, setTab] = useState('general');
   const [modalOpen, setModalOpen] = useState(true);
   const [noticeOpen, setNoticeOpen] = useState(true);
