@@ -104,4 +104,17 @@ test.describe('AntiNuke', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('tab', { name: 'Logs' })).toBeInViewport();
   });
+
+  test("opens 'Access Denied' for a member without access, inside the manage layout", async ({ page }) => {
+    await signInThroughChooser(page, 'demo-member');
+    await expect(page).toHaveURL(/\/selector$/);
+    await page.goto(`/manage/${GUILD}/antinuke`);
+    const dialog = page.getByRole('alertdialog', { name: 'Access Denied' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Insufficient Permissions')).toBeVisible();
+    await expect(page.getByText('No Access')).toBeVisible();
+    expect(await axeViolations(page), 'axe with the modal open').toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
 });
