@@ -206,6 +206,31 @@ describe('the AntiNuke page', () => {
     expect((await tab('Logs')).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('opens the tab of a field the server refused, with the message at the field', async () => {
+    const { server, user } = await openPage();
+    server.putAnswers.push({
+      status: 400,
+      body: {
+        success: false,
+        error: 'Invalid settings',
+        fieldErrors: [{ path: '/settings/log_channel', message: 'Please select a text channel' }],
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Kick' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect((screen.getByRole('tab', { name: 'Logs' }) as HTMLElement).getAttribute('aria-selected')).toBe('true'));
+    const field = screen.getByLabelText('Log channel');
+    expect(field.closest('[data-invalid]')?.textContent).toContain('Please select a text channel');
+  });
+
+  it("says a refused save's reason (403 without the capability)", async () => {
+    const { server, user } = await openPage();
+    server.putAnswers.push({ status: 403, body: { success: false, error: 'You do not have permission to modify protection modules.' } });
+    await user.click(await screen.findByRole('radio', { name: 'Kick' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('You do not have permission to modify protection modules.');
+  });
+
   it("saves with 'Saving...', says 'AntiNuke settings saved successfully!' and clears it after 5 seconds", async () => {
     const { server, user } = await openPage({}, { fakeTimers: true });
     await user.click(await screen.findByRole('radio', { name: 'Kick' }));

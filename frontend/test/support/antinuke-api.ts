@@ -126,6 +126,8 @@ export function fakeAntinukeApi({ level = 'owner' as Level | 'none', settings = 
       body: { success: true, role: { id: '300000000000000009', name: 'AntiNuke Bypass', color: 0 } } as unknown,
     },
     preflight: [] as { code: string; message: string; path?: string }[],
+    /** Answers for the next PUTs, before storing (a 400 with field errors, a 403...). */
+    putAnswers: [] as { status: number; body: unknown }[],
     /** While set, a PUT waits for it (to see the page while saving). */
     hold: null as Promise<void> | null,
   };
@@ -154,6 +156,8 @@ export function fakeAntinukeApi({ level = 'owner' as Level | 'none', settings = 
         const body = JSON.parse(String(init.body)) as { version: number; settings: Record<string, unknown> };
         server.puts.push(body);
         if (server.hold) await server.hold;
+        const queued = server.putAnswers.shift();
+        if (queued) return json(queued.status, queued.body);
         server.version += 1;
         server.settings = body.settings;
         // The PUT's answer is the document alone: the page must keep the access the GET reported.

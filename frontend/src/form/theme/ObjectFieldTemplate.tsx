@@ -6,12 +6,12 @@ import { type Group, TabbedObject } from './TabbedObject';
  * others (e.g. Levels' XP options). A group whose fields are all hidden disappears with them. The root object of a
  * schema whose x-ui says `layout: 'tabs'` shows its groups as tabs instead (TabbedObject).
  */
-export function ObjectFieldTemplate({ properties, uiSchema, title, fieldPathId, registry }: ObjectFieldTemplateProps) {
+export function ObjectFieldTemplate({ properties, uiSchema, title, fieldPathId, registry, errorSchema }: ObjectFieldTemplateProps) {
   const options = uiSchema?.['ui:options'] as { groups?: Group[]; layout?: string } | undefined;
   const groups = options?.groups ?? [];
   const groupOf = (name: string) => (uiSchema?.[name] as { 'ui:options'?: { group?: string } } | undefined)?.['ui:options']?.group;
   if (fieldPathId.path.length === 0 && options?.layout === 'tabs' && groups.length > 0) {
-    return <TabbedObject properties={properties} registry={registry} groups={groups} groupOf={groupOf} />;
+    return <TabbedObject properties={properties} registry={registry} errorSchema={errorSchema} groups={groups} groupOf={groupOf} />;
   }
   const ungrouped = properties.filter((p) => !groupOf(p.name));
   // A nested object (e.g. an embed's author) is a titled set of fields, unless its uiSchema turns the label off.

@@ -1,5 +1,5 @@
-import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import type { ErrorSchema, ObjectFieldTemplateProps } from '@rjsf/utils';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { SchemaFormContext } from '../core/form-context';
 
 export interface Group {
@@ -8,17 +8,25 @@ export interface Group {
   description?: string;
 }
 
+function hasErrors(node: unknown): boolean {
+  if (!node || typeof node !== 'object') return false;
+  return Object.entries(node).some(([key, value]) => (key === '__errors' ? Array.isArray(value) && value.length > 0 : hasErrors(value)));
+}
+
 /**
  * The root object when its x-ui says `layout: 'tabs'`: ungrouped properties first, then one tab per x-ui group
  * (ARIA tabs: arrows, Home and End move between them), showing the active group's fields. The page may drive the tabs
  * and wrap a panel through the form context (`tabs`); otherwise the first tab opens and the form keeps the choice.
+ * When errors appear (a refused save, the server's field errors) and none is on the open tab, the first tab holding
+ * one opens, so the error is seen and focus can reach its field.
  */
 export function TabbedObject({
   properties,
   groups,
   groupOf,
   registry,
-}: Pick<ObjectFieldTemplateProps, 'properties' | 'registry'> & {
+  errorSchema,
+}: Pick<ObjectFieldTemplateProps, 'properties' | 'registry' | 'errorSchema'> & {
   groups: Group[];
   groupOf(name: string): string | undefined;
 }) {
@@ -29,6 +37,22 @@ export function TabbedObject({
   const base = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const current = groups.find((g) => g.id === active);
+
+  const failing = Object.keys((errorSchema ?? {}) as ErrorSchema)
+    .filter((name) => name !== '__errors' && hasErrors((errorSchema as Record<string, unknown>)[name]))
+    .map(groupOf)
+    .filter((g): g is string => !!g);
+  const failingKey = [...new Set(failing)].join(',');
+  const latest = useRef({ active, select, groups });
+  latest.current = { active, select, groups };
+  useEffect(() => {
+    if (!failingKey) return;
+    const { active: open, select: choose, groups: all } = latest.current;
+    const names = failingKey.split(',');
+    if (names.includes(open ?? '')) return;
+    const first = all.find((g) => names.includes(g.id));
+    if (first) choose(first.id);
+  }, [failingKey]);
 
   const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = groups.findIndex((g) => g.id === active);
