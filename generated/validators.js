@@ -193,11 +193,23 @@ const schema87 = {
       properties: {
         anti_ban: {
           $ref: '#/$defs/punishment',
-          'x-ui': { order: 1, placeholder: 'Use Global (current punishment)', widget: 'select', visibleIf: { '/modules/anti_ban': true } },
+          'x-ui': {
+            order: 1,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_ban': true },
+            beside: '/modules/anti_ban',
+          },
         },
         anti_kick: {
           $ref: '#/$defs/punishment',
-          'x-ui': { order: 2, placeholder: 'Use Global (current punishment)', widget: 'select', visibleIf: { '/modules/anti_kick': true } },
+          'x-ui': {
+            order: 2,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_kick': true },
+            beside: '/modules/anti_kick',
+          },
         },
         anti_prune: {
           $ref: '#/$defs/punishment',
@@ -206,6 +218,7 @@ const schema87 = {
             placeholder: 'Use Global (current punishment)',
             widget: 'select',
             visibleIf: { '/modules/anti_prune': true },
+            beside: '/modules/anti_prune',
           },
         },
         anti_member_update: {
@@ -215,11 +228,18 @@ const schema87 = {
             placeholder: 'Use Global (current punishment)',
             widget: 'select',
             visibleIf: { '/modules/anti_member_update': true },
+            beside: '/modules/anti_member_update',
           },
         },
         anti_role: {
           $ref: '#/$defs/punishment',
-          'x-ui': { order: 5, placeholder: 'Use Global (current punishment)', widget: 'select', visibleIf: { '/modules/anti_role': true } },
+          'x-ui': {
+            order: 5,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_role': true },
+            beside: '/modules/anti_role',
+          },
         },
         anti_channel: {
           $ref: '#/$defs/punishment',
@@ -228,6 +248,7 @@ const schema87 = {
             placeholder: 'Use Global (current punishment)',
             widget: 'select',
             visibleIf: { '/modules/anti_channel': true },
+            beside: '/modules/anti_channel',
           },
         },
         anti_emoji: {
@@ -237,6 +258,7 @@ const schema87 = {
             placeholder: 'Use Global (current punishment)',
             widget: 'select',
             visibleIf: { '/modules/anti_emoji': true },
+            beside: '/modules/anti_emoji',
           },
         },
         anti_guild_update: {
@@ -246,6 +268,7 @@ const schema87 = {
             placeholder: 'Use Global (current punishment)',
             widget: 'select',
             visibleIf: { '/modules/anti_guild_update': true },
+            beside: '/modules/anti_guild_update',
           },
         },
         anti_webhook: {
@@ -255,6 +278,7 @@ const schema87 = {
             placeholder: 'Use Global (current punishment)',
             widget: 'select',
             visibleIf: { '/modules/anti_webhook': true },
+            beside: '/modules/anti_webhook',
           },
         },
         anti_integration: {
@@ -264,6 +288,7 @@ const schema87 = {
             placeholder: 'Use Global (current punishment)',
             widget: 'select',
             visibleIf: { '/modules/anti_integration': true },
+            beside: '/modules/anti_integration',
           },
         },
         anti_everyone: {
@@ -273,6 +298,7 @@ const schema87 = {
             placeholder: 'Use Global (current punishment)',
             widget: 'select',
             visibleIf: { '/modules/anti_everyone': true },
+            beside: '/modules/anti_everyone',
           },
         },
       },

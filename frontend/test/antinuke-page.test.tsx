@@ -90,6 +90,9 @@ describe('the AntiNuke page', () => {
     expect(screen.getAllByRole('switch')).toHaveLength(11);
     const select = screen.getByRole('combobox', { name: 'Anti Ban punishment' }) as HTMLSelectElement;
     expect(select.selectedOptions[0]!.textContent).toBe('Use Global (current punishment)');
+    // In the module's own row, under its switch (x-ui beside).
+    expect(select.closest('[data-slot]')?.getAttribute('data-slot')).toBe('/modules/anti_ban');
+    expect(screen.queryByText('Module punishments')).toBeNull();
     await user.click(screen.getByRole('switch', { name: 'Anti Ban' }));
     expect(screen.queryByRole('combobox', { name: 'Anti Ban punishment' })).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Anti Kick punishment' })).toBeTruthy();

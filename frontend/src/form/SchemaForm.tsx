@@ -13,7 +13,8 @@ import { ConflictDialog } from './ConflictDialog';
 import { applyAccess, type Capabilities } from './core/access';
 import { type Conflict, conflictOf } from './core/conflict';
 import { fieldErrorsToErrorSchema } from './core/error-schema';
-import type { FormTabs, SchemaFormContext } from './core/form-context';
+import { besideTargets } from './core/beside';
+import type { FieldSlots, FormTabs, SchemaFormContext } from './core/form-context';
 import { applyVisibility } from './core/visibility';
 import { EngineForm } from './EngineForm';
 import { SaveBar } from './SaveBar';
@@ -111,7 +112,22 @@ export function SchemaForm<S extends SectionName>({
     }),
     [lockedUi, formData, viewOnly],
   );
-  const formContext = useMemo<SchemaFormContext>(() => ({ guildId, tabs }), [guildId, tabs]);
+  const targets = useMemo(() => besideTargets(baseUi), [baseUi]);
+  const [slotElements, setSlotElements] = useState<Record<string, HTMLElement>>({});
+  const registerSlot = useCallback((pointer: string, element: HTMLElement | null) => {
+    setSlotElements((current) => {
+      if (element ? current[pointer] === element : !(pointer in current)) return current;
+      const next = { ...current };
+      if (element) next[pointer] = element;
+      else delete next[pointer];
+      return next;
+    });
+  }, []);
+  const slots = useMemo<FieldSlots | undefined>(
+    () => (targets.size ? { targets, elements: slotElements, register: registerSlot } : undefined),
+    [targets, slotElements, registerSlot],
+  );
+  const formContext = useMemo<SchemaFormContext>(() => ({ guildId, tabs, slots }), [guildId, tabs, slots]);
   const formValues = useMemo<FormValues>(
     () => ({
       values: (formData ?? {}) as Record<string, unknown>,
@@ -149,7 +165,7 @@ export function SchemaForm<S extends SectionName>({
   const busy = save.isPending;
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,420px)]">
+    <div className={`grid gap-6 ${aside ? 'xl:grid-cols-[minmax(0,1fr)_minmax(0,420px)]' : ''}`}>
       <div className="card p-6">
         <StatusBanner banner={banner} />
         <FormValuesContext.Provider value={formValues}>

@@ -33,6 +33,8 @@ export default {
        * with '/' is a JSON Pointer from the section's root instead (e.g. `/modules/anti_ban`).
        */
       visibleIf: { type: 'object', minProperties: 1 },
+      /** Show the field in the row of another, named by JSON Pointer from the root (a module's punishment beside its switch). */
+      beside: { type: 'string', minLength: 2 },
       /** On the root object: 'tabs' shows its groups as tabs, one at a time, instead of stacked panels. */
       layout: { enum: ['tabs'] },
       /** For channel-select: the Discord channel types offered (0 = text). */

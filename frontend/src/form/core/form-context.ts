@@ -9,8 +9,20 @@ export interface FormTabs {
   render?(group: string, fields: ReactNode): ReactNode;
 }
 
+/**
+ * Where fields with `x-ui.beside` are shown: each field another names is a target and renders a slot; the named field
+ * renders into it (a portal, so it stays in its own place in the form's tree: its value, errors and id are unchanged).
+ */
+export interface FieldSlots {
+  /** JSON Pointers of the fields that host another beside them. */
+  targets: ReadonlySet<string>;
+  elements: Readonly<Record<string, HTMLElement>>;
+  register(pointer: string, element: HTMLElement | null): void;
+}
+
 /** What every widget may need beyond its own value: the guild, for channel and role pickers; the page's tabs. */
 export interface SchemaFormContext {
   guildId: string;
   tabs?: FormTabs;
+  slots?: FieldSlots;
 }

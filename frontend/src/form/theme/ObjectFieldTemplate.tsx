@@ -1,4 +1,5 @@
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+import { Fragment } from 'react';
 import { type Group, TabbedObject } from './TabbedObject';
 
 /**
@@ -10,6 +11,16 @@ export function ObjectFieldTemplate({ properties, uiSchema, title, fieldPathId, 
   const options = uiSchema?.['ui:options'] as { groups?: Group[]; layout?: string } | undefined;
   const groups = options?.groups ?? [];
   const groupOf = (name: string) => (uiSchema?.[name] as { 'ui:options'?: { group?: string } } | undefined)?.['ui:options']?.group;
+  // An object whose fields all show beside others (x-ui.beside) has nothing of its own to frame.
+  const besideOf = (name: string) => (uiSchema?.[name] as { 'ui:options'?: { beside?: string } } | undefined)?.['ui:options']?.beside;
+  if (properties.length > 0 && properties.every((p) => besideOf(p.name)))
+    return (
+      <>
+        {properties.map((p) => (
+          <Fragment key={p.name}>{p.content}</Fragment>
+        ))}
+      </>
+    );
   if (fieldPathId.path.length === 0 && options?.layout === 'tabs' && groups.length > 0) {
     return <TabbedObject properties={properties} registry={registry} errorSchema={errorSchema} groups={groups} groupOf={groupOf} />;
   }
