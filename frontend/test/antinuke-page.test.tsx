@@ -123,8 +123,9 @@ describe('the AntiNuke page', () => {
     expect(screen.queryByRole('button', { name: 'Save Settings' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Create Bypass Role' }).hasAttribute('disabled')).toBe(true);
     await user.click(await tab('Protection'));
-    // Both the modules and their punishments need manageModules.
-    expect(screen.getAllByText('You do not have permission to modify protection modules.')).toHaveLength(2);
+    // Said once for the modules; their punishments, in the modules' rows, need the same capability.
+    expect(screen.getAllByText('You do not have permission to modify protection modules.')).toHaveLength(1);
+    expect(screen.getByRole('combobox', { name: 'Anti Ban punishment' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('switch', { name: 'Anti Ban' }).hasAttribute('disabled')).toBe(true);
     await user.click(await tab('Users'));
     expect(screen.getByText('Only the guild owner can manage extra owners')).toBeTruthy();

@@ -36,6 +36,11 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const lockedNote = typeof locked === 'string' && locked ? <LockedNote id={id} reason={locked} /> : null;
   const isObject = schema.type === 'object';
   const invalid = (rawErrors?.length ?? 0) > 0;
+  // An object whose fields all sit beside others (x-ui.beside) shows nothing of its own: its lock is said there.
+  const names = Object.keys((schema.properties ?? {}) as object);
+  const allBeside =
+    names.length > 0 && names.every((name) => typeof getUiOptions(uiSchema?.[name] as FieldTemplateProps['uiSchema']).beside === 'string');
+  if (isObject && allBeside) return <div className={classNames}>{children}</div>;
   if (isObject)
     return (
       <div className={classNames} data-locked={lockedNote ? '' : undefined}>
