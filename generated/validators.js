@@ -191,34 +191,115 @@ const schema98 = {
       additionalProperties: false,
       default: {},
       properties: {
-        anti_ban: { $ref: '#/$defs/punishment', 'x-ui': { order: 1, placeholder: 'Use Global (current punishment)', widget: 'select' } },
-        anti_kick: { $ref: '#/$defs/punishment', 'x-ui': { order: 2, placeholder: 'Use Global (current punishment)', widget: 'select' } },
-        anti_prune: { $ref: '#/$defs/punishment', 'x-ui': { order: 3, placeholder: 'Use Global (current punishment)', widget: 'select' } },
+        anti_ban: {
+          $ref: '#/$defs/punishment',
+          'x-ui': {
+            order: 1,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_ban': true },
+            beside: '/modules/anti_ban',
+          },
+        },
+        anti_kick: {
+          $ref: '#/$defs/punishment',
+          'x-ui': {
+            order: 2,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_kick': true },
+            beside: '/modules/anti_kick',
+          },
+        },
+        anti_prune: {
+          $ref: '#/$defs/punishment',
+          'x-ui': {
+            order: 3,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_prune': true },
+            beside: '/modules/anti_prune',
+          },
+        },
         anti_member_update: {
           $ref: '#/$defs/punishment',
-          'x-ui': { order: 4, placeholder: 'Use Global (current punishment)', widget: 'select' },
+          'x-ui': {
+            order: 4,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_member_update': true },
+            beside: '/modules/anti_member_update',
+          },
         },
-        anti_role: { $ref: '#/$defs/punishment', 'x-ui': { order: 5, placeholder: 'Use Global (current punishment)', widget: 'select' } },
+        anti_role: {
+          $ref: '#/$defs/punishment',
+          'x-ui': {
+            order: 5,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_role': true },
+            beside: '/modules/anti_role',
+          },
+        },
         anti_channel: {
           $ref: '#/$defs/punishment',
-          'x-ui': { order: 6, placeholder: 'Use Global (current punishment)', widget: 'select' },
+          'x-ui': {
+            order: 6,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_channel': true },
+            beside: '/modules/anti_channel',
+          },
         },
-        anti_emoji: { $ref: '#/$defs/punishment', 'x-ui': { order: 7, placeholder: 'Use Global (current punishment)', widget: 'select' } },
+        anti_emoji: {
+          $ref: '#/$defs/punishment',
+          'x-ui': {
+            order: 7,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_emoji': true },
+            beside: '/modules/anti_emoji',
+          },
+        },
         anti_guild_update: {
           $ref: '#/$defs/punishment',
-          'x-ui': { order: 8, placeholder: 'Use Global (current punishment)', widget: 'select' },
+          'x-ui': {
+            order: 8,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_guild_update': true },
+            beside: '/modules/anti_guild_update',
+          },
         },
         anti_webhook: {
           $ref: '#/$defs/punishment',
-          'x-ui': { order: 9, placeholder: 'Use Global (current punishment)', widget: 'select' },
+          'x-ui': {
+            order: 9,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_webhook': true },
+            beside: '/modules/anti_webhook',
+          },
         },
         anti_integration: {
           $ref: '#/$defs/punishment',
-          'x-ui': { order: 10, placeholder: 'Use Global (current punishment)', widget: 'select' },
+          'x-ui': {
+            order: 10,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_integration': true },
+            beside: '/modules/anti_integration',
+          },
         },
         anti_everyone: {
           $ref: '#/$defs/punishment',
-          'x-ui': { order: 11, placeholder: 'Use Global (current punishment)', widget: 'select' },
+          'x-ui': {
+            order: 11,
+            placeholder: 'Use Global (current punishment)',
+            widget: 'select',
+            visibleIf: { '/modules/anti_everyone': true },
+            beside: '/modules/anti_everyone',
+          },
         },
       },
       'x-access': 'manageModules',
@@ -348,6 +429,7 @@ const schema98 = {
     },
   },
   'x-ui': {
+    layout: 'tabs',
     groups: [
       { id: 'general', title: 'General', description: 'Turn AntiNuke on, choose the global punishment and the bypass role.' },
       { id: 'protection', title: 'Protection', description: 'The modules, grouped by category, and their punishments.' },

@@ -112,6 +112,30 @@ describe('npm run generate', () => {
     expect(message.stderr).toMatch(/"x-messages" value is invalid/);
   });
 
+  it('accepts visibleIf and beside naming a field elsewhere by JSON Pointer, and rejects one that names no field', () => {
+    expect((uiSchemas.antinuke as any).module_punishments.anti_ban['ui:options'].visibleIf).toEqual({ '/modules/anti_ban': true });
+    const typo = generate(
+      '--check',
+      '--schemas',
+      schemasWith(
+        'settings/antinuke.json',
+        (s) => (s.properties.module_punishments.properties.anti_ban['x-ui'].visibleIf = { '/modules/anti_bann': true }),
+      ),
+    );
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toMatch(/visibleIf.*unknown field "\/modules\/anti_bann"/);
+    const beside = generate(
+      '--check',
+      '--schemas',
+      schemasWith(
+        'settings/antinuke.json',
+        (s) => (s.properties.module_punishments.properties.anti_ban['x-ui'].beside = '/modules/anti_bann'),
+      ),
+    );
+    expect(beside.status).toBe(2);
+    expect(beside.stderr).toMatch(/beside.*unknown field "\/modules\/anti_bann"/);
+  });
+
   it('validates the sections table against its schema and checks enum labels', () => {
     const table = path.join(temp('schemas'), 'schemas');
     cpSync(path.join(REPO, 'schemas'), table, { recursive: true });

@@ -1,7 +1,7 @@
 // Step 5, extract UI: one RJSF uiSchema per settings section, from the `x-ui` hints of its schema. Hints of a $ref'd
 // type (e.g. the channel reference's channel-select widget) apply wherever it is used; hints beside the $ref win.
 // RJSF 6 reads enum labels from `ui:enumNames` (schema-level enumNames is gone). Our own hints that RJSF has no
-// word for travel in `ui:options` (visibleIf, channelTypes, group, groups), where our widgets and templates read them.
+// word for travel in `ui:options` (visibleIf, channelTypes, group, groups, layout, beside), where our widgets and templates read them.
 
 import { getPointer, isObject, omit, SchemaError } from './lib/json.mjs';
 
@@ -32,7 +32,8 @@ function uiSchemaOf(root, rel) {
     if (hints.help) ui['ui:help'] = hints.help;
     if (hints.placeholder) ui['ui:placeholder'] = hints.placeholder;
     if (hints.enumLabels) ui['ui:enumNames'] = enumNames(schema, hints.enumLabels, where);
-    for (const key of ['group', 'visibleIf', 'channelTypes', 'rows']) if (hints[key] !== undefined) options[key] = hints[key];
+    for (const key of ['group', 'visibleIf', 'channelTypes', 'rows', 'layout', 'beside'])
+      if (hints[key] !== undefined) options[key] = hints[key];
 
     if (isObject(schema.properties)) {
       const keys = Object.keys(schema.properties);
@@ -68,11 +69,30 @@ function uiSchemaOf(root, rel) {
   function checkSiblings(options, keys, groups, where) {
     if (!options) return;
     for (const key of Object.keys(options.visibleIf ?? {})) {
+      // A key starting with '/' is a JSON Pointer from the section's root (a field elsewhere in the document).
+      if (key.startsWith('/')) {
+        if (!resolvesToProperty(key)) throw new SchemaError(rel, `x-ui.visibleIf at #${where} names unknown field "${key}"`);
+        continue;
+      }
       if (!keys.includes(key)) throw new SchemaError(rel, `x-ui.visibleIf at #${where} names unknown property "${key}"`);
+    }
+    if (options.beside !== undefined && !(options.beside.startsWith('/') && resolvesToProperty(options.beside))) {
+      throw new SchemaError(rel, `x-ui.beside at #${where} names unknown field "${options.beside}"`);
     }
     if (options.group && !groups.some((group) => group.id === options.group)) {
       throw new SchemaError(rel, `x-ui.group "${options.group}" at #${where} is not declared in the parent's x-ui.groups`);
     }
+  }
+
+  /** Whether a JSON Pointer over the document (`/modules/anti_ban`) names a property the schema declares. */
+  function resolvesToProperty(pointer) {
+    let node = effective(root);
+    for (const token of pointer.slice(1).split('/')) {
+      const key = token.replaceAll('~1', '/').replaceAll('~0', '~');
+      if (!isObject(node?.properties) || !Object.hasOwn(node.properties, key)) return false;
+      node = effective(node.properties[key]);
+    }
+    return true;
   }
 
   return build(root, '');

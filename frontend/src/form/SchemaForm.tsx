@@ -1,16 +1,20 @@
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
+import { publishedSchemas } from '@guildhall/generated/schemas';
+import { sections } from '@guildhall/generated/sections';
 import type { SectionName, SettingsBySection } from '@guildhall/generated/types';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { useSaveSettings, useSettings } from '../api/queries';
 import { LoadErrorCard } from '../components/LoadErrorCard';
 import { Spinner } from '../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../components/StatusBanner';
 import { ConflictDialog } from './ConflictDialog';
+import { applyAccess, type Capabilities } from './core/access';
 import { type Conflict, conflictOf } from './core/conflict';
 import { fieldErrorsToErrorSchema } from './core/error-schema';
-import type { SchemaFormContext } from './core/form-context';
+import { besideTargets } from './core/beside';
+import type { FieldSlots, FormTabs, SchemaFormContext } from './core/form-context';
 import { applyVisibility } from './core/visibility';
 import { EngineForm } from './EngineForm';
 import { SaveBar } from './SaveBar';
@@ -27,6 +31,30 @@ export interface SchemaFormProps<S extends SectionName> {
   /** Extra buttons in the action bar (e.g. Cancel). */
   actions?: ReactNode;
   onValuesChange?: (values: Partial<SettingsBySection[S]>) => void;
+  /** The caller's rights: fields whose x-access names a capability they lack are read-only, with the reason. */
+  access?: { capabilities: Capabilities; denied?: Readonly<Record<string, string>> };
+  /** The user may change nothing: no Save, a disabled 'View Only' button instead. */
+  viewOnly?: boolean;
+  /** The submit button's label ('Save Changes'). */
+  saveLabel?: string;
+  /** The banner after a save ('Settings saved successfully!'). */
+  successMessage?: string;
+  /** Called once a save is kept (e.g. to reload what depends on the settings). */
+  onSaved?: () => void;
+  /** Drives the tabs of a schema whose x-ui says `layout: 'tabs'`. */
+  tabs?: FormTabs;
+}
+
+/** The live values of the form around it, and a way to set some of them (page content inside a tab). */
+export interface FormValues {
+  values: Record<string, unknown>;
+  patch(changes: Record<string, unknown>): void;
+}
+const FormValuesContext = createContext<FormValues | null>(null);
+
+/** For page content rendered inside a SchemaForm (a tab's extras): its draft values and a setter. */
+export function useFormValues(): FormValues | null {
+  return useContext(FormValuesContext);
 }
 
 /**
@@ -34,7 +62,19 @@ export interface SchemaFormProps<S extends SectionName> {
  * precompiled validator as you type (after the first save attempt or blur), saves with the version it
  * loaded, shows server field errors at their fields, and on 409 lets the user choose.
  */
-export function SchemaForm<S extends SectionName>({ guildId, section, aside, actions, onValuesChange }: SchemaFormProps<S>) {
+export function SchemaForm<S extends SectionName>({
+  guildId,
+  section,
+  aside,
+  actions,
+  onValuesChange,
+  access,
+  viewOnly = false,
+  saveLabel,
+  successMessage = 'Settings saved successfully!',
+  onSaved,
+  tabs,
+}: SchemaFormProps<S>) {
   type Settings = SettingsBySection[S];
   const query = useSettings(guildId, section);
   const save = useSaveSettings(guildId, section);
@@ -62,11 +102,39 @@ export function SchemaForm<S extends SectionName>({ guildId, section, aside, act
     if (formData) onValuesChange?.(formData);
   }, [formData, onValuesChange]);
 
+  const schema = publishedSchemas[sections[section].schemaName] as { properties?: Record<string, unknown> };
+  const lockedUi = useMemo(() => applyAccess(schema, baseUi, access?.capabilities, access?.denied), [schema, baseUi, access]);
   const uiSchema = useMemo<UiSchema>(
-    () => ({ ...applyVisibility(baseUi, formData as Record<string, unknown> | undefined), 'ui:submitButtonOptions': { norender: true } }),
-    [baseUi, formData],
+    () => ({
+      ...applyVisibility(lockedUi, formData as Record<string, unknown> | undefined),
+      ...(viewOnly ? { 'ui:readonly': true } : {}),
+      'ui:submitButtonOptions': { norender: true },
+    }),
+    [lockedUi, formData, viewOnly],
   );
-  const formContext = useMemo<SchemaFormContext>(() => ({ guildId }), [guildId]);
+  const targets = useMemo(() => besideTargets(baseUi), [baseUi]);
+  const [slotElements, setSlotElements] = useState<Record<string, HTMLElement>>({});
+  const registerSlot = useCallback((pointer: string, element: HTMLElement | null) => {
+    setSlotElements((current) => {
+      if (element ? current[pointer] === element : !(pointer in current)) return current;
+      const next = { ...current };
+      if (element) next[pointer] = element;
+      else delete next[pointer];
+      return next;
+    });
+  }, []);
+  const slots = useMemo<FieldSlots | undefined>(
+    () => (targets.size ? { targets, elements: slotElements, register: registerSlot } : undefined),
+    [targets, slotElements, registerSlot],
+  );
+  const formContext = useMemo<SchemaFormContext>(() => ({ guildId, tabs, slots }), [guildId, tabs, slots]);
+  const formValues = useMemo<FormValues>(
+    () => ({
+      values: (formData ?? {}) as Record<string, unknown>,
+      patch: (changes) => setFormData((current) => ({ ...(current as object), ...changes }) as unknown as Settings),
+    }),
+    [formData],
+  );
 
   const submit = useCallback(
     async (settings: Settings, version: number) => {
@@ -74,8 +142,9 @@ export function SchemaForm<S extends SectionName>({ guildId, section, aside, act
       try {
         const saved = await save.mutateAsync({ version, settings });
         loadedFor.current = null;
-        showBanner({ kind: 'success', message: 'Settings saved successfully!' });
+        showBanner({ kind: 'success', message: successMessage });
         setConflict(null);
+        onSaved?.();
         // Spec 1:4: reload after a successful save, so what shows is what the server keeps.
         await query.refetch();
         return saved;
@@ -86,7 +155,7 @@ export function SchemaForm<S extends SectionName>({ guildId, section, aside, act
         showBanner({ kind: 'error', message: `Error saving settings: ${err instanceof Error ? err.message : String(err)}` });
       }
     },
-    [save, showBanner, query],
+    [save, showBanner, query, successMessage, onSaved],
   );
 
   if (query.isPending) return <Spinner label="Loading settings..." />;
@@ -96,38 +165,49 @@ export function SchemaForm<S extends SectionName>({ guildId, section, aside, act
   const busy = save.isPending;
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,420px)]">
+    <div className={`grid gap-6 ${aside ? 'xl:grid-cols-[minmax(0,1fr)_minmax(0,420px)]' : ''}`}>
       <div className="card p-6">
         <StatusBanner banner={banner} />
-        <EngineForm
-          section={section}
-          uiSchema={uiSchema}
-          formData={formData}
-          formContext={formContext}
-          extraErrors={serverErrors}
-          busy={busy}
-          idPrefix={`${section}`}
-          onChange={(e) => {
-            setFormData(e.formData as Settings);
-            if (serverErrors) setServerErrors(undefined);
-          }}
-          onSubmit={(e) => void submit(e.formData as Settings, baseVersion)}
-        >
-          <SaveBar busy={busy} dirty={dirty}>
-            <button
-              type="button"
-              className="btn-secondary"
-              disabled={busy || !dirty}
-              onClick={() => {
-                setFormData(structuredClone(query.data!.settings));
-                setServerErrors(undefined);
-              }}
-            >
-              Reset
-            </button>
-            {actions}
-          </SaveBar>
-        </EngineForm>
+        <FormValuesContext.Provider value={formValues}>
+          <EngineForm
+            section={section}
+            uiSchema={uiSchema}
+            formData={formData}
+            formContext={formContext}
+            extraErrors={serverErrors}
+            busy={busy}
+            idPrefix={`${section}`}
+            onChange={(e) => {
+              setFormData(e.formData as Settings);
+              if (serverErrors) setServerErrors(undefined);
+            }}
+            onSubmit={(e) => void submit(e.formData as Settings, baseVersion)}
+          >
+            {viewOnly ? (
+              <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-line pt-5">
+                <button type="button" className="btn-secondary" disabled>
+                  View Only
+                </button>
+                {actions}
+              </div>
+            ) : (
+              <SaveBar busy={busy} dirty={dirty} label={saveLabel}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy || !dirty}
+                  onClick={() => {
+                    setFormData(structuredClone(query.data!.settings));
+                    setServerErrors(undefined);
+                  }}
+                >
+                  Reset
+                </button>
+                {actions}
+              </SaveBar>
+            )}
+          </EngineForm>
+        </FormValuesContext.Provider>
       </div>
       {aside && formData && <div>{aside(formData)}</div>}
       {conflict && (

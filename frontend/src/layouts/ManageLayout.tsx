@@ -1,9 +1,11 @@
+import { sectionPages } from '@guildhall/generated/section-pages';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useManagedGuild } from '../api/queries';
 import { Spinner } from '../components/Spinner';
+import { SELF_GUARDED_SECTIONS } from '../pages/manage/section-pages';
 import { Sidebar } from './manage/Sidebar';
 import { useSidebarToggle } from './PublicLayout';
 
@@ -22,6 +24,11 @@ export function ManageLayout() {
   }, [location.pathname, setOpen]);
 
   if (!guildId) return <Spinner label="Loading server information..." />;
+  // A page that answers its own 403 (AntiNuke) is shown even when the guild summary refuses the user.
+  const selfGuarded =
+    guild.error instanceof ApiError &&
+    guild.error.status === 403 &&
+    SELF_GUARDED_SECTIONS.some((name) => location.pathname.replace(/\/+$/, '') === `/manage/${guildId}/${sectionPages[name].path}`);
 
   return (
     <div className="mx-auto flex max-w-[1600px]">
@@ -47,7 +54,7 @@ export function ManageLayout() {
       <section className="min-w-0 flex-1 p-4 md:p-8">
         {guild.isPending ? (
           <Spinner label="Loading server information..." />
-        ) : guild.isError ? (
+        ) : guild.isError && !selfGuarded ? (
           <AccessProblem error={guild.error} />
         ) : (
           <Outlet />

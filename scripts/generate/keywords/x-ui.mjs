@@ -28,8 +28,15 @@ export default {
           properties: { id: { type: 'string', minLength: 1 }, title: { type: 'string' }, description: { type: 'string' } },
         },
       },
-      /** Show the field only while each named sibling has the given value (or one of the given values). */
+      /**
+       * Show the field only while each named sibling has the given value (or one of the given values). A name starting
+       * with '/' is a JSON Pointer from the section's root instead (e.g. `/modules/anti_ban`).
+       */
       visibleIf: { type: 'object', minProperties: 1 },
+      /** Show the field in the row of another, named by JSON Pointer from the root (a module's punishment beside its switch). */
+      beside: { type: 'string', minLength: 2 },
+      /** On the root object: 'tabs' shows its groups as tabs, one at a time, instead of stacked panels. */
+      layout: { enum: ['tabs'] },
       /** For channel-select: the Discord channel types offered (0 = text). */
       channelTypes: { type: 'array', items: { type: 'integer', minimum: 0 }, uniqueItems: true },
       /** For textarea: visible rows. */

@@ -1,4 +1,28 @@
-/** What every widget may need beyond its own value: the guild, for channel and role pickers. */
+import type { ReactNode } from 'react';
+
+/** The tabs of a form whose root x-ui says `layout: 'tabs'`, when the page drives them (otherwise the form does). */
+export interface FormTabs {
+  /** The id of the x-ui group shown. */
+  active: string;
+  select(group: string): void;
+  /** What a tab's panel shows, given its fields: the fields with more under them, or a notice in their place. */
+  render?(group: string, fields: ReactNode): ReactNode;
+}
+
+/**
+ * Where fields with `x-ui.beside` are shown: each field another names is a target and renders a slot; the named field
+ * renders into it (a portal, so it stays in its own place in the form's tree: its value, errors and id are unchanged).
+ */
+export interface FieldSlots {
+  /** JSON Pointers of the fields that host another beside them. */
+  targets: ReadonlySet<string>;
+  elements: Readonly<Record<string, HTMLElement>>;
+  register(pointer: string, element: HTMLElement | null): void;
+}
+
+/** What every widget may need beyond its own value: the guild, for channel and role pickers; the page's tabs. */
 export interface SchemaFormContext {
   guildId: string;
+  tabs?: FormTabs;
+  slots?: FieldSlots;
 }

@@ -1,18 +1,29 @@
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-
-interface Group {
-  id: string;
-  title: string;
-  description?: string;
-}
+import { Fragment } from 'react';
+import { type Group, TabbedObject } from './TabbedObject';
 
 /**
  * Properties in order; those whose x-ui names a `group` are gathered in a titled panel after the
- * others (e.g. Levels' XP options). A group whose fields are all hidden disappears with them.
+ * others (e.g. Levels' XP options). A group whose fields are all hidden disappears with them. The root object of a
+ * schema whose x-ui says `layout: 'tabs'` shows its groups as tabs instead (TabbedObject).
  */
-export function ObjectFieldTemplate({ properties, uiSchema, title, fieldPathId }: ObjectFieldTemplateProps) {
-  const groups = ((uiSchema?.['ui:options'] as { groups?: Group[] } | undefined)?.groups ?? []) as Group[];
+export function ObjectFieldTemplate({ properties, uiSchema, title, fieldPathId, registry, errorSchema }: ObjectFieldTemplateProps) {
+  const options = uiSchema?.['ui:options'] as { groups?: Group[]; layout?: string } | undefined;
+  const groups = options?.groups ?? [];
   const groupOf = (name: string) => (uiSchema?.[name] as { 'ui:options'?: { group?: string } } | undefined)?.['ui:options']?.group;
+  // An object whose fields all show beside others (x-ui.beside) has nothing of its own to frame.
+  const besideOf = (name: string) => (uiSchema?.[name] as { 'ui:options'?: { beside?: string } } | undefined)?.['ui:options']?.beside;
+  if (properties.length > 0 && properties.every((p) => besideOf(p.name)))
+    return (
+      <>
+        {properties.map((p) => (
+          <Fragment key={p.name}>{p.content}</Fragment>
+        ))}
+      </>
+    );
+  if (fieldPathId.path.length === 0 && options?.layout === 'tabs' && groups.length > 0) {
+    return <TabbedObject properties={properties} registry={registry} errorSchema={errorSchema} groups={groups} groupOf={groupOf} />;
+  }
   const ungrouped = properties.filter((p) => !groupOf(p.name));
   // A nested object (e.g. an embed's author) is a titled set of fields, unless its uiSchema turns the label off.
   const nestedTitle =

@@ -7,6 +7,7 @@ import { RoleSelectWidget } from './role-select';
 import { SelectWidget } from './select';
 import { TextareaWidget } from './textarea';
 import { ToggleWidget } from './toggle';
+import { UserListWidget } from './user-list';
 
 /**
  * The one widget registry. Names are the `x-ui.widget` values of the schemas; adding a widget is a
@@ -23,6 +24,7 @@ export const widgets: RegistryWidgetsType = {
   select: SelectWidget,
   TextareaWidget,
   textarea: TextareaWidget,
+  'user-list': UserListWidget,
   updown: NumberWidget,
   UpDownWidget: NumberWidget,
 };

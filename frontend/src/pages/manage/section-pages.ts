@@ -11,4 +11,12 @@ export const CUSTOM_SECTION_PAGES: { readonly [S in SectionName]?: () => PageMod
   moderation: () => import('./Moderation'),
   levels: () => import('./Levels'),
   greeting: () => import('./Greeting'),
+  antinuke: () => import('./Antinuke'),
 };
+
+/**
+ * Sections whose page answers its own 403: the manage layout still shows them when the guild summary refuses the
+ * user (AntiNuke's extra owners and whitelisted users need not have Manage Server; its GET decides and the page
+ * shows 'Access Denied' itself).
+ */
+export const SELF_GUARDED_SECTIONS: readonly SectionName[] = ['antinuke'];

@@ -1,10 +1,22 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 
-/** A switch for booleans, labelled by the field's title, with its description beside it. */
-export function ToggleWidget({ id, value, disabled, readonly, label, onChange, onBlur, onFocus, schema, rawErrors }: WidgetProps) {
+/**
+ * A switch for booleans, labelled by the field's title, with its description beside it. A switch the user may not
+ * change (ui:options.locked, from x-access) says so on it: 'Read-only access'.
+ */
+export function ToggleWidget({ id, value, disabled, readonly, label, onChange, onBlur, onFocus, schema, rawErrors, options }: WidgetProps) {
   const checked = value === true;
+  const locked = readonly && typeof options.locked === 'string';
   return (
-    <div className="flex items-start justify-between gap-4 rounded-xl border border-line bg-panel-2 p-4">
+    <div className="relative flex items-start justify-between gap-4 rounded-xl border border-line bg-panel-2 p-4">
+      {locked && (
+        <span
+          className="absolute top-1 right-2 rounded bg-panel px-1.5 py-0.5 text-[11px] font-semibold text-warn"
+          data-readonly-overlay=""
+        >
+          Read-only access
+        </span>
+      )}
       <span className="min-w-0">
         <label htmlFor={id} className="block text-sm font-semibold">
           {label}
@@ -22,7 +34,7 @@ export function ToggleWidget({ id, value, disabled, readonly, label, onChange, o
         onClick={() => onChange(!checked)}
         onBlur={() => onBlur(id, checked)}
         onFocus={() => onFocus(id, checked)}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${checked ? 'bg-brand' : 'bg-line'} disabled:opacity-50`}
+        className={`relative ${locked ? 'mt-4' : ''} inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${checked ? 'bg-brand' : 'bg-line'} disabled:opacity-50`}
       >
         <span
           className={`inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
