@@ -55,18 +55,13 @@ export class SettingsService {
       const stored = await this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey);
       access = accessOf(def, caller, stored?.data ?? {});
       assertCapability(def, access, 'view');
-      if ((stored?.version ?? 0) === version) {
-        assertMayChange(def, access, this.withDefaults(def, stored?.data ?? {}), result.value as unknown as Record<string, unknown>);
-      }
+      // Never skip the comparison: a save that names another version than the one judged is a 409 here, even where
+      // the database (ahead of a read cached by this instance) would have taken it.
+      if ((stored?.version ?? 0) !== version) throw this.conflict(def, stored);
+      assertMayChange(def, access, this.withDefaults(def, stored?.data ?? {}), result.value as unknown as Record<string, unknown>);
     }
     const put = await this.storage.settings.put(guildId, def.storageKey, result.value, version);
-    if (!put.ok) {
-      throw new ApiError(HttpStatus.CONFLICT, 'These settings were changed elsewhere since you loaded them.', {
-        section: def.name,
-        version: put.current?.version ?? 0,
-        settings: this.withDefaults(def, (put.current?.data as Record<string, unknown> | undefined) ?? {}),
-      });
-    }
+    if (!put.ok) throw this.conflict(def, put.current);
     await this.storage.records
       .insert('audit', {
         guildId,
@@ -76,6 +71,14 @@ export class SettingsService {
     const saved = { section: def.name, version: put.document.version, settings: result.value as unknown as Record<string, unknown> };
     // The answer carries the access the new document gives (an owner who whitelisted themself stays owner).
     return access ? { ...saved, access: accessOf(def, caller, saved.settings) } : saved;
+  }
+
+  private conflict(def: SectionDefinition, current: { version: number; data: unknown } | null | undefined): ApiError {
+    return new ApiError(HttpStatus.CONFLICT, 'These settings were changed elsewhere since you loaded them.', {
+      section: def.name,
+      version: current?.version ?? 0,
+      settings: this.withDefaults(def, (current?.data as Record<string, unknown> | undefined) ?? {}),
+    });
   }
 
   /**
