@@ -9,6 +9,7 @@ const DEMO_MEMBER = '1100000000000000103';
 const DEMO_EXTRA = '1100000000000000104';
 const AVA_CHEN = '1100000000000000201'; // seeded ordinary members of the guild, with avatars
 const SOFIA_ROSSI = '1100000000000000203';
+const NOBODY = '1234567890123456789'; // no user has this id
 const SETTINGS = `/api/guild/${GUILD}/settings/antinuke`;
 const TABS = ['General', 'Protection', 'Users', 'Permissions', 'Logs'];
 
@@ -120,6 +121,15 @@ test.describe('AntiNuke', () => {
     for (const id of [AVA_CHEN, SOFIA_ROSSI]) {
       await expect.poll(() => avatarRequests.some((url) => url.includes(`/avatars/${id}/`)), `avatar of ${id} asked for`).toBe(true);
     }
+    // The same user twice, and an id of the wrong length, are refused with the spec's words.
+    await whitelistBox.fill(AVA_CHEN);
+    await whitelistBox.press('Enter');
+    await expect(page.getByText('User is already in the whitelist.')).toBeVisible();
+    await whitelistBox.fill('1234');
+    await whitelistBox.press('Enter');
+    await expect(page.getByText('Invalid user ID format. Please enter a valid Discord user ID.')).toBeVisible();
+    await whitelistBox.fill('');
+    await expect(whitelist.getByRole('listitem')).toHaveCount(2);
     const ownersBox = page.getByRole('combobox', { name: 'Extra Owners' });
     await ownersBox.fill(DEMO_EXTRA);
     await ownersBox.press('Enter');
@@ -217,7 +227,8 @@ test.describe('AntiNuke', () => {
   });
 
   test("a whitelisted user sees 'View Only' and a read-only switch", async ({ page, browser }) => {
-    await arrange(browser, { enabled: true, whitelist: [DEMO_MEMBER] });
+    // The second id is nobody's: it shows as unknown.
+    await arrange(browser, { enabled: true, whitelist: [DEMO_MEMBER, NOBODY] });
     await signIn(page, 'demo-member');
     await openAntinuke(page);
     await expect(badge(page)).toHaveText(/Whitelisted/);
@@ -231,6 +242,9 @@ test.describe('AntiNuke', () => {
     await page.getByRole('tab', { name: 'Users' }).click();
     await expect(page.getByRole('combobox', { name: 'Whitelisted Users' })).toBeDisabled();
     await expect(page.getByText('Only the guild owner and extra owners can manage the whitelist')).toBeVisible();
+    await expect(userList(page, 'Whitelisted Users').getByText('Demo Member', { exact: true })).toBeVisible();
+    await expect(userList(page, 'Whitelisted Users').getByText(`Unknown User (${NOBODY})`)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
   });
 
   test("a server admin without an AntiNuke level gets 'Access Denied', which passes axe", async ({ page, browser }) => {
@@ -258,6 +272,12 @@ test.describe('AntiNuke', () => {
     await expect(dialog.getByText('Insufficient Permissions')).toBeVisible();
     await expect(badge(page)).toHaveText(/No Access/);
     await expect(page.getByRole('tab', { name: 'General' })).toHaveCount(0);
+    // Closed, the modal leaves the dismissible notice with the server's reason.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Access denied:' });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toBeHidden();
   });
 
   test('fits a phone: the tabs wrap instead of widening the page', async ({ page, browser }) => {
