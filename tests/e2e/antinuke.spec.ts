@@ -213,6 +213,7 @@ test.describe('AntiNuke', () => {
     await expect(page.getByRole('combobox', { name: 'Extra Owners' })).toBeDisabled();
     await expect(userList(page, 'Extra Owners').getByText('Demo Extra', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove Demo Extra' })).toHaveCount(0);
+    expect(await axeViolations(page), 'axe on Users, Extra Owners locked').toEqual([]);
 
     const box = page.getByRole('combobox', { name: 'Whitelisted Users' });
     await expect(box).toBeEnabled();
@@ -239,12 +240,14 @@ test.describe('AntiNuke', () => {
     // The overlay sits on the enable toggle's own card.
     await expect(enabled.locator('xpath=..').getByText('Read-only access', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Bypass Role' })).toBeDisabled();
+    expect(await axeViolations(page), 'axe on General, read-only').toEqual([]);
     await page.getByRole('tab', { name: 'Users' }).click();
     await expect(page.getByRole('combobox', { name: 'Whitelisted Users' })).toBeDisabled();
     await expect(page.getByText('Only the guild owner and extra owners can manage the whitelist')).toBeVisible();
     await expect(userList(page, 'Whitelisted Users').getByText('Demo Member', { exact: true })).toBeVisible();
     await expect(userList(page, 'Whitelisted Users').getByText(`Unknown User (${NOBODY})`)).toBeVisible();
     await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+    expect(await axeViolations(page), 'axe on Users, read-only').toEqual([]);
   });
 
   test("a server admin without an AntiNuke level gets 'Access Denied', which passes axe", async ({ page, browser }) => {
