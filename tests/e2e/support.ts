@@ -28,3 +28,13 @@ export async function axeViolations(page: Page) {
     }));
   });
 }
+
+/** Signs in as a seeded ordinary member (not one of the chooser's demo buttons) through the chooser's member list. */
+export async function signInAsMember(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Continue with Discord' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Discord sandbox');
+  await page.getByLabel('Member', { exact: true }).selectOption(username);
+  await page.getByRole('button', { name: 'Continue as this member' }).click();
+  await expect(page).not.toHaveURL(/\/sandbox\//);
+}
