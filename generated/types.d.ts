@@ -236,7 +236,7 @@ export interface GuildStats {
   };
 }
 /**
- * A guild in the server selector and the sidebar. settingsUrl is the guild's dashboard path when the bot is in the guild, else a Discord invite link.
+ * A guild in the server selector and the sidebar. settingsUrl is the guild's dashboard path when the bot is in the guild, else a Discord invite link; for a guild the user does not manage but may enter through a section's access levels, the page of the first section in `sections`.
  */
 export interface GuildSummary {
   id: Snowflake;
@@ -251,6 +251,12 @@ export interface GuildSummary {
    * Whether the user owns the guild.
    */
   owner?: boolean;
+  /**
+   * Only on a guild the user does not manage (no owner, Administrator or Manage Server) but where a section with access levels lets them view it (AntiNuke's extra owners and whitelisted users): those sections' names, in the sections table's order. Everything else there answers 403.
+   *
+   * @minItems 1
+   */
+  sections?: string[];
 }
 /**
  * GET /healthz (status ok: the process answers) and GET /readyz (status ready, or unavailable with 503: whether storage answers).

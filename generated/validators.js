@@ -463,7 +463,7 @@ const schema112 = {
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
 const pattern7 = new RegExp('^[0-9]{17,20}$', 'u');
-const pattern42 = new RegExp('^[0-9]{17,19}$', 'u');
+const pattern44 = new RegExp('^[0-9]{17,19}$', 'u');
 function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
   let errors = 0;
@@ -1431,7 +1431,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern42.test(data28)) {
+          if (!pattern44.test(data28)) {
             const err46 = {
               instancePath: instancePath + '/extraowners/' + i0,
               schemaPath: '#/properties/extraowners/items/pattern',
@@ -1560,7 +1560,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern42.test(data30)) {
+          if (!pattern44.test(data30)) {
             const err52 = {
               instancePath: instancePath + '/whitelist/' + i2,
               schemaPath: '#/properties/whitelist/items/pattern',
@@ -2692,7 +2692,7 @@ const schema113 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const pattern45 = new RegExp('^\\S+$', 'u');
+const pattern47 = new RegExp('^\\S+$', 'u');
 function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
@@ -2771,7 +2771,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern45.test(data0)) {
+      if (!pattern47.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -5601,8 +5601,8 @@ const schema119 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern34 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-const pattern35 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+const pattern36 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern37 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
 function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -5775,7 +5775,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern34.test(data2)) {
+        if (!pattern36.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -5889,7 +5889,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern35.test(data5)) {
+      if (!pattern37.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -6011,7 +6011,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern35.test(data8)) {
+        if (!pattern37.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -7096,7 +7096,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern34.test(data2)) {
+        if (!pattern36.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -7210,7 +7210,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern35.test(data5)) {
+      if (!pattern37.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -7332,7 +7332,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern35.test(data8)) {
+        if (!pattern37.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -8340,6 +8340,7 @@ const schema55 = {
     settingsUrl: { type: 'string' },
     permissions: { type: 'string', pattern: '^[0-9]+$' },
     owner: { type: 'boolean' },
+    sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
   },
   $defs: {
     Snowflake: {
@@ -8355,6 +8356,7 @@ const schema56 = {
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
 const pattern18 = new RegExp('^[0-9]+$', 'u');
+const pattern19 = new RegExp('^[a-z][a-z0-9_-]*$', 'u');
 function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/guild-summary.json" */ let vErrors = null;
   let errors = 0;
@@ -8445,7 +8447,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         key0 === 'iconURL' ||
         key0 === 'settingsUrl' ||
         key0 === 'permissions' ||
-        key0 === 'owner'
+        key0 === 'owner' ||
+        key0 === 'sections'
       )) {
         const err4 = {
           instancePath,
@@ -8629,8 +8632,121 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.sections !== undefined) {
+      let data6 = data.sections;
+      if (Array.isArray(data6)) {
+        if (data6.length < 1) {
+          const err13 = {
+            instancePath: instancePath + '/sections',
+            schemaPath: '#/properties/sections/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema55.properties.sections,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data7 = data6[i0];
+          if (typeof data7 === 'string') {
+            if (!pattern19.test(data7)) {
+              const err14 = {
+                instancePath: instancePath + '/sections/' + i0,
+                schemaPath: '#/properties/sections/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[a-z][a-z0-9_-]*$' },
+                message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
+                schema: '^[a-z][a-z0-9_-]*$',
+                parentSchema: schema55.properties.sections.items,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err14];
+              } else {
+                vErrors.push(err14);
+              }
+              errors++;
+            }
+          } else {
+            const err15 = {
+              instancePath: instancePath + '/sections/' + i0,
+              schemaPath: '#/properties/sections/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema55.properties.sections.items.type,
+              parentSchema: schema55.properties.sections.items,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        }
+        let i1 = data6.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data6[i1];
+            if (typeof item0 !== 'string') {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err16 = {
+                instancePath: instancePath + '/sections',
+                schemaPath: '#/properties/sections/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema55.properties.sections,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/sections',
+          schemaPath: '#/properties/sections/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema55.properties.sections.type,
+          parentSchema: schema55.properties.sections,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err13 = {
+    const err18 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -8641,9 +8757,9 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err18];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err18);
     }
     errors++;
   }
@@ -8816,7 +8932,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern34.test(data)) {
+    if (!pattern36.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -8898,7 +9014,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern35.test(data)) {
+    if (!pattern37.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -11105,7 +11221,7 @@ const schema66 = {
     denied: { type: 'object', additionalProperties: { type: 'string' } },
   },
 };
-const pattern22 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
+const pattern23 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
 function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/section-access.json" */ let vErrors = null;
   let errors = 0;
@@ -11230,7 +11346,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.level !== undefined) {
       let data0 = data.level;
       if (typeof data0 === 'string') {
-        if (!pattern22.test(data0)) {
+        if (!pattern23.test(data0)) {
           const err6 = {
             instancePath: instancePath + '/level',
             schemaPath: '#/properties/level/pattern',
@@ -11700,7 +11816,7 @@ const schema69 = {
     denied: { type: 'object', additionalProperties: { type: 'string' } },
   },
 };
-const pattern23 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
+const pattern24 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
 function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
   let errors = 0;
@@ -11828,7 +11944,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.section !== undefined) {
       let data1 = data.section;
       if (typeof data1 === 'string') {
-        if (!pattern23.test(data1)) {
+        if (!pattern24.test(data1)) {
           const err6 = {
             instancePath: instancePath + '/section',
             schemaPath: '#/properties/section/pattern',
@@ -12061,7 +12177,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         if (data4.level !== undefined) {
           let data5 = data4.level;
           if (typeof data5 === 'string') {
-            if (!pattern22.test(data5)) {
+            if (!pattern23.test(data5)) {
               const err18 = {
                 instancePath: instancePath + '/access/level',
                 schemaPath: '#/$defs/SectionAccess/properties/level/pattern',
@@ -13420,6 +13536,7 @@ const schema81 = {
         settingsUrl: { type: 'string' },
         permissions: { type: 'string', pattern: '^[0-9]+$' },
         owner: { type: 'boolean' },
+        sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
       },
     },
   },
@@ -13440,6 +13557,7 @@ const schema84 = {
     settingsUrl: { type: 'string' },
     permissions: { type: 'string', pattern: '^[0-9]+$' },
     owner: { type: 'boolean' },
+    sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
   },
 };
 function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -13532,7 +13650,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         key0 === 'iconURL' ||
         key0 === 'settingsUrl' ||
         key0 === 'permissions' ||
-        key0 === 'owner'
+        key0 === 'owner' ||
+        key0 === 'sections'
       )) {
         const err4 = {
           instancePath,
@@ -13716,8 +13835,121 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.sections !== undefined) {
+      let data6 = data.sections;
+      if (Array.isArray(data6)) {
+        if (data6.length < 1) {
+          const err13 = {
+            instancePath: instancePath + '/sections',
+            schemaPath: '#/properties/sections/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema84.properties.sections,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data7 = data6[i0];
+          if (typeof data7 === 'string') {
+            if (!pattern19.test(data7)) {
+              const err14 = {
+                instancePath: instancePath + '/sections/' + i0,
+                schemaPath: '#/properties/sections/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[a-z][a-z0-9_-]*$' },
+                message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
+                schema: '^[a-z][a-z0-9_-]*$',
+                parentSchema: schema84.properties.sections.items,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err14];
+              } else {
+                vErrors.push(err14);
+              }
+              errors++;
+            }
+          } else {
+            const err15 = {
+              instancePath: instancePath + '/sections/' + i0,
+              schemaPath: '#/properties/sections/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema84.properties.sections.items.type,
+              parentSchema: schema84.properties.sections.items,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        }
+        let i1 = data6.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data6[i1];
+            if (typeof item0 !== 'string') {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err16 = {
+                instancePath: instancePath + '/sections',
+                schemaPath: '#/properties/sections/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema84.properties.sections,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/sections',
+          schemaPath: '#/properties/sections/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema84.properties.sections.type,
+          parentSchema: schema84.properties.sections,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err13 = {
+    const err18 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -13728,9 +13960,9 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err18];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err18);
     }
     errors++;
   }

@@ -36,16 +36,31 @@ export class GuildAccessService {
     return botInviteUrl({ authorizeUrl: this.config.discord.authorizeUrl, clientId: this.config.discord.clientId, guildId });
   }
 
+  /**
+   * The guilds of the server selector: those the user manages (or may invite the bot to), and, where the bot is, those
+   * a section's access levels let them into without managing the guild (an AntiNuke extra owner or whitelisted user),
+   * marked with those `sections` and sent to the first one's page. Only guilds with the bot that the user does not
+   * manage cost a settings read per section with levels (through the storage's read cache).
+   */
   async manageableGuilds(user: SessionUser): Promise<GuildSummary[]> {
     const [guilds, botIds] = await Promise.all([this.userGuilds(user), this.discord.botGuildIds()]);
-    return guilds.filter(canManage).map((g) => ({
-      id: g.id,
-      name: g.name,
-      iconURL: this.iconUrl(g),
-      settingsUrl: botIds.has(g.id) ? `/manage/${g.id}/dashboard` : this.inviteUrl(g.id),
-      permissions: String(g.permissions ?? '0'),
-      owner: Boolean(g.owner),
-    }));
+    const summaries = await Promise.all(
+      guilds.map(async (g): Promise<GuildSummary | null> => {
+        const summary = {
+          id: g.id,
+          name: g.name,
+          iconURL: this.iconUrl(g),
+          permissions: String(g.permissions ?? '0'),
+          owner: Boolean(g.owner),
+        };
+        if (canManage(g)) return { ...summary, settingsUrl: botIds.has(g.id) ? `/manage/${g.id}/dashboard` : this.inviteUrl(g.id) };
+        if (!botIds.has(g.id)) return null;
+        const open = await this.viewableSections(user, g);
+        if (open.length === 0) return null;
+        return { ...summary, settingsUrl: `/manage/${g.id}/${open[0]!.path}`, sections: open.map((def) => def.name) };
+      }),
+    );
+    return summaries.filter((s): s is GuildSummary => s !== null);
   }
 
   /** Resolves the guild for a manage call or throws the reason as 401/403/404. */
@@ -77,12 +92,17 @@ export class GuildAccessService {
    */
   async assertCanManageOrView(user: SessionUser | undefined, guildId: string): Promise<UserGuild> {
     const { guild, botIn } = await this.membership(user, guildId);
-    if (!canManage(guild)) {
-      const leveled = Object.values(sections as Record<string, SectionDefinition>).filter((def) => def.access);
-      const views = await Promise.all(leveled.map(async (def) => (await this.sectionAccess(user!, guild, def)).capabilities.view));
-      if (!views.includes(true)) throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
+    if (!canManage(guild) && (await this.viewableSections(user!, guild)).length === 0) {
+      throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
     }
     return this.withBot(guild, botIn);
+  }
+
+  /** The sections with access levels whose level for this user grants `view`, in the table's order. */
+  private async viewableSections(user: SessionUser, guild: UserGuild): Promise<SectionDefinition[]> {
+    const leveled = Object.values(sections as Record<string, SectionDefinition>).filter((def) => def.access);
+    const views = await Promise.all(leveled.map(async (def) => (await this.sectionAccess(user, guild, def)).capabilities.view));
+    return leveled.filter((_, i) => views[i]);
   }
 
   private async sectionAccess(user: SessionUser, guild: UserGuild, def: SectionDefinition): Promise<SectionAccess> {

@@ -77,5 +77,14 @@ export function filterMenu(menu: MenuGroup[], query: string): MenuGroup[] {
   return menu.map((g) => ({ ...g, items: g.items.filter((i) => i.name.toLowerCase().includes(q)) })).filter((g) => g.items.length > 0);
 }
 
+/**
+ * The menu for a user whom only some sections' access levels admit (no Manage Server: an AntiNuke extra owner or
+ * whitelisted user): just those sections' entries, as every other page would answer 403. `paths` undefined: all.
+ */
+export function restrictMenu(menu: MenuGroup[], paths: readonly string[] | undefined): MenuGroup[] {
+  if (!paths) return menu;
+  return menu.map((g) => ({ ...g, items: g.items.filter((i) => paths.includes(i.path)) })).filter((g) => g.items.length > 0);
+}
+
 /** Spec 1:2.7: servers whose settingsUrl names the legacy domain are hidden from the switcher. */
 export const LEGACY_DISCORD_HOST = 'discordapp.com';

@@ -6,6 +6,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { FallbackImage } from '../components/FallbackImage';
 import { Spinner } from '../components/Spinner';
 import { useDocumentMeta } from '../lib/use-document-meta';
+import { guildEntry } from './guild-entry';
 
 export const APP_VERSION_LABEL = 'V1.1.0';
 /**
@@ -21,6 +22,7 @@ export function filterGuilds(guilds: GuildSummary[], query: string): GuildSummar
 
 function GuildCard({ guild }: { guild: GuildSummary }) {
   const botAbsent = botAbsentFrom(guild);
+  const entry = guildEntry(guild);
   return (
     <li className="card flex flex-col items-center gap-3 p-5 text-center">
       <FallbackImage src={guild.iconURL} alt="" className="h-16 w-16 rounded-full" />
@@ -31,8 +33,13 @@ function GuildCard({ guild }: { guild: GuildSummary }) {
         <a href={guild.settingsUrl} className="btn-secondary w-full" aria-label={`Invite Bot to ${guild.name}`}>
           Invite Bot
         </a>
+      ) : entry.section ? (
+        // Not a manager here, but a section's access level admits them (an AntiNuke extra owner or whitelisted user).
+        <Link to={entry.path} className="btn-primary w-full" aria-label={`Open ${entry.section.title} in ${guild.name}`}>
+          Open {entry.section.title}
+        </Link>
       ) : (
-        <Link to={`/manage/${guild.id}/dashboard`} className="btn-primary w-full" aria-label={`Manage Server ${guild.name}`}>
+        <Link to={entry.path} className="btn-primary w-full" aria-label={`Manage Server ${guild.name}`}>
           Manage Server
         </Link>
       )}

@@ -4,6 +4,7 @@ import type { GuildSummary, ManagedGuildSummary as ManagedGuild } from '../../ap
 import { useAuth } from '../../auth/AuthProvider';
 import { FallbackImage } from '../../components/FallbackImage';
 import { useDismiss } from '../../lib/use-dismiss';
+import { guildEntry } from '../../pages/guild-entry';
 import { LEGACY_DISCORD_HOST } from '../manage-menu';
 
 /** The current server at the top of the sidebar; opens the list of the user's servers (spec 1:2.7). */
@@ -46,7 +47,7 @@ export function ServerSwitcher({ current }: { current: ManagedGuild | undefined 
                   <li key={g.id} role="option" aria-selected={active}>
                     <a
                       // A full page load, as the spec says: the new server's data starts clean.
-                      href={hasBot ? `/manage/${g.id}/dashboard` : g.settingsUrl}
+                      href={hasBot ? guildEntry(g).path : g.settingsUrl}
                       className={`flex items-center gap-2 rounded-md p-2 text-sm hover:bg-panel-2 ${active ? 'bg-panel-2' : ''}`}
                     >
                       <FallbackImage src={g.iconURL} alt="" className="h-7 w-7 rounded-full" />

@@ -4,7 +4,8 @@ import { Link, NavLink } from 'react-router-dom';
 import type { ManagedGuildSummary as ManagedGuild } from '../../api/types';
 import { useAuth } from '../../auth/AuthProvider';
 import { UserAvatar } from '../../components/FallbackImage';
-import { filterMenu, MANAGE_MENU } from '../manage-menu';
+import { levelledSections } from '../../pages/guild-entry';
+import { filterMenu, MANAGE_MENU, restrictMenu } from '../manage-menu';
 import { ItemInfo } from './ItemInfo';
 import { ServerSwitcher } from './ServerSwitcher';
 
@@ -12,7 +13,8 @@ import { ServerSwitcher } from './ServerSwitcher';
 export function Sidebar({ guildId, guild, onNavigate }: { guildId: string; guild: ManagedGuild | undefined; onNavigate(): void }) {
   const { user } = useAuth();
   const [query, setQuery] = useState('');
-  const groups = filterMenu(MANAGE_MENU, query);
+  const only = levelledSections(user?.guilds.find((g) => g.id === guildId))?.map((s) => s.path);
+  const groups = filterMenu(restrictMenu(MANAGE_MENU, only), query);
   return (
     <div className="flex h-full flex-col gap-4 p-4">
       <ServerSwitcher current={guild} />

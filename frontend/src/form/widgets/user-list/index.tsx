@@ -1,7 +1,7 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { displayAvatarUrl } from '@guildhall/common/cdn';
 import { UserPlus, X } from 'lucide-react';
-import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { USER_ID, USER_SEARCH_MIN, useUserSearch, useUsers } from '../../../api/queries';
 import type { GuildUser } from '../../../api/types';
 import { FallbackImage } from '../../../components/FallbackImage';
@@ -51,7 +51,7 @@ export function UserListWidget(props: WidgetProps) {
   const input = useRef<HTMLInputElement>(null);
   const listboxId = useId();
   const messageId = `${id}__message`;
-  const locked = disabled || readonly;
+  const locked = Boolean(disabled || readonly);
 
   const query = text.trim();
   // Digits only is an id being typed: added by id, never searched (spec 2:5).
@@ -85,6 +85,14 @@ export function UserListWidget(props: WidgetProps) {
   };
 
   const addTyped = () => add(query);
+
+  const remove = useCallback(
+    (userId: string) => {
+      onChange(ids.filter((i) => i !== userId));
+      setMessage(null);
+    },
+    [ids, onChange],
+  );
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -175,47 +183,74 @@ export function UserListWidget(props: WidgetProps) {
               </li>
             ))}
         </ul>
+        {/* Over the list like the suggestions, not above it: shown and hidden as each search answers, it would move
+            every entry below it (a relayout and repaint of the whole list per keystroke). */}
+        <p
+          role="status"
+          className={
+            nobody ? 'absolute z-20 mt-1 w-full rounded-xl border border-line bg-panel px-3 py-2 text-sm text-muted shadow-xl' : 'sr-only'
+          }
+        >
+          {nobody ? 'No users found' : ''}
+        </p>
       </div>
-      <p role="status" className={nobody ? 'mt-1.5 text-sm text-muted' : 'sr-only'}>
-        {nobody ? 'No users found' : ''}
-      </p>
       {message && (
         <p id={messageId} role="alert" className="mt-1.5 text-sm text-danger">
           {message}
         </p>
       )}
-      {ids.length === 0 ? (
-        <p className="mt-3 rounded-lg border border-dashed border-line p-3 text-sm text-muted">{empty}</p>
-      ) : (
-        <ul aria-label={label} className="mt-3 space-y-2">
-          {ids.map((userId) => {
-            const user = known.get(userId);
-            const name = user ? nameOf(user) : resolved.isPending ? userId : `Unknown User (${userId})`;
-            return (
-              <li key={userId} className="flex items-center gap-3 rounded-lg border border-line bg-panel-2 px-3 py-2">
-                <FallbackImage src={user ? displayAvatarUrl(user, 32) : null} alt="" className="h-8 w-8 rounded-full" />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold">{name}</span>
-                  <span className="block truncate text-xs text-muted">{user ? `@${user.username} · ${userId}` : userId}</span>
-                </span>
-                {!locked && (
-                  <button
-                    type="button"
-                    className="rounded p-1.5 text-muted hover:bg-danger/15 hover:text-danger"
-                    aria-label={`Remove ${name}`}
-                    onClick={() => {
-                      onChange(ids.filter((i) => i !== userId));
-                      setMessage(null);
-                    }}
-                  >
-                    <X aria-hidden="true" className="h-4 w-4" />
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <UserRows ids={ids} known={known} pending={resolved.isPending} locked={locked} label={label} empty={empty} onRemove={remove} />
     </div>
   );
 }
+
+/**
+ * The list's entries. Memoised: typing in the search box re-renders the widget on every keystroke (and again when the
+ * suggestions arrive), and a list of 100 or more users must not be drawn again each time (issue 10's keystroke budget).
+ */
+const UserRows = memo(function UserRows({
+  ids,
+  known,
+  pending,
+  locked,
+  label,
+  empty,
+  onRemove,
+}: {
+  ids: string[];
+  known: ReadonlyMap<string, GuildUser>;
+  pending: boolean;
+  locked: boolean;
+  label: string;
+  empty: string;
+  onRemove(userId: string): void;
+}) {
+  if (ids.length === 0) return <p className="mt-3 rounded-lg border border-dashed border-line p-3 text-sm text-muted">{empty}</p>;
+  return (
+    <ul aria-label={label} className="mt-3 space-y-2">
+      {ids.map((userId) => {
+        const user = known.get(userId);
+        const name = user ? nameOf(user) : pending ? userId : `Unknown User (${userId})`;
+        return (
+          <li key={userId} className="flex items-center gap-3 rounded-lg border border-line bg-panel-2 px-3 py-2">
+            <FallbackImage src={user ? displayAvatarUrl(user, 32) : null} alt="" className="h-8 w-8 rounded-full" />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-semibold">{name}</span>
+              <span className="block truncate text-xs text-muted">{user ? `@${user.username} · ${userId}` : userId}</span>
+            </span>
+            {!locked && (
+              <button
+                type="button"
+                className="rounded p-1.5 text-muted hover:bg-danger/15 hover:text-danger"
+                aria-label={`Remove ${name}`}
+                onClick={() => onRemove(userId)}
+              >
+                <X aria-hidden="true" className="h-4 w-4" />
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+});
