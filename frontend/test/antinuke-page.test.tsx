@@ -140,6 +140,16 @@ describe('the AntiNuke page', () => {
     expect(within(dialog).getByText('Access denied: you have no AntiNuke access in this server')).toBeTruthy();
     expect(screen.getByText('No Access')).toBeTruthy();
     expect(screen.queryByRole('tab')).toBeNull();
+    // A modal keeps the keyboard: focus starts on Close, and Tab and Shift+Tab cycle through its two controls only.
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    const back = within(dialog).getByRole('link', { name: 'Back to Dashboard' });
+    expect(document.activeElement).toBe(close);
+    await user.tab();
+    expect(document.activeElement).toBe(back);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(close);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(back);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     // The dismissible notice stays until dismissed.

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModal } from '../lib/use-modal';
 
 /** Shown on 409: someone saved this section since it was loaded. Nothing is overwritten unless chosen. */
 export function ConflictDialog({
@@ -13,15 +14,12 @@ export function ConflictDialog({
   busy: boolean;
 }) {
   const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    first.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCancel();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onCancel]);
+  const dialog = useRef<HTMLDivElement>(null);
+  useModal(dialog, onCancel, first);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
       <div
+        ref={dialog}
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="conflict-title"

@@ -1,12 +1,13 @@
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { AlertTriangle, Crown, ShieldAlert, ShieldCheck, ShieldOff, UserCheck, X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useCreateBypassRole, useRoles } from '../../../api/queries';
 import type { PreflightWarning } from '../../../api/types';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
 import { useFormValues } from '../../../form/SchemaForm';
+import { useModal } from '../../../lib/use-modal';
 import type { AccessLevel, AntinukeAccess } from './access';
 
 export const NOT_AUTHORIZED = 'You are not authorized to access this section.';
@@ -14,15 +15,12 @@ export const NOT_AUTHORIZED = 'You are not authorized to access this section.';
 /** Spec 2:2: a 403 opens 'Access Denied / Insufficient Permissions' with the server's reason (or the default text). */
 export function AccessDeniedModal({ message, guildId, onClose }: { message?: string; guildId: string; onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    close.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const dialog = useRef<HTMLDivElement>(null);
+  useModal(dialog, onClose, close);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
       <div
+        ref={dialog}
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="access-denied-title"
