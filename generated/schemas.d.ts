@@ -42,6 +42,11 @@ export type SchemaName =
   | 'success-response'
   | 'top-server'
   | 'top-server-list'
+  | 'transcript-list'
+  | 'transcript-message'
+  | 'transcript-summary'
+  | 'transcript-upload'
+  | 'transcript-upload-response'
   | 'user'
   | 'user-search-response'
   | 'user-search-result';

@@ -38,9 +38,14 @@ import s35 from './schema.snowflake.json' with { type: 'json' };
 import s36 from './schema.success-response.json' with { type: 'json' };
 import s37 from './schema.top-server.json' with { type: 'json' };
 import s38 from './schema.top-server-list.json' with { type: 'json' };
-import s39 from './schema.user.json' with { type: 'json' };
-import s40 from './schema.user-search-response.json' with { type: 'json' };
-import s41 from './schema.user-search-result.json' with { type: 'json' };
+import s39 from './schema.transcript-list.json' with { type: 'json' };
+import s40 from './schema.transcript-message.json' with { type: 'json' };
+import s41 from './schema.transcript-summary.json' with { type: 'json' };
+import s42 from './schema.transcript-upload.json' with { type: 'json' };
+import s43 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s44 from './schema.user.json' with { type: 'json' };
+import s45 from './schema.user-search-response.json' with { type: 'json' };
+import s46 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -89,9 +94,14 @@ export const publishedSchemas = deepFreeze({
   'success-response': s36.schema,
   'top-server': s37.schema,
   'top-server-list': s38.schema,
-  user: s39.schema,
-  'user-search-response': s40.schema,
-  'user-search-result': s41.schema,
+  'transcript-list': s39.schema,
+  'transcript-message': s40.schema,
+  'transcript-summary': s41.schema,
+  'transcript-upload': s42.schema,
+  'transcript-upload-response': s43.schema,
+  user: s44.schema,
+  'user-search-response': s45.schema,
+  'user-search-result': s46.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -134,6 +144,11 @@ export const schemaIds = deepFreeze({
   'success-response': 'https://guildhall.dev/schemas/api/success-response.json',
   'top-server': 'https://guildhall.dev/schemas/api/top-server.json',
   'top-server-list': 'https://guildhall.dev/schemas/api/top-server-list.json',
+  'transcript-list': 'https://guildhall.dev/schemas/api/transcript-list.json',
+  'transcript-message': 'https://guildhall.dev/schemas/api/transcript-message.json',
+  'transcript-summary': 'https://guildhall.dev/schemas/api/transcript-summary.json',
+  'transcript-upload': 'https://guildhall.dev/schemas/api/transcript-upload.json',
+  'transcript-upload-response': 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
   user: 'https://guildhall.dev/schemas/api/user.json',
   'user-search-response': 'https://guildhall.dev/schemas/api/user-search-response.json',
   'user-search-result': 'https://guildhall.dev/schemas/api/user-search-result.json',
@@ -179,6 +194,11 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/success-response.json': publishedSchemas['success-response'],
   'https://guildhall.dev/schemas/api/top-server.json': publishedSchemas['top-server'],
   'https://guildhall.dev/schemas/api/top-server-list.json': publishedSchemas['top-server-list'],
+  'https://guildhall.dev/schemas/api/transcript-list.json': publishedSchemas['transcript-list'],
+  'https://guildhall.dev/schemas/api/transcript-message.json': publishedSchemas['transcript-message'],
+  'https://guildhall.dev/schemas/api/transcript-summary.json': publishedSchemas['transcript-summary'],
+  'https://guildhall.dev/schemas/api/transcript-upload.json': publishedSchemas['transcript-upload'],
+  'https://guildhall.dev/schemas/api/transcript-upload-response.json': publishedSchemas['transcript-upload-response'],
   'https://guildhall.dev/schemas/api/user.json': publishedSchemas['user'],
   'https://guildhall.dev/schemas/api/user-search-response.json': publishedSchemas['user-search-response'],
   'https://guildhall.dev/schemas/api/user-search-result.json': publishedSchemas['user-search-result'],

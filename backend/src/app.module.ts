@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import { AntinukeController } from './antinuke/antinuke.controller.js';
 import { AntinukeService } from './antinuke/antinuke.service.js';
 import { AuthController } from './auth/auth.controller.js';
+import { BotCredentialGuard } from './bot-api/bot-credential.js';
+import { BotTranscriptsController } from './bot-api/bot-transcripts.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
 import { CALLBACK_PATH, DiscordOAuthStrategy } from './auth/discord.strategy.js';
 import { SignInCookieStore } from './auth/sign-in-cookie.js';
@@ -32,6 +34,8 @@ import { DiscordSandboxModule } from './sandbox/sandbox.module.js';
 import { SettingsController } from './settings/settings.controller.js';
 import { SettingsService } from './settings/settings.service.js';
 import { STORAGE, type StoragePort } from './storage/storage.port.js';
+import { TranscriptsController } from './transcripts/transcripts.controller.js';
+import { TranscriptsService } from './transcripts/transcripts.service.js';
 
 /** A passport instance of this app's own, with the Discord strategy and whole-user sessions. */
 function createPassport(config: AppConfig, sessionSecret: string): InstanceType<typeof Passport> {
@@ -62,6 +66,8 @@ export class AppModule {
       ContactService,
       MemberLookupService,
       AntinukeService,
+      TranscriptsService,
+      BotCredentialGuard,
     ];
     return {
       module: AppModule,
@@ -93,6 +99,8 @@ export class AppModule {
         BotStatusController,
         MembersController,
         AntinukeController,
+        TranscriptsController,
+        BotTranscriptsController,
       ],
       providers,
       exports: [PASSPORT],
