@@ -96,7 +96,11 @@ describe('Ticket transcripts: the bot uploads, a manager lists, downloads and de
     });
 
     it('without the credential, or with a wrong one: 401', async () => {
-      for (const headers of [{}, { authorization: 'Bot wrong-token-wrong-token-wrong-token' }, { authorization: app.config.botApiToken }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { authorization: 'Bot wrong-token-wrong-token-wrong-token' },
+        { authorization: app.config.botApiToken },
+      ]) {
         const { status, body } = await postAsBot(guildId, upload('0002', 'Bob'), headers);
         expect(status).toBe(401);
         expect(body).toEqual({ success: false, error: expect.stringMatching(/bot credential/) });
@@ -212,7 +216,7 @@ describe('Ticket transcripts: the bot uploads, a manager lists, downloads and de
       const json = await owner.request(`/api/guild/${guildId}/tickets/transcripts/${aliceId}/download?format=json`);
       expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(json.headers.get('content-disposition')).toBe(`attachment; filename="transcript_${aliceId}.json"`);
-      const body = await json.json();
+      const body = (await json.json()) as { messages: { content: string }[] };
       expect(body).toMatchObject({ id: aliceId, ticketId: '0001', openedBy: { username: 'Alice' } });
       expect(body.messages[0].content).toBe(XSS_CONTENT);
     });

@@ -212,7 +212,6 @@ function checkRow(op, schemas) {
   const inPath = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const declared = (op.parameters ?? []).filter((param) => param.in === 'path').map((param) => param.name);
   if (op.access === 'guild' && !inPath.includes('guildId')) fail('a guild operation has {guildId} in its path');
-  if ((op.access === 'bot') !== op.path.startsWith('/api/bot/v1/')) fail('bot operations, and only they, live under /api/bot/v1/');
   const expected = inPath.filter((name) => !(op.access === 'guild' && name === 'guildId'));
   if (expected.join() !== declared.join()) fail(`path parameters {${expected.join('}, {')}} must be declared in order, as "in": "path"`);
   for (const error of op.errors ?? []) {

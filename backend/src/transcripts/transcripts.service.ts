@@ -18,8 +18,14 @@ export interface TranscriptQuery {
   date?: string;
 }
 
-/** The transcript's date: when the ticket closed (normalised to UTC ISO, so a date filter reads it alike everywhere). */
-export const createdAtOf = (transcript: TranscriptUpload): string => new Date(transcript.closedAt).toISOString();
+/**
+ * The transcript's date: when the ticket closed, normalised to UTC ISO so a date filter reads it alike everywhere (the
+ * schema's pattern admits only dates JavaScript reads; should one not be, it stays as sent rather than fail).
+ */
+export function createdAtOf(transcript: TranscriptUpload): string {
+  const date = new Date(transcript.closedAt);
+  return Number.isNaN(date.getTime()) ? transcript.closedAt : date.toISOString();
+}
 
 export function summaryOf(record: StoredRecord<StoredTranscript>): TranscriptSummary {
   const { data } = record;
