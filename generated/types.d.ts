@@ -58,12 +58,6 @@ export type ModerationAction = 'timeout' | 'kick' | 'ban';
  */
 export type RoleReference = string | null;
 /**
- * One route of the API. It answers exactly one of: `redirect` (302), `response` (a published type, JSON) or `responseSchema`. A row with a `response` type is a JSON operation: the generated client has a function for it, named by its operationId.
- */
-export type OperationTableRow = {
-  [k: string]: unknown;
-} & OperationTableRow1;
-/**
  * A capability: view (read the section), or an x-access value of the section's schema (the right to change the properties that name it).
  */
 export type SectionTableCapability = string;
@@ -668,7 +662,10 @@ export interface OperationTable {
   $schema?: string;
   operations: OperationTableRow[];
 }
-export interface OperationTableRow1 {
+/**
+ * One route of the API. It answers exactly one of: `redirect` (302), `response` (a published type, JSON) or `responseSchema`. A row with a `response` type is a JSON operation: the generated client has a function for it, named by its operationId.
+ */
+export interface OperationTableRow {
   /**
    * As Nest routes it; path parameters in braces, e.g. /api/guild/{guildId}/stats. Everything is under /api but the health probes.
    */
