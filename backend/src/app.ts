@@ -216,7 +216,7 @@ export function startupLine(config: AppConfig): string {
  * sandbox; only in the sandbox outside production. A configured token (BOT_API_TOKEN) is never logged, and neither is
  * a made one in production, where the bot API then stays shut until BOT_API_TOKEN is set.
  */
-function announceBotApiToken(config: AppConfig, logger: Logger): void {
+export function announceBotApiToken(config: AppConfig, logger: Logger): void {
   if (!config.botApiTokenGenerated) return;
   if (config.discord.mode === 'sandbox' && !config.production) {
     logger.info(

@@ -3,7 +3,9 @@
  * (never a user session), and a manager lists, searches, downloads (html, txt, json) and deletes them; a retention
  * job removes those older than the guild's retention.
  */
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceBotApiToken, loadConfig } from '../src/app.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
@@ -282,5 +284,36 @@ describe('the bot API token', () => {
       await app.close();
       data.remove();
     }
+  });
+});
+
+describe('the sandbox bot API token reaches the start-up log only outside production', () => {
+  const logged = (env: Record<string, string>) => {
+    const lines: string[] = [];
+    const config = loadConfig(env);
+    announceBotApiToken(config, pino({ level: 'info' }, { write: (line: string) => lines.push(line) }));
+    return { config, text: lines.join('') };
+  };
+
+  it('sandbox, not production: printed once, labelled', () => {
+    const { config, text } = logged({});
+    expect(text).toContain(config.botApiToken);
+    expect(text).toContain('Sandbox bot API token');
+  });
+
+  it('production demo (SANDBOX=on): a made token is never logged, and the log says the bot API is shut', () => {
+    const { config, text } = logged({ NODE_ENV: 'production', SANDBOX: 'on', SESSION_SECRET: 'x'.repeat(40) });
+    expect(text).not.toContain(config.botApiToken);
+    expect(text).toContain('BOT_API_TOKEN is not set');
+  });
+
+  it('a configured BOT_API_TOKEN is never logged', () => {
+    const token = 'configured-token-configured-token-123456';
+    const { text } = logged({ BOT_API_TOKEN: token });
+    expect(text).toBe('');
+  });
+
+  it('BOT_API_TOKEN shorter than 32 characters stops the app with the schema message', () => {
+    expect(() => loadConfig({ BOT_API_TOKEN: 'short' })).toThrow(/BOT_API_TOKEN must be 32 to 512 characters/);
   });
 });
