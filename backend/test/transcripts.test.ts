@@ -116,6 +116,15 @@ describe('Ticket transcripts: the bot uploads, a manager lists, downloads and de
       expect(list.body.transcripts).toEqual([]);
     });
 
+    it('answers a bot request as the bot API whatever the case of its path, and sets no session or CSRF cookie', async () => {
+      const path = `/API/Bot/V1/guilds/${guildId}/transcripts`;
+      const client = app.browser();
+      expect((await client.json(path, { method: 'POST', json: upload('0005', 'Case') })).status).toBe(401);
+      expect((await client.json(path, { method: 'POST', json: upload('0005', 'Case'), headers: bot })).status).toBe(201);
+      expect([...client.cookies.keys()]).toEqual([]);
+      expect((await client.json('/api/bot/v1/nothing-here')).status).toBe(401);
+    });
+
     it('a bad body: 400 with the fields named', async () => {
       const bad = upload('', 'Carol') as Record<string, unknown>;
       (bad.messages as { content: string }[])[0]!.content = 'x'.repeat(2001);

@@ -22,8 +22,9 @@ export function hasBotCredential(req: Request, token: string): boolean {
   return timingSafeEqual(digest(match[1]!), digest(token));
 }
 
+/** Express routes without regard to case (/API/Bot/v1 reaches the same controller), so this check does too. */
 export const isBotApiPath = (req: Request) => {
-  const path = req.originalUrl.split('?')[0]!;
+  const path = req.originalUrl.split('?')[0]!.toLowerCase();
   return path === BOT_API_PREFIX || path.startsWith(`${BOT_API_PREFIX}/`);
 };
 
