@@ -201,6 +201,7 @@ describe('input the database or the stack cannot take answers 400 with its field
     settings: await Promise.all(sectionNames.map(async (name) => (await owner.json(`/api/guild/${GUILD}/settings/${name}`)).body)),
     contact: await app.storage.records.list(CONTACT_COLLECTION),
     transcripts: await app.storage.records.list('transcripts'),
+    transcriptBodies: await app.storage.records.list('transcript-bodies'),
   });
   const send = (route: WriteRoute, body: Json | string) =>
     browserFor(route).json(urlOf(route), {

@@ -262,6 +262,7 @@ describe('Ticket transcripts: the bot uploads, a manager lists, downloads and de
       expect(body).toEqual({ success: true });
       expect((await owner.json(`/api/guild/${guildId}/tickets/transcripts?q=alice`)).body.transcripts).toEqual([]);
       expect((await owner.json(`/api/guild/${guildId}/tickets/transcripts/${aliceId}`, { method: 'DELETE' })).status).toBe(404);
+      expect(await app.storage.records.get('transcript-bodies', aliceId)).toBeNull();
     });
   });
 
@@ -272,6 +273,9 @@ describe('Ticket transcripts: the bot uploads, a manager lists, downloads and de
     const ids = (await owner.json(`/api/guild/${guildId}/tickets/transcripts`)).body.transcripts.map((t: { id: string }) => t.id);
     expect(ids).not.toContain(old);
     expect(ids).toContain(recent);
+    // The stored body goes with it.
+    expect(await app.storage.records.get('transcript-bodies', old)).toBeNull();
+    expect(await app.storage.records.get('transcript-bodies', recent)).not.toBeNull();
   });
 });
 

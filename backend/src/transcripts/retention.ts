@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { StoragePort } from '../storage/storage.port.js';
-import { createdAtOf, type StoredTranscript, TRANSCRIPTS } from './transcripts.service.js';
+import { deleteTranscript, type TranscriptEntry, TRANSCRIPTS } from './transcripts.service.js';
 
 /** Transcripts past their guild's retention are deleted at start-up and this often. */
 export const TRANSCRIPT_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -22,17 +22,17 @@ export async function pruneTranscripts(
   const days = new Map<string, number>();
   const expired: string[] = [];
   for (let offset = 0; ; offset += PAGE) {
-    const page = await storage.records.list<StoredTranscript>(TRANSCRIPTS, { limit: PAGE, offset });
+    const page = await storage.records.list<TranscriptEntry>(TRANSCRIPTS, { limit: PAGE, offset });
     for (const record of page) {
       if (!record.guildId) continue;
       if (!days.has(record.guildId)) days.set(record.guildId, await retentionDays(record.guildId));
-      const age = now.getTime() - Date.parse(createdAtOf(record.data));
+      const age = now.getTime() - Date.parse(record.data.createdAt);
       if (age > days.get(record.guildId)! * DAY_MS) expired.push(record.id);
     }
     if (page.length < PAGE) break;
   }
   let deleted = 0;
-  for (const id of expired) if (await storage.records.delete(TRANSCRIPTS, id)) deleted++;
+  for (const id of expired) if (await deleteTranscript(storage, id)) deleted++;
   return deleted;
 }
 

@@ -1,5 +1,4 @@
-import type { TranscriptMessage } from '@guildhall/generated/types';
-import type { StoredTranscript } from '../transcripts.service.js';
+import type { TranscriptMessage, TranscriptUpload } from '@guildhall/generated/types';
 import { escapeHtml, safeLinkTarget } from './escape.js';
 
 /**
@@ -8,7 +7,7 @@ import { escapeHtml, safeLinkTarget } from './escape.js';
  * links. Every user-written string goes through escapeHtml; the page holds no script, and is served with a CSP that
  * would run none (transcripts.controller.ts).
  */
-export function renderHtml(id: string, transcript: StoredTranscript): string {
+export function renderHtml(id: string, transcript: TranscriptUpload): string {
   const title = `Transcript ${transcript.ticketId} #${transcript.channelName}`;
   const messages = transcript.messages.map(renderMessage).join('\n');
   return `<!doctype html>

@@ -1,7 +1,6 @@
-import type { StoredTranscript } from '../transcripts.service.js';
+import type { TranscriptUpload } from '@guildhall/generated/types';
 
 /** The transcript as JSON: the upload as the bot sent it (schemas/api/transcript-upload.json), with its id. */
-export function renderJson(id: string, transcript: StoredTranscript): string {
-  const { size: _size, ...upload } = transcript;
-  return `${JSON.stringify({ id, ...upload }, null, 2)}\n`;
+export function renderJson(id: string, transcript: TranscriptUpload): string {
+  return `${JSON.stringify({ id, ...transcript }, null, 2)}\n`;
 }

@@ -1,8 +1,8 @@
-import type { StoredTranscript } from '../transcripts.service.js';
+import type { TranscriptUpload } from '@guildhall/generated/types';
 import { formatBytes } from './html.js';
 
 /** The transcript as plain text: a header, then one block per message (time, author, text, embeds, attachments). */
-export function renderTxt(id: string, transcript: StoredTranscript): string {
+export function renderTxt(id: string, transcript: TranscriptUpload): string {
   const lines = [
     `Transcript ${id}`,
     `Ticket: ${transcript.ticketId} (#${transcript.channelName})`,
