@@ -6,11 +6,11 @@ import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
-const GUILD = SANDBOX_GUILDS.community.id;
+const GUILD: string = SANDBOX_GUILDS.community.id;
 const OTHER = SANDBOX_GUILDS.pixelPainters.id;
 const CHANNEL = SANDBOX_GUILDS.community.channels.information;
 const PANELS = collections.panels;
-const base = (guild = GUILD) => `/api/guild/${guild}/collections/panels`;
+const base = (guild: string = GUILD) => `/api/guild/${guild}/collections/panels`;
 
 describe('collections over real HTTP: the panels collection (PGlite + Discord sandbox)', () => {
   const data = tempDataDir();

@@ -118,8 +118,10 @@ export class CollectionsService {
    */
   private validBody(def: CollectionDefinition, body: unknown, versioned: boolean): { version?: number; item: Item } {
     const errors: FieldError[] = [];
-    const envelope = isObject(body) ? body : {};
-    if (!isObject(body)) errors.push({ path: '', message: 'Must be an object' });
+    // A missing body is an empty object (as SchemaBody reads it), so its required fields are named.
+    const sent = body ?? {};
+    const envelope = isObject(sent) ? sent : {};
+    if (!isObject(sent)) errors.push({ path: '', message: 'Must be an object' });
     for (const key of Object.keys(envelope)) {
       if (key !== 'item' && !(versioned && key === 'version'))
         errors.push({ path: `/${escapeToken(key)}`, message: `Unknown field: ${key}` });
@@ -136,8 +138,8 @@ export class CollectionsService {
     if (envelope.item === undefined) errors.push({ path: '/item', message: 'item is required' });
     else if (!isObject(envelope.item)) errors.push({ path: '/item', message: 'Must be an object' });
     else {
-      const sent = Object.fromEntries(Object.entries(envelope.item).filter(([key]) => !def.serverOwned.includes(key)));
-      const result = validateWith(validatorsById[def.schemaId]!, sent);
+      const own = Object.fromEntries(Object.entries(envelope.item).filter(([key]) => !def.serverOwned.includes(key)));
+      const result = validateWith(validatorsById[def.schemaId]!, own);
       if (result.ok) item = result.value as Item;
       else errors.push(...prefixed(result.fieldErrors, '/item'));
     }
