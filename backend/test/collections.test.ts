@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { collections } from '@guildhall/generated/collections';
+import { openapi } from '@guildhall/generated/openapi';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
@@ -10,6 +12,12 @@ const GUILD: string = SANDBOX_GUILDS.community.id;
 const OTHER = SANDBOX_GUILDS.pixelPainters.id;
 const CHANNEL = SANDBOX_GUILDS.community.channels.information;
 const PANELS = collections.panels;
+/** Validates an answer against a component of the OpenAPI document (what is served is what is documented). */
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+const documented = (name: string, answer: unknown) => {
+  const validate = ajv.compile({ $ref: `#/components/schemas/${name}`, components: (openapi as { components: object }).components });
+  return { valid: validate(structuredClone(answer)), errors: validate.errors ?? null };
+};
 const base = (guild: string = GUILD) => `/api/guild/${guild}/collections/panels`;
 
 describe('collections over real HTTP: the panels collection (PGlite + Discord sandbox)', () => {
@@ -77,6 +85,10 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ success: true, cap: 100 });
     expect(listed.body.items).toContainEqual({ id, version: 1, item: created.body.item });
+
+    expect(documented('TicketPanelResponse', created.body)).toEqual({ valid: true, errors: null });
+    expect(documented('TicketPanelListResponse', listed.body)).toEqual({ valid: true, errors: null });
+    expect(documented('TicketPanelCreateRequest', { item: { channel_id: CHANNEL } })).toEqual({ valid: true, errors: null });
 
     const saved = await put(id, 1, { ...created.body.item, title: 'Help desk 2', max_duration: 24 });
     expect(saved.status).toBe(200);
