@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { collections } from '@guildhall/generated/collections';
 import { openapi } from '@guildhall/generated/openapi';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
@@ -15,7 +15,10 @@ const PANELS = collections.panels;
 /** Validates an answer against a component of the OpenAPI document (what is served is what is documented). */
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 const documented = (name: string, answer: unknown) => {
-  const validate = ajv.compile({ $ref: `#/components/schemas/${name}`, components: (openapi as { components: object }).components });
+  const validate = ajv.compile({
+    $ref: `#/components/schemas/${name}`,
+    components: (openapi as unknown as { components: object }).components,
+  });
   return { valid: validate(structuredClone(answer)), errors: validate.errors ?? null };
 };
 const base = (guild: string = GUILD) => `/api/guild/${guild}/collections/panels`;
