@@ -161,6 +161,17 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
     expect((await get(id, OTHER)).body).toMatchObject({ version: 1, item: { title: 'Theirs' } });
   });
 
+  it('refuses to duplicate an item whose copy would outgrow its title bound: 400 at /item/title, nothing created', async () => {
+    const long = await create({ channel_id: CHANNEL, title: 'x'.repeat(250) });
+    expect(long.status).toBe(201);
+    const count = (await owner.json(base())).body.items.length;
+    const copy = await owner.json(`${base()}/${long.body.id}/duplicate`, { method: 'POST' });
+    expect(copy.status).toBe(400);
+    expect(copy.body).toMatchObject({ success: false, error: 'The copy would not be a valid item.' });
+    expect(copy.body.fieldErrors).toContainEqual({ path: '/item/title', message: 'Panel title must be at most 256 characters' });
+    expect((await owner.json(base())).body.items).toHaveLength(count);
+  });
+
   it('answers 404 for an unknown collection and an unknown item', async () => {
     expect((await owner.json(`/api/guild/${GUILD}/collections/nope`)).status).toBe(404);
     expect((await owner.json(`/api/guild/${GUILD}/collections/nope`, { method: 'POST', json: { item: {} } })).status).toBe(404);
