@@ -17,6 +17,7 @@ import type {
   SectionSettingsPutRequest,
   SectionSettingsResponse,
   SuccessResponse,
+  TicketPanel,
   TopServerList,
   User,
   UserSearchResponse,
@@ -49,6 +50,25 @@ export interface GuildhallClient {
   getAntinukeSettings(guildId: string): Promise<SectionSettingsResponse<'antinuke'>>;
   /** Antinuke Configuration: save the guild's antinuke settings. */
   putAntinukeSettings(guildId: string, body: SectionSettingsPutRequest<'antinuke'>): Promise<SectionSettingsResponse<'antinuke'>>;
+  /** Ticket Panels: the guild's items, oldest first, and the cap. */
+  listTicketPanels(guildId: string): Promise<{ success: true; items: { id: string; version: number; item: TicketPanel }[]; cap: number }>;
+  /** Ticket Panels: creates an item (409 beyond the cap). */
+  createTicketPanel(
+    guildId: string,
+    body: { item: Partial<TicketPanel> },
+  ): Promise<{ success: true; id: string; version: number; item: TicketPanel }>;
+  /** Ticket Panels: one item. */
+  getTicketPanel(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: TicketPanel }>;
+  /** Ticket Panels: saves an item based on `body.version`; a stale version rejects with 409. */
+  putTicketPanel(
+    guildId: string,
+    itemId: string,
+    body: { version: number; item: Partial<TicketPanel> },
+  ): Promise<{ success: true; id: string; version: number; item: TicketPanel }>;
+  /** Ticket Panels: deletes an item. */
+  deleteTicketPanel(guildId: string, itemId: string): Promise<{ success: true }>;
+  /** Ticket Panels: duplicates an item (409 beyond the cap). */
+  duplicateTicketPanel(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: TicketPanel }>;
   /** GET /api/user: The signed-in user and their guilds */
   getUser(): Promise<User>;
   /** POST /api/logout: Sign out: ends the session and revokes the Discord token */

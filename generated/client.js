@@ -23,6 +23,14 @@ export function createClient(transport) {
     putGreetingSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/greeting`, body),
     getAntinukeSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/antinuke`),
     putAntinukeSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/antinuke`, body),
+    listTicketPanels: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/collections/panels`),
+    createTicketPanel: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/collections/panels`, body),
+    getTicketPanel: (guildId, itemId) => transport('GET', `/api/guild/${segment(guildId)}/collections/panels/${segment(itemId)}`),
+    putTicketPanel: (guildId, itemId, body) =>
+      transport('PUT', `/api/guild/${segment(guildId)}/collections/panels/${segment(itemId)}`, body),
+    deleteTicketPanel: (guildId, itemId) => transport('DELETE', `/api/guild/${segment(guildId)}/collections/panels/${segment(itemId)}`),
+    duplicateTicketPanel: (guildId, itemId) =>
+      transport('POST', `/api/guild/${segment(guildId)}/collections/panels/${segment(itemId)}/duplicate`),
     getUser: () => transport('GET', `/api/user`),
     logout: () => transport('POST', `/api/logout`),
     getManagedGuild: (guildId) => transport('GET', `/api/guild/${segment(guildId)}`),

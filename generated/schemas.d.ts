@@ -40,6 +40,7 @@ export type SchemaName =
   | 'settings-response'
   | 'snowflake'
   | 'success-response'
+  | 'ticket-panel'
   | 'top-server'
   | 'top-server-list'
   | 'user'

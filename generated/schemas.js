@@ -36,11 +36,12 @@ import s33 from './schema.settings-put-request.json' with { type: 'json' };
 import s34 from './schema.settings-response.json' with { type: 'json' };
 import s35 from './schema.snowflake.json' with { type: 'json' };
 import s36 from './schema.success-response.json' with { type: 'json' };
-import s37 from './schema.top-server.json' with { type: 'json' };
-import s38 from './schema.top-server-list.json' with { type: 'json' };
-import s39 from './schema.user.json' with { type: 'json' };
-import s40 from './schema.user-search-response.json' with { type: 'json' };
-import s41 from './schema.user-search-result.json' with { type: 'json' };
+import s37 from './schema.ticket-panel.json' with { type: 'json' };
+import s38 from './schema.top-server.json' with { type: 'json' };
+import s39 from './schema.top-server-list.json' with { type: 'json' };
+import s40 from './schema.user.json' with { type: 'json' };
+import s41 from './schema.user-search-response.json' with { type: 'json' };
+import s42 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -87,11 +88,12 @@ export const publishedSchemas = deepFreeze({
   'settings-response': s34.schema,
   snowflake: s35.schema,
   'success-response': s36.schema,
-  'top-server': s37.schema,
-  'top-server-list': s38.schema,
-  user: s39.schema,
-  'user-search-response': s40.schema,
-  'user-search-result': s41.schema,
+  'ticket-panel': s37.schema,
+  'top-server': s38.schema,
+  'top-server-list': s39.schema,
+  user: s40.schema,
+  'user-search-response': s41.schema,
+  'user-search-result': s42.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -132,6 +134,7 @@ export const schemaIds = deepFreeze({
   'settings-response': 'https://guildhall.dev/schemas/api/settings-response.json',
   snowflake: 'https://guildhall.dev/schemas/common/snowflake.json',
   'success-response': 'https://guildhall.dev/schemas/api/success-response.json',
+  'ticket-panel': 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   'top-server': 'https://guildhall.dev/schemas/api/top-server.json',
   'top-server-list': 'https://guildhall.dev/schemas/api/top-server-list.json',
   user: 'https://guildhall.dev/schemas/api/user.json',
@@ -177,6 +180,7 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/settings-response.json': publishedSchemas['settings-response'],
   'https://guildhall.dev/schemas/common/snowflake.json': publishedSchemas['snowflake'],
   'https://guildhall.dev/schemas/api/success-response.json': publishedSchemas['success-response'],
+  'https://guildhall.dev/schemas/settings/ticket-panel.json': publishedSchemas['ticket-panel'],
   'https://guildhall.dev/schemas/api/top-server.json': publishedSchemas['top-server'],
   'https://guildhall.dev/schemas/api/top-server-list.json': publishedSchemas['top-server-list'],
   'https://guildhall.dev/schemas/api/user.json': publishedSchemas['user'],

@@ -628,7 +628,7 @@ export interface OperationParameter {
   values?: 'schema-names';
 }
 /**
- * The settings sections of a guild (schemas/sections.json): each maps to its schema, where it is stored and who may change it. The settings controller and the settings form are written once and read this table.
+ * The settings sections of a guild (schemas/sections.json): each maps to its schema, where it is stored and who may change it. The settings controller and the settings form are written once and read this table. Beside them, `collections`: lists of items per guild (ticket panels, ...), each served by the generic collections API.
  */
 export interface SectionTable {
   $schema?: string;
@@ -636,6 +636,7 @@ export interface SectionTable {
    * @minItems 1
    */
   sections: SectionTableRow[];
+  collections?: CollectionTableRow[];
 }
 /**
  * One row of the sections table: a settings section of a guild.
@@ -729,6 +730,42 @@ export interface AccessLevel {
         listedIn: string;
       };
   capabilities: SectionTableCapability[];
+}
+/**
+ * One collection: a list of items per guild, each an instance of `schema`, kept as records of the storage port and served by the one collections controller at /api/guild/{guildId}/collections/{name}[/{itemId}[/duplicate]]. Properties the schema marks readOnly are the server's: a client's values for them are ignored.
+ */
+export interface CollectionTableRow {
+  /**
+   * The collection's name in URLs.
+   */
+  name: string;
+  /**
+   * The item schema: its $id, or its path relative to schemas/ (under settings/).
+   */
+  schema: string;
+  /**
+   * The records collection the items are kept in; never change it once data exists.
+   */
+  storageKey: string;
+  /**
+   * The collection's name in the dashboard and in API descriptions.
+   */
+  title: string;
+  /**
+   * Who may read and change the items (the values of a section's policy; access-levels is not supported for collections yet).
+   */
+  policy: 'manage-guild';
+  /**
+   * The most items a guild may hold; a create or duplicate beyond it answers 409. A safety bound of the server, not a plan limit.
+   */
+  itemCap: number;
+  /**
+   * What a duplicate changes: `title` is a template for the copy's value of `titleProperty` ({title}: the original's); the server-owned (readOnly) properties always start afresh.
+   */
+  duplicate: {
+    titleProperty: string;
+    title: string;
+  };
 }
 /**
  * The shape of schemas/plans/plans.json: the premium plans (Basic, Standard, Unlimited), their durations and prices in Indian rupees, their feature limits (spec 1:3 and 1:9), and the pricing policy's own reading of the plans and billing periods (spec 2:9). The plan pages, the pricing policy and later the server's price computation read this one file.
@@ -1092,6 +1129,74 @@ export interface ModerationSettings {
    */
   modlog_channel: ChannelReference;
 }
+/**
+ * One ticket panel of a guild (an item of the panels collection, schemas/sections.json): the message with a button that opens a ticket, the ticket it opens, and the open message. message_id, deployed and created_at are the server's: a client's values for them are ignored.
+ */
+export interface TicketPanel {
+  title: string;
+  description: string;
+  color: HexColour;
+  /**
+   * The text channel the panel is posted in.
+   */
+  channel_id: string;
+  button_label: string;
+  button_emoji: string;
+  welcome_message: string;
+  ticket_name_format: string;
+  close_button: boolean;
+  close_button_label: string;
+  close_button_emoji: string;
+  transcript: boolean;
+  auto_delete: boolean;
+  auto_delete_time: number;
+  support_team_view: boolean;
+  max_duration: number;
+  /**
+   * Questions asked when a ticket is opened.
+   *
+   * @maxItems 5
+   */
+  required_inputs: string[];
+  /**
+   * Ticket category ids this panel offers.
+   *
+   * @maxItems 25
+   */
+  categories: string[];
+  auto_deploy: boolean;
+  footer: string;
+  footerIcon: string;
+  image: string;
+  thumbnail: string;
+  open_title: string;
+  open_description: string;
+  open_color: HexColour;
+  open_footer: string;
+  open_footerIcon: string;
+  open_image: string;
+  open_thumbnail: string;
+  /**
+   * The panel message in Discord; null until deployed. Server-owned.
+   */
+  message_id: string | null;
+  /**
+   * Whether the panel is deployed: derived from message_id on every read. Server-owned.
+   */
+  deployed: boolean;
+  /**
+   * When the panel was created (ISO 8601). Server-owned.
+   */
+  created_at: string | null;
+}
+
+/** The item of each collection, by collection name (schemas/sections.json's collections). */
+export interface ItemsByCollection {
+  panels: TicketPanel;
+}
+
+/** A collection's name, as in /api/guild/{guildId}/collections/{name}. */
+export type CollectionName = keyof ItemsByCollection;
 
 /** The settings document of each section, by section name (schemas/sections.json). */
 export interface SettingsBySection {

@@ -44,6 +44,7 @@ import type {
   GreetingSettings,
   LevelsSettings,
   ModerationSettings,
+  TicketPanel,
 } from './types.js';
 /** An Ajv standalone validator: true when valid (defaults are then applied in place), else `errors` is set. */
 export interface StandaloneValidator<T> {
@@ -137,6 +138,8 @@ export declare const validateGreeting: StandaloneValidator<GreetingSettings>;
 export declare const validateLevels: StandaloneValidator<LevelsSettings>;
 /** Validates ModerationSettings (https://guildhall.dev/schemas/settings/moderation.json). */
 export declare const validateModeration: StandaloneValidator<ModerationSettings>;
+/** Validates TicketPanel (https://guildhall.dev/schemas/settings/ticket-panel.json). */
+export declare const validateTicketPanel: StandaloneValidator<TicketPanel>;
 /** Every validator by its schema's $id. */
 export declare const validatorsById: { readonly [schemaId: string]: StandaloneValidator<unknown> };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema. */

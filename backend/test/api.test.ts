@@ -1,5 +1,6 @@
 import { openapi } from '@guildhall/generated/openapi';
 import { publishedSchemas } from '@guildhall/generated/schemas';
+import { collectionNames } from '@guildhall/generated/collections';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import type { SectionName } from '@guildhall/generated/types';
 import { validateSettingsPutRequest, validateSettingsResponse, validatorsById } from '@guildhall/generated/validators';
@@ -321,11 +322,21 @@ describe('API contract: the operations table matches the running API', () => {
   let app: App;
   let owner: TestBrowser;
   let guildId: string;
+  const itemIds: Record<string, string> = {};
   beforeAll(async () => {
     app = await startTestApp({ DATA_DIR: data.dir });
     owner = app.browser();
     await owner.signIn('demo-owner');
     guildId = (await owner.json('/api/user')).body.guilds.find((g: Guild) => g.settingsUrl.startsWith('/manage/')).id;
+    // An item of each collection, for the routes with {itemId}.
+    for (const name of collectionNames) {
+      const created = await owner.json(`/api/guild/${guildId}/collections/${name}`, {
+        method: 'POST',
+        json: { item: { channel_id: '1100000000000010101' } },
+      });
+      expect(created.status).toBe(201);
+      itemIds[name] = created.body.id;
+    }
   });
   afterAll(async () => {
     await app?.close();
@@ -356,7 +367,11 @@ describe('API contract: the operations table matches the running API', () => {
     expectValid(`${section} settings`, validators[sections[section].schemaId]!, body.settings);
   };
   /** Where an OpenAPI path points for this test's guild (every parameter filled with something that exists). */
-  const concrete = (route: string) => route.replace('{guildId}', guildId).replace('{name}', 'basic');
+  const concrete = (route: string) =>
+    route
+      .replace('{guildId}', guildId)
+      .replace('{name}', 'basic')
+      .replace(/\/collections\/([^/]+)\/\{itemId\}/, (_m, name: string) => `/collections/${name}/${itemIds[name]}`);
   type Row = { path: string; method: string; operationId: string; response?: string; parameters?: Parameter[] };
   type Parameter = { name: string; in: string; schema?: { examples?: string[] } };
   const rows = operations.operations as Row[];
@@ -452,7 +467,9 @@ describe('API contract: the operations table matches the running API', () => {
     // And over HTTP: no documented operation meets "no such route" (writes send an empty body: 400, never 404).
     const signOut = { method: 'post', route: '/api/logout' };
     const sweep = ops.filter((op) => op.method !== signOut.method || op.route !== signOut.route);
-    for (const op of [...sweep, signOut]) {
+    // Deletes last (a collection item's DELETE removes the item the other {itemId} routes use), then signing out.
+    const ordered = [...sweep.filter((op) => op.method !== 'delete'), ...sweep.filter((op) => op.method === 'delete')];
+    for (const op of [...ordered, signOut]) {
       const res = await owner.request(concrete(op.route), {
         method: op.method.toUpperCase(),
         ...(op.method === 'get' ? {} : { json: {} }),
