@@ -49,6 +49,24 @@ export interface GuildhallClient {
   getAntinukeSettings(guildId: string): Promise<SectionSettingsResponse<'antinuke'>>;
   /** Antinuke Configuration: save the guild's antinuke settings. */
   putAntinukeSettings(guildId: string, body: SectionSettingsPutRequest<'antinuke'>): Promise<SectionSettingsResponse<'antinuke'>>;
+  /** Ticket general settings: the guild's ticket-general settings. */
+  getTicketGeneralSettings(guildId: string): Promise<SectionSettingsResponse<'ticket-general'>>;
+  /** Ticket general settings: save the guild's ticket-general settings. */
+  putTicketGeneralSettings(
+    guildId: string,
+    body: SectionSettingsPutRequest<'ticket-general'>,
+  ): Promise<SectionSettingsResponse<'ticket-general'>>;
+  /** Ticket limits: the guild's ticket-limits settings. */
+  getTicketLimitsSettings(guildId: string): Promise<SectionSettingsResponse<'ticket-limits'>>;
+  /** Ticket limits: save the guild's ticket-limits settings. */
+  putTicketLimitsSettings(
+    guildId: string,
+    body: SectionSettingsPutRequest<'ticket-limits'>,
+  ): Promise<SectionSettingsResponse<'ticket-limits'>>;
+  /** Ticket transcripts: the guild's transcripts settings. */
+  getTranscriptSettings(guildId: string): Promise<SectionSettingsResponse<'transcripts'>>;
+  /** Ticket transcripts: save the guild's transcripts settings. */
+  putTranscriptSettings(guildId: string, body: SectionSettingsPutRequest<'transcripts'>): Promise<SectionSettingsResponse<'transcripts'>>;
   /** GET /api/user: The signed-in user and their guilds */
   getUser(): Promise<User>;
   /** POST /api/logout: Sign out: ends the session and revokes the Discord token */

@@ -40,8 +40,11 @@ export type SchemaName =
   | 'settings-response'
   | 'snowflake'
   | 'success-response'
+  | 'ticket-general'
+  | 'ticket-limits'
   | 'top-server'
   | 'top-server-list'
+  | 'transcripts'
   | 'user'
   | 'user-search-response'
   | 'user-search-result';

@@ -41,6 +41,8 @@ export default {
       channelTypes: { type: 'array', items: { type: 'integer', minimum: 0 }, uniqueItems: true },
       /** For textarea: visible rows. */
       rows: { type: 'integer', minimum: 1 },
+      /** On the root object: the form offers 'Reset to defaults' (every field back to the schema's default; Save then stores them). */
+      resettable: { type: 'boolean' },
       /** Keep the value but do not show the field. */
       hidden: { type: 'boolean' },
     },
