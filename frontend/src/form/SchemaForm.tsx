@@ -3,6 +3,7 @@ import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sections } from '@guildhall/generated/sections';
 import type { SectionName, SettingsBySection } from '@guildhall/generated/types';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
+import { validatorsById } from '@guildhall/generated/validators';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { useSaveSettings, useSettings } from '../api/queries';
@@ -43,6 +44,13 @@ export interface SchemaFormProps<S extends SectionName> {
   onSaved?: () => void;
   /** Drives the tabs of a schema whose x-ui says `layout: 'tabs'`. */
   tabs?: FormTabs;
+}
+
+/** A section's document with nothing set: every default of its schema, filled in by its validator (useDefaults). */
+export function defaultsOf(section: SectionName): Record<string, unknown> {
+  const document: Record<string, unknown> = {};
+  validatorsById[sections[section].schemaId]!(document);
+  return document;
 }
 
 /** The live values of the form around it, and a way to set some of them (page content inside a tab). */
@@ -163,6 +171,9 @@ export function SchemaForm<S extends SectionName>({
 
   const dirty = !!formData && !!query.data && JSON.stringify(formData) !== JSON.stringify(query.data.settings);
   const busy = save.isPending;
+  // x-ui `resettable` on the schema's root: 'Reset to defaults' puts the schema's defaults in the form (the draft is then
+  // dirty, and Save stores them), and Save waits for a change (spec 2:4, ticket general settings).
+  const resettable = baseUi['ui:options']?.resettable === true;
 
   return (
     <div className={`grid gap-6 ${aside ? 'xl:grid-cols-[minmax(0,1fr)_minmax(0,420px)]' : ''}`}>
@@ -191,7 +202,7 @@ export function SchemaForm<S extends SectionName>({
                 {actions}
               </div>
             ) : (
-              <SaveBar busy={busy} dirty={dirty} label={saveLabel}>
+              <SaveBar busy={busy} dirty={dirty} label={saveLabel} needsChange={resettable}>
                 <button
                   type="button"
                   className="btn-secondary"
@@ -203,6 +214,19 @@ export function SchemaForm<S extends SectionName>({
                 >
                   Reset
                 </button>
+                {resettable && (
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    disabled={busy}
+                    onClick={() => {
+                      setFormData(defaultsOf(section) as unknown as Settings);
+                      setServerErrors(undefined);
+                    }}
+                  >
+                    Reset to defaults
+                  </button>
+                )}
                 {actions}
               </SaveBar>
             )}
