@@ -72,13 +72,16 @@ interface Bound {
 function numericBounds(section: TicketSection): Bound[] {
   const root = schemaOf(section);
   const resolve = (schema: Json): Json =>
-    typeof schema.$ref === 'string' && schema.$ref.startsWith('#/') ? { ...resolve(pointerGet(root, schema.$ref.slice(1))), ...schema } : schema;
+    typeof schema.$ref === 'string' && schema.$ref.startsWith('#/')
+      ? { ...resolve(pointerGet(root, schema.$ref.slice(1))), ...schema }
+      : schema;
   const found: Bound[] = [];
   const walk = (raw: Json, pointer: string) => {
     const schema = resolve(raw);
     if (schema.type === 'integer' || schema.type === 'number') found.push({ pointer, minimum: schema.minimum, maximum: schema.maximum });
     for (const [key, child] of Object.entries<Json>(schema.properties ?? {})) walk(child, `${pointer}/${key}`);
-    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') walk(schema.additionalProperties, `${pointer}/${ROLES.moderator}`);
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+      walk(schema.additionalProperties, `${pointer}/${ROLES.moderator}`);
   };
   walk(root, '');
   return found;
@@ -154,7 +157,10 @@ describe('ticket sections over real HTTP (PGlite + Discord sandbox)', () => {
   it("the schemas hold the spec's bounds", () => {
     const all = [...numericBounds('ticket-limits'), ...numericBounds('transcripts')];
     for (const [pointer, bounds] of Object.entries(SPEC_BOUNDS)) {
-      expect(all.find((b) => b.pointer === pointer), pointer).toMatchObject({ minimum: bounds[0], maximum: bounds[1] });
+      expect(
+        all.find((b) => b.pointer === pointer),
+        pointer,
+      ).toMatchObject({ minimum: bounds[0], maximum: bounds[1] });
     }
   });
 
@@ -195,7 +201,13 @@ describe('ticket sections over real HTTP (PGlite + Discord sandbox)', () => {
     await expectRefused('ticket-limits', { ...base, rateLimitEnabled: false, cooldownPeriod: 3601 }, '/settings/cooldownPeriod');
     await expectRefused('ticket-limits', { ...base, autoCloseInactive: false, inactiveThreshold: 0 }, '/settings/inactiveThreshold');
     await expectRefused('ticket-limits', { ...base, autoCloseInactive: false, inactiveThreshold: 31 }, '/settings/inactiveThreshold');
-    await expectKept('ticket-limits', { ...base, rateLimitEnabled: false, autoCloseInactive: false, cooldownPeriod: 3600, inactiveThreshold: 30 });
+    await expectKept('ticket-limits', {
+      ...base,
+      rateLimitEnabled: false,
+      autoCloseInactive: false,
+      cooldownPeriod: 3600,
+      inactiveThreshold: 30,
+    });
   });
 
   it('ticket limits maps roles to limits: role ids only, a bounded number of them', async () => {
@@ -248,12 +260,17 @@ describe('ticket sections over real HTTP (PGlite + Discord sandbox)', () => {
 
   it('ticket general keeps roles once each, and a padding of 1 to 10 digits as text', async () => {
     const base = SPEC_DEFAULTS['ticket-general'];
-    await expectKept('ticket-general', { ...base, support_team_roles: ROLES.moderator, additional_roles: [ROLES.eventHost, ROLES.regular] });
+    await expectKept('ticket-general', {
+      ...base,
+      support_team_roles: ROLES.moderator,
+      additional_roles: [ROLES.eventHost, ROLES.regular],
+    });
     await expectRefused('ticket-general', { ...base, additional_roles: [ROLES.regular, ROLES.regular] }, '/settings/additional_roles');
     await expectRefused('ticket-general', { ...base, additional_roles: ['regular'] }, '/settings/additional_roles/0');
     await expectRefused('ticket-general', { ...base, support_team_roles: 'support' }, '/settings/support_team_roles');
     for (const ticket_padding of ['1', '10']) await expectKept('ticket-general', { ...base, ticket_padding });
-    for (const ticket_padding of ['0', '11', '', '04', 'four']) await expectRefused('ticket-general', { ...base, ticket_padding }, '/settings/ticket_padding');
+    for (const ticket_padding of ['0', '11', '', '04', 'four'])
+      await expectRefused('ticket-general', { ...base, ticket_padding }, '/settings/ticket_padding');
     await expectRefused('ticket-general', { ...base, ticket_padding: 4 }, '/settings/ticket_padding');
   });
 

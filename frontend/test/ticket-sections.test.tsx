@@ -112,7 +112,13 @@ describe('ticket limits', () => {
     renderForm('ticket-limits');
     expect(await screen.findByLabelText('@Moderator')).toHaveProperty('value', '4');
     const picker = screen.getByRole('combobox', { name: 'Add a role limit' });
-    await waitFor(() => expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Add a role limit', '@Event Host']));
+    await waitFor(() =>
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Add a role limit', '@Event Host']),
+    );
     await user.selectOptions(picker, '1100000000000010204');
     expect(screen.getByLabelText('@Event Host')).toHaveProperty('value', '1');
     await user.click(screen.getByRole('button', { name: 'Remove the limit for @Moderator' }));
