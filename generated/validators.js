@@ -13131,6 +13131,7 @@ const schema129 = {
       'x-messages': { type: 'Role limits must map roles to numbers', maxProperties: 'At most {limit} role limits' },
     },
   },
+  'x-ui': { savedMessage: 'Ticket limits saved successfully!', noticeSeconds: 3 },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
   $defs: {
     perUserLimit: {
@@ -13726,7 +13727,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       for (const key2 in data10) {
-        const _errs51 = errors;
+        const _errs52 = errors;
         if (typeof key2 === 'string') {
           if (func2(key2) > 20) {
             const err27 = {
@@ -13767,7 +13768,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
         }
-        var valid5 = _errs51 === errors;
+        var valid5 = _errs52 === errors;
         if (!valid5) {
           const err29 = {
             instancePath: instancePath + '/roleLimits',
@@ -14865,6 +14866,7 @@ const schema134 = {
     },
     logChannel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 8, help: 'Text channels only.' } },
   },
+  'x-ui': { savedMessage: 'Transcript configuration saved successfully!', noticeSeconds: 3 },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
   $defs: {
     ChannelReference: {

@@ -104,6 +104,8 @@ describe('ticket limits', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(server.puts).toHaveLength(1));
     expect(server.puts[0]!.settings).toMatchObject({ rateLimitEnabled: false, cooldownPeriod: 900 });
+    // The spec's banner for this page (x-ui savedMessage), not the generic one.
+    expect(await screen.findByText('Ticket limits saved successfully!')).toBeTruthy();
   });
 
   it('adds a role limit from the roles not yet limited, and removes it', async () => {

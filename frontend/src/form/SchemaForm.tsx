@@ -38,7 +38,7 @@ export interface SchemaFormProps<S extends SectionName> {
   viewOnly?: boolean;
   /** The submit button's label ('Save Changes'). */
   saveLabel?: string;
-  /** The banner after a save ('Settings saved successfully!'). */
+  /** The banner after a save; else the schema's x-ui savedMessage, else 'Settings saved successfully!'. */
   successMessage?: string;
   /** Called once a save is kept (e.g. to reload what depends on the settings). */
   onSaved?: () => void;
@@ -79,7 +79,7 @@ export function SchemaForm<S extends SectionName>({
   access,
   viewOnly = false,
   saveLabel,
-  successMessage = 'Settings saved successfully!',
+  successMessage: successProp,
   onSaved,
   tabs,
 }: SchemaFormProps<S>) {
@@ -90,10 +90,11 @@ export function SchemaForm<S extends SectionName>({
   const [baseVersion, setBaseVersion] = useState(0);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
   const [conflict, setConflict] = useState<Conflict<Settings> | null>(null);
-  const [banner, showBanner] = useTimedBanner();
-  const loadedFor = useRef<string | null>(null);
-
   const baseUi = uiSchemas[section] as UiSchema;
+  const rootOptions = (baseUi['ui:options'] ?? {}) as { savedMessage?: string; noticeSeconds?: number; resettable?: boolean };
+  const successMessage = successProp ?? rootOptions.savedMessage ?? 'Settings saved successfully!';
+  const [banner, showBanner] = useTimedBanner(rootOptions.noticeSeconds ? rootOptions.noticeSeconds * 1000 : undefined);
+  const loadedFor = useRef<string | null>(null);
 
   // Take the server's document when it (re)loads, never while the user is editing an older copy.
   useEffect(() => {
@@ -173,7 +174,7 @@ export function SchemaForm<S extends SectionName>({
   const busy = save.isPending;
   // x-ui `resettable` on the schema's root: 'Reset to defaults' puts the schema's defaults in the form (the draft is then
   // dirty, and Save stores them), and Save waits for a change (spec 2:4, ticket general settings).
-  const resettable = baseUi['ui:options']?.resettable === true;
+  const resettable = rootOptions.resettable === true;
 
   return (
     <div className={`grid gap-6 ${aside ? 'xl:grid-cols-[minmax(0,1fr)_minmax(0,420px)]' : ''}`}>
