@@ -40,9 +40,12 @@ export type SchemaName =
   | 'settings-response'
   | 'snowflake'
   | 'success-response'
+  | 'ticket-general'
+  | 'ticket-limits'
   | 'ticket-panel'
   | 'top-server'
   | 'top-server-list'
+  | 'transcripts'
   | 'user'
   | 'user-search-response'
   | 'user-search-result';

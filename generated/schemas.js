@@ -36,12 +36,15 @@ import s33 from './schema.settings-put-request.json' with { type: 'json' };
 import s34 from './schema.settings-response.json' with { type: 'json' };
 import s35 from './schema.snowflake.json' with { type: 'json' };
 import s36 from './schema.success-response.json' with { type: 'json' };
-import s37 from './schema.ticket-panel.json' with { type: 'json' };
-import s38 from './schema.top-server.json' with { type: 'json' };
-import s39 from './schema.top-server-list.json' with { type: 'json' };
-import s40 from './schema.user.json' with { type: 'json' };
-import s41 from './schema.user-search-response.json' with { type: 'json' };
-import s42 from './schema.user-search-result.json' with { type: 'json' };
+import s37 from './schema.ticket-general.json' with { type: 'json' };
+import s38 from './schema.ticket-limits.json' with { type: 'json' };
+import s39 from './schema.ticket-panel.json' with { type: 'json' };
+import s40 from './schema.top-server.json' with { type: 'json' };
+import s41 from './schema.top-server-list.json' with { type: 'json' };
+import s42 from './schema.transcripts.json' with { type: 'json' };
+import s43 from './schema.user.json' with { type: 'json' };
+import s44 from './schema.user-search-response.json' with { type: 'json' };
+import s45 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -88,12 +91,15 @@ export const publishedSchemas = deepFreeze({
   'settings-response': s34.schema,
   snowflake: s35.schema,
   'success-response': s36.schema,
-  'ticket-panel': s37.schema,
-  'top-server': s38.schema,
-  'top-server-list': s39.schema,
-  user: s40.schema,
-  'user-search-response': s41.schema,
-  'user-search-result': s42.schema,
+  'ticket-general': s37.schema,
+  'ticket-limits': s38.schema,
+  'ticket-panel': s39.schema,
+  'top-server': s40.schema,
+  'top-server-list': s41.schema,
+  transcripts: s42.schema,
+  user: s43.schema,
+  'user-search-response': s44.schema,
+  'user-search-result': s45.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -134,9 +140,12 @@ export const schemaIds = deepFreeze({
   'settings-response': 'https://guildhall.dev/schemas/api/settings-response.json',
   snowflake: 'https://guildhall.dev/schemas/common/snowflake.json',
   'success-response': 'https://guildhall.dev/schemas/api/success-response.json',
+  'ticket-general': 'https://guildhall.dev/schemas/settings/ticket-general.json',
+  'ticket-limits': 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   'ticket-panel': 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   'top-server': 'https://guildhall.dev/schemas/api/top-server.json',
   'top-server-list': 'https://guildhall.dev/schemas/api/top-server-list.json',
+  transcripts: 'https://guildhall.dev/schemas/settings/transcripts.json',
   user: 'https://guildhall.dev/schemas/api/user.json',
   'user-search-response': 'https://guildhall.dev/schemas/api/user-search-response.json',
   'user-search-result': 'https://guildhall.dev/schemas/api/user-search-result.json',
@@ -180,9 +189,12 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/settings-response.json': publishedSchemas['settings-response'],
   'https://guildhall.dev/schemas/common/snowflake.json': publishedSchemas['snowflake'],
   'https://guildhall.dev/schemas/api/success-response.json': publishedSchemas['success-response'],
+  'https://guildhall.dev/schemas/settings/ticket-general.json': publishedSchemas['ticket-general'],
+  'https://guildhall.dev/schemas/settings/ticket-limits.json': publishedSchemas['ticket-limits'],
   'https://guildhall.dev/schemas/settings/ticket-panel.json': publishedSchemas['ticket-panel'],
   'https://guildhall.dev/schemas/api/top-server.json': publishedSchemas['top-server'],
   'https://guildhall.dev/schemas/api/top-server-list.json': publishedSchemas['top-server-list'],
+  'https://guildhall.dev/schemas/settings/transcripts.json': publishedSchemas['transcripts'],
   'https://guildhall.dev/schemas/api/user.json': publishedSchemas['user'],
   'https://guildhall.dev/schemas/api/user-search-response.json': publishedSchemas['user-search-response'],
   'https://guildhall.dev/schemas/api/user-search-result.json': publishedSchemas['user-search-result'],

@@ -90,6 +90,10 @@ export type Punishment = 'BAN' | 'KICK' | 'TIMEOUT' | 'NONE';
  * @maxItems 250
  */
 export type UserList = string[];
+/**
+ * Open tickets one member may have at a time.
+ */
+export type PerUserTicketLimit = number;
 
 /**
  * GET /api/guild/{guildId}/antinuke/preflight: what would stop the stored AntiNuke settings from working, computed from the guild's live channels, roles and the bot's member. Empty when nothing is wrong.
@@ -1130,6 +1134,89 @@ export interface ModerationSettings {
   modlog_channel: ChannelReference;
 }
 /**
+ * The ticket system's general settings (the Ticket general settings page): the support team role, additional roles that see tickets, two-step close and open, pinning the first message, and the padding of ticket numbers.
+ */
+export interface TicketGeneralSettings {
+  /**
+   * The role whose members handle tickets; none leaves tickets to administrators.
+   */
+  support_team_roles: RoleReference;
+  /**
+   * Other roles that may see and answer tickets, each once.
+   *
+   * @maxItems 250
+   */
+  additional_roles: string[];
+  /**
+   * Closing a ticket asks for a confirmation first.
+   */
+  two_step_close: boolean;
+  /**
+   * Opening a ticket asks for a confirmation first.
+   */
+  two_step_ticket: boolean;
+  /**
+   * Pin the first message of every new ticket.
+   */
+  auto_pin_ticket: boolean;
+  /**
+   * How many digits ticket numbers are padded to with leading zeros (4: ticket-0007).
+   */
+  ticket_padding: string;
+}
+/**
+ * How many tickets members may open (the Ticket limits page): per user and server-wide, a cooldown between tickets, closing inactive tickets, and limits per membership tier and per role.
+ */
+export interface TicketLimits {
+  /**
+   * How many open tickets one member may have at a time.
+   */
+  maxTicketsPerUser: number;
+  /**
+   * How many tickets may be open at a time across the whole server.
+   */
+  maxOpenTickets: number;
+  /**
+   * Make members wait between opening tickets.
+   */
+  rateLimitEnabled: boolean;
+  /**
+   * Seconds a member waits after opening a ticket before opening another.
+   */
+  cooldownPeriod: number;
+  /**
+   * Close tickets that have had no messages for a while.
+   */
+  autoCloseInactive: boolean;
+  /**
+   * Days without a message after which a ticket is closed.
+   */
+  inactiveThreshold: number;
+  /**
+   * Open tickets a member may have, by membership tier.
+   */
+  userLimits: {
+    /**
+     * Members without a tier.
+     */
+    default: PerUserTicketLimit;
+    /**
+     * Premium members.
+     */
+    premium: PerUserTicketLimit;
+    /**
+     * VIP members.
+     */
+    vip: PerUserTicketLimit;
+  };
+  /**
+   * Open tickets a member with a role may have, by role.
+   */
+  roleLimits: {
+    [k: string]: PerUserTicketLimit;
+  };
+}
+/**
  * One ticket panel of a guild (an item of the panels collection, schemas/sections.json): the message with a button that opens a ticket, the ticket it opens, and the open message. message_id, deployed and created_at are the server's: a client's values for them are ignored.
  */
 export interface TicketPanel {
@@ -1189,6 +1276,43 @@ export interface TicketPanel {
    */
   created_at: string | null;
 }
+/**
+ * How closed tickets are kept (the Ticket transcripts page): whether transcripts are made, in which format, for how long, and where they are sent.
+ */
+export interface TranscriptSettings {
+  /**
+   * Keep a transcript of every closed ticket.
+   */
+  enabled: boolean;
+  /**
+   * Make the transcript when a ticket closes, without a command.
+   */
+  autoGenerate: boolean;
+  /**
+   * Keep the files posted in the ticket with its transcript.
+   */
+  includeAttachments: boolean;
+  /**
+   * The file format of transcripts.
+   */
+  format: 'html' | 'txt' | 'json';
+  /**
+   * Days a transcript is kept before it is deleted.
+   */
+  retentionDays: number;
+  /**
+   * A Discord webhook that receives every transcript; empty sends none.
+   */
+  webhookUrl: string;
+  /**
+   * Send the transcript to the member who opened the ticket.
+   */
+  dmUser: boolean;
+  /**
+   * The text channel where transcripts are posted; none posts them nowhere.
+   */
+  logChannel: ChannelReference;
+}
 
 /** The item of each collection, by collection name (schemas/sections.json's collections). */
 export interface ItemsByCollection {
@@ -1205,6 +1329,9 @@ export interface SettingsBySection {
   levels: LevelsSettings;
   greeting: GreetingSettings;
   antinuke: AntinukeSettings;
+  'ticket-general': TicketGeneralSettings;
+  'ticket-limits': TicketLimits;
+  transcripts: TranscriptSettings;
 }
 
 /** A settings section's name, as in /api/guild/{guildId}/settings/{section}. */

@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate81;
-const schema130 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate84;
+const schema139 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate81.evaluated;
+  const evaluated0 = validate84.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema130.required,
-        parentSchema: schema130,
+        schema: schema139.required,
+        parentSchema: schema139,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema130.properties.enabled,
+          parentSchema: schema139.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema130.type,
-      parentSchema: schema130,
+      schema: schema139.type,
+      parentSchema: schema139,
       data,
     };
     if (vErrors === null) {
@@ -72,10 +72,10 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate81.errors = vErrors;
+  validate84.errors = vErrors;
   return errors === 0;
 }
-validate81.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+validate84.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
 export const validateAntinuke = validate72;
 const schema98 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12584,8 +12584,1311 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanel = validate80;
+export const validateTicketGeneral = validate80;
 const schema127 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    support_team_roles: { $ref: '#/$defs/RoleReference', default: null, 'x-ui': { order: 1 } },
+    additional_roles: {
+      type: 'array',
+      maxItems: 250,
+      uniqueItems: true,
+      default: [],
+      items: {
+        type: 'string',
+        maxLength: 20,
+        pattern: '^[0-9]{17,20}$',
+        'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+      },
+      'x-ui': { order: 2, widget: 'role-list', placeholder: 'Add a role' },
+      'x-messages': {
+        type: 'Additional roles must be a list of roles',
+        uniqueItems: 'That role is already added',
+        maxItems: 'At most {limit} additional roles',
+      },
+    },
+    two_step_close: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 3, widget: 'toggle' },
+      'x-messages': { type: 'Two-Step Close must be on or off' },
+    },
+    two_step_ticket: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 4, widget: 'toggle' },
+      'x-messages': { type: 'Two-Step Ticket must be on or off' },
+    },
+    auto_pin_ticket: {
+      type: 'boolean',
+      default: false,
+      'x-ui': { order: 5, widget: 'toggle' },
+      'x-messages': { type: 'Auto Pin must be on or off' },
+    },
+    ticket_padding: {
+      type: 'string',
+      maxLength: 2,
+      pattern: '^(?:[1-9]|10)$',
+      default: '4',
+      'x-ui': { order: 6, placeholder: '4', help: 'Digits in a ticket number, from 1 to 10.' },
+      'x-messages': {
+        type: 'Ticket number padding must be a number of digits',
+        pattern: 'Ticket number padding must be a whole number of digits from 1 to 10',
+        maxLength: 'Ticket number padding must be a whole number of digits from 1 to 10',
+      },
+    },
+  },
+  'x-ui': { resettable: true },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+  $defs: {
+    RoleReference: {
+      type: ['string', 'null'],
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
+      'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+    },
+  },
+};
+const schema128 = {
+  type: ['string', 'null'],
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
+  'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+};
+const pattern57 = new RegExp('^(?:[1-9]|10)$', 'u');
+function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate80.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.support_team_roles === undefined) {
+      data.support_team_roles = null;
+    }
+    if (data.additional_roles === undefined) {
+      data.additional_roles = [];
+    }
+    if (data.two_step_close === undefined) {
+      data.two_step_close = true;
+    }
+    if (data.two_step_ticket === undefined) {
+      data.two_step_ticket = true;
+    }
+    if (data.auto_pin_ticket === undefined) {
+      data.auto_pin_ticket = false;
+    }
+    if (data.ticket_padding === undefined) {
+      data.ticket_padding = '4';
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'support_team_roles' ||
+        key0 === 'additional_roles' ||
+        key0 === 'two_step_close' ||
+        key0 === 'two_step_ticket' ||
+        key0 === 'auto_pin_ticket' ||
+        key0 === 'ticket_padding'
+      )) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema127,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.support_team_roles;
+    if (typeof data0 !== 'string' && data0 !== null) {
+      const err1 = {
+        instancePath: instancePath + '/support_team_roles',
+        schemaPath: '#/$defs/RoleReference/type',
+        keyword: 'type',
+        params: { type: schema128.type },
+        message: 'must be string,null',
+        schema: schema128.type,
+        parentSchema: schema128,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (typeof data0 === 'string') {
+      if (func2(data0) > 20) {
+        const err2 = {
+          instancePath: instancePath + '/support_team_roles',
+          schemaPath: '#/$defs/RoleReference/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema128,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data0)) {
+        const err3 = {
+          instancePath: instancePath + '/support_team_roles',
+          schemaPath: '#/$defs/RoleReference/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema128,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    let data1 = data.additional_roles;
+    if (Array.isArray(data1)) {
+      if (data1.length > 250) {
+        const err4 = {
+          instancePath: instancePath + '/additional_roles',
+          schemaPath: '#/properties/additional_roles/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 250 },
+          message: 'must NOT have more than 250 items',
+          schema: 250,
+          parentSchema: schema127.properties.additional_roles,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      const len0 = data1.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data2 = data1[i0];
+        if (typeof data2 === 'string') {
+          if (func2(data2) > 20) {
+            const err5 = {
+              instancePath: instancePath + '/additional_roles/' + i0,
+              schemaPath: '#/properties/additional_roles/items/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 20 },
+              message: 'must NOT have more than 20 characters',
+              schema: 20,
+              parentSchema: schema127.properties.additional_roles.items,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+          if (!pattern7.test(data2)) {
+            const err6 = {
+              instancePath: instancePath + '/additional_roles/' + i0,
+              schemaPath: '#/properties/additional_roles/items/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^[0-9]{17,20}$' },
+              message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+              schema: '^[0-9]{17,20}$',
+              parentSchema: schema127.properties.additional_roles.items,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        } else {
+          const err7 = {
+            instancePath: instancePath + '/additional_roles/' + i0,
+            schemaPath: '#/properties/additional_roles/items/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema127.properties.additional_roles.items.type,
+            parentSchema: schema127.properties.additional_roles.items,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+      let i1 = data1.length;
+      let j0;
+      if (i1 > 1) {
+        const indices0 = {};
+        for (; i1--;) {
+          let item0 = data1[i1];
+          if (typeof item0 !== 'string') {
+            continue;
+          }
+          if (typeof indices0[item0] == 'number') {
+            j0 = indices0[item0];
+            const err8 = {
+              instancePath: instancePath + '/additional_roles',
+              schemaPath: '#/properties/additional_roles/uniqueItems',
+              keyword: 'uniqueItems',
+              params: { i: i1, j: j0 },
+              message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+              schema: true,
+              parentSchema: schema127.properties.additional_roles,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+            break;
+          }
+          indices0[item0] = i1;
+        }
+      }
+    } else {
+      const err9 = {
+        instancePath: instancePath + '/additional_roles',
+        schemaPath: '#/properties/additional_roles/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema127.properties.additional_roles.type,
+        parentSchema: schema127.properties.additional_roles,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    let data3 = data.two_step_close;
+    if (typeof data3 !== 'boolean') {
+      const err10 = {
+        instancePath: instancePath + '/two_step_close',
+        schemaPath: '#/properties/two_step_close/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema127.properties.two_step_close.type,
+        parentSchema: schema127.properties.two_step_close,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    let data4 = data.two_step_ticket;
+    if (typeof data4 !== 'boolean') {
+      const err11 = {
+        instancePath: instancePath + '/two_step_ticket',
+        schemaPath: '#/properties/two_step_ticket/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema127.properties.two_step_ticket.type,
+        parentSchema: schema127.properties.two_step_ticket,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    let data5 = data.auto_pin_ticket;
+    if (typeof data5 !== 'boolean') {
+      const err12 = {
+        instancePath: instancePath + '/auto_pin_ticket',
+        schemaPath: '#/properties/auto_pin_ticket/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema127.properties.auto_pin_ticket.type,
+        parentSchema: schema127.properties.auto_pin_ticket,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    let data6 = data.ticket_padding;
+    if (typeof data6 === 'string') {
+      if (func2(data6) > 2) {
+        const err13 = {
+          instancePath: instancePath + '/ticket_padding',
+          schemaPath: '#/properties/ticket_padding/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2 },
+          message: 'must NOT have more than 2 characters',
+          schema: 2,
+          parentSchema: schema127.properties.ticket_padding,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (!pattern57.test(data6)) {
+        const err14 = {
+          instancePath: instancePath + '/ticket_padding',
+          schemaPath: '#/properties/ticket_padding/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(?:[1-9]|10)$' },
+          message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
+          schema: '^(?:[1-9]|10)$',
+          parentSchema: schema127.properties.ticket_padding,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    } else {
+      const err15 = {
+        instancePath: instancePath + '/ticket_padding',
+        schemaPath: '#/properties/ticket_padding/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema127.properties.ticket_padding.type,
+        parentSchema: schema127.properties.ticket_padding,
+        data: data6,
+      };
+      if (vErrors === null) {
+        vErrors = [err15];
+      } else {
+        vErrors.push(err15);
+      }
+      errors++;
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema127.type,
+      parentSchema: schema127,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate80.errors = vErrors;
+  return errors === 0;
+}
+validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate81;
+const schema129 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    maxTicketsPerUser: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 20,
+      default: 3,
+      'x-ui': { order: 1, widget: 'updown', help: 'Between 1 and 20 tickets.' },
+      'x-messages': {
+        type: 'Max tickets per user must be a whole number',
+        minimum: 'Max tickets per user must be between {minimum} and {maximum}',
+        maximum: 'Max tickets per user must be between {minimum} and {maximum}',
+      },
+    },
+    maxOpenTickets: {
+      type: 'integer',
+      minimum: 10,
+      maximum: 200,
+      default: 50,
+      'x-ui': { order: 2, widget: 'updown', help: 'Server-wide, between 10 and 200 tickets.' },
+      'x-messages': {
+        type: 'Max open tickets must be a whole number',
+        minimum: 'Max open tickets must be between {minimum} and {maximum}',
+        maximum: 'Max open tickets must be between {minimum} and {maximum}',
+      },
+    },
+    rateLimitEnabled: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 3, widget: 'toggle' },
+      'x-messages': { type: 'Rate limiting must be on or off' },
+    },
+    cooldownPeriod: {
+      type: 'integer',
+      minimum: 60,
+      maximum: 3600,
+      default: 300,
+      'x-ui': { order: 4, widget: 'updown', help: 'In seconds, between 60 and 3600.', visibleIf: { rateLimitEnabled: true } },
+      'x-messages': {
+        type: 'Cooldown period must be a whole number of seconds',
+        minimum: 'Cooldown period must be between {minimum} and {maximum} seconds',
+        maximum: 'Cooldown period must be between {minimum} and {maximum} seconds',
+      },
+    },
+    autoCloseInactive: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 5, widget: 'toggle' },
+      'x-messages': { type: 'Auto-close must be on or off' },
+    },
+    inactiveThreshold: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 30,
+      default: 7,
+      'x-ui': { order: 6, widget: 'updown', help: 'In days, between 1 and 30.', visibleIf: { autoCloseInactive: true } },
+      'x-messages': {
+        type: 'Inactive threshold must be a whole number of days',
+        minimum: 'Inactive threshold must be between {minimum} and {maximum} days',
+        maximum: 'Inactive threshold must be between {minimum} and {maximum} days',
+      },
+    },
+    userLimits: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        default: { $ref: '#/$defs/perUserLimit', default: 3, 'x-ui': { order: 1 } },
+        premium: { $ref: '#/$defs/perUserLimit', default: 5, 'x-ui': { order: 2 } },
+        vip: { $ref: '#/$defs/perUserLimit', default: 10, 'x-ui': { order: 3 } },
+      },
+      'x-ui': { order: 7 },
+      'x-messages': { type: 'Tier limits must be an object', additionalProperties: 'Unknown tier: {name}' },
+    },
+    roleLimits: {
+      type: 'object',
+      maxProperties: 250,
+      propertyNames: {
+        maxLength: 20,
+        pattern: '^[0-9]{17,20}$',
+        'x-messages': { pattern: 'Please select a role', maxLength: 'Please select a role' },
+      },
+      additionalProperties: { $ref: '#/$defs/perUserLimit' },
+      default: {},
+      'x-ui': { order: 8, widget: 'role-limits' },
+      'x-messages': { type: 'Role limits must map roles to numbers', maxProperties: 'At most {limit} role limits' },
+    },
+  },
+  'x-ui': { savedMessage: 'Ticket limits saved successfully!', noticeSeconds: 3 },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+  $defs: {
+    perUserLimit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 20,
+      'x-messages': {
+        type: 'A ticket limit must be a whole number',
+        minimum: 'A ticket limit must be between {minimum} and {maximum}',
+        maximum: 'A ticket limit must be between {minimum} and {maximum}',
+      },
+    },
+  },
+};
+const schema130 = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 20,
+  'x-messages': {
+    type: 'A ticket limit must be a whole number',
+    minimum: 'A ticket limit must be between {minimum} and {maximum}',
+    maximum: 'A ticket limit must be between {minimum} and {maximum}',
+  },
+};
+function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate81.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.maxTicketsPerUser === undefined) {
+      data.maxTicketsPerUser = 3;
+    }
+    if (data.maxOpenTickets === undefined) {
+      data.maxOpenTickets = 50;
+    }
+    if (data.rateLimitEnabled === undefined) {
+      data.rateLimitEnabled = true;
+    }
+    if (data.cooldownPeriod === undefined) {
+      data.cooldownPeriod = 300;
+    }
+    if (data.autoCloseInactive === undefined) {
+      data.autoCloseInactive = true;
+    }
+    if (data.inactiveThreshold === undefined) {
+      data.inactiveThreshold = 7;
+    }
+    if (data.userLimits === undefined) {
+      data.userLimits = {};
+    }
+    if (data.roleLimits === undefined) {
+      data.roleLimits = {};
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'maxTicketsPerUser' ||
+        key0 === 'maxOpenTickets' ||
+        key0 === 'rateLimitEnabled' ||
+        key0 === 'cooldownPeriod' ||
+        key0 === 'autoCloseInactive' ||
+        key0 === 'inactiveThreshold' ||
+        key0 === 'userLimits' ||
+        key0 === 'roleLimits'
+      )) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema129,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.maxTicketsPerUser;
+    if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+      const err1 = {
+        instancePath: instancePath + '/maxTicketsPerUser',
+        schemaPath: '#/properties/maxTicketsPerUser/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema129.properties.maxTicketsPerUser.type,
+        parentSchema: schema129.properties.maxTicketsPerUser,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (typeof data0 == 'number' && isFinite(data0)) {
+      if (data0 > 20 || isNaN(data0)) {
+        const err2 = {
+          instancePath: instancePath + '/maxTicketsPerUser',
+          schemaPath: '#/properties/maxTicketsPerUser/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 20 },
+          message: 'must be <= 20',
+          schema: 20,
+          parentSchema: schema129.properties.maxTicketsPerUser,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (data0 < 1 || isNaN(data0)) {
+        const err3 = {
+          instancePath: instancePath + '/maxTicketsPerUser',
+          schemaPath: '#/properties/maxTicketsPerUser/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema129.properties.maxTicketsPerUser,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    let data1 = data.maxOpenTickets;
+    if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      const err4 = {
+        instancePath: instancePath + '/maxOpenTickets',
+        schemaPath: '#/properties/maxOpenTickets/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema129.properties.maxOpenTickets.type,
+        parentSchema: schema129.properties.maxOpenTickets,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (typeof data1 == 'number' && isFinite(data1)) {
+      if (data1 > 200 || isNaN(data1)) {
+        const err5 = {
+          instancePath: instancePath + '/maxOpenTickets',
+          schemaPath: '#/properties/maxOpenTickets/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 200 },
+          message: 'must be <= 200',
+          schema: 200,
+          parentSchema: schema129.properties.maxOpenTickets,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (data1 < 10 || isNaN(data1)) {
+        const err6 = {
+          instancePath: instancePath + '/maxOpenTickets',
+          schemaPath: '#/properties/maxOpenTickets/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 10 },
+          message: 'must be >= 10',
+          schema: 10,
+          parentSchema: schema129.properties.maxOpenTickets,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    let data2 = data.rateLimitEnabled;
+    if (typeof data2 !== 'boolean') {
+      const err7 = {
+        instancePath: instancePath + '/rateLimitEnabled',
+        schemaPath: '#/properties/rateLimitEnabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema129.properties.rateLimitEnabled.type,
+        parentSchema: schema129.properties.rateLimitEnabled,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    let data3 = data.cooldownPeriod;
+    if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      const err8 = {
+        instancePath: instancePath + '/cooldownPeriod',
+        schemaPath: '#/properties/cooldownPeriod/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema129.properties.cooldownPeriod.type,
+        parentSchema: schema129.properties.cooldownPeriod,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    if (typeof data3 == 'number' && isFinite(data3)) {
+      if (data3 > 3600 || isNaN(data3)) {
+        const err9 = {
+          instancePath: instancePath + '/cooldownPeriod',
+          schemaPath: '#/properties/cooldownPeriod/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 3600 },
+          message: 'must be <= 3600',
+          schema: 3600,
+          parentSchema: schema129.properties.cooldownPeriod,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (data3 < 60 || isNaN(data3)) {
+        const err10 = {
+          instancePath: instancePath + '/cooldownPeriod',
+          schemaPath: '#/properties/cooldownPeriod/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 60 },
+          message: 'must be >= 60',
+          schema: 60,
+          parentSchema: schema129.properties.cooldownPeriod,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    let data4 = data.autoCloseInactive;
+    if (typeof data4 !== 'boolean') {
+      const err11 = {
+        instancePath: instancePath + '/autoCloseInactive',
+        schemaPath: '#/properties/autoCloseInactive/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema129.properties.autoCloseInactive.type,
+        parentSchema: schema129.properties.autoCloseInactive,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    let data5 = data.inactiveThreshold;
+    if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+      const err12 = {
+        instancePath: instancePath + '/inactiveThreshold',
+        schemaPath: '#/properties/inactiveThreshold/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema129.properties.inactiveThreshold.type,
+        parentSchema: schema129.properties.inactiveThreshold,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    if (typeof data5 == 'number' && isFinite(data5)) {
+      if (data5 > 30 || isNaN(data5)) {
+        const err13 = {
+          instancePath: instancePath + '/inactiveThreshold',
+          schemaPath: '#/properties/inactiveThreshold/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 30 },
+          message: 'must be <= 30',
+          schema: 30,
+          parentSchema: schema129.properties.inactiveThreshold,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (data5 < 1 || isNaN(data5)) {
+        const err14 = {
+          instancePath: instancePath + '/inactiveThreshold',
+          schemaPath: '#/properties/inactiveThreshold/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema129.properties.inactiveThreshold,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    let data6 = data.userLimits;
+    if (data6 && typeof data6 == 'object' && !Array.isArray(data6)) {
+      if (data6.default === undefined) {
+        data6.default = 3;
+      }
+      if (data6.premium === undefined) {
+        data6.premium = 5;
+      }
+      if (data6.vip === undefined) {
+        data6.vip = 10;
+      }
+      for (const key1 in data6) {
+        if (!(key1 === 'default' || key1 === 'premium' || key1 === 'vip')) {
+          const err15 = {
+            instancePath: instancePath + '/userLimits',
+            schemaPath: '#/properties/userLimits/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema129.properties.userLimits,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      }
+      let data7 = data6.default;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err16 = {
+          instancePath: instancePath + '/userLimits/default',
+          schemaPath: '#/$defs/perUserLimit/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema130.type,
+          parentSchema: schema130,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (typeof data7 == 'number' && isFinite(data7)) {
+        if (data7 > 20 || isNaN(data7)) {
+          const err17 = {
+            instancePath: instancePath + '/userLimits/default',
+            schemaPath: '#/$defs/perUserLimit/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 20 },
+            message: 'must be <= 20',
+            schema: 20,
+            parentSchema: schema130,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (data7 < 1 || isNaN(data7)) {
+          const err18 = {
+            instancePath: instancePath + '/userLimits/default',
+            schemaPath: '#/$defs/perUserLimit/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema130,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      }
+      let data8 = data6.premium;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err19 = {
+          instancePath: instancePath + '/userLimits/premium',
+          schemaPath: '#/$defs/perUserLimit/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema130.type,
+          parentSchema: schema130,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      if (typeof data8 == 'number' && isFinite(data8)) {
+        if (data8 > 20 || isNaN(data8)) {
+          const err20 = {
+            instancePath: instancePath + '/userLimits/premium',
+            schemaPath: '#/$defs/perUserLimit/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 20 },
+            message: 'must be <= 20',
+            schema: 20,
+            parentSchema: schema130,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (data8 < 1 || isNaN(data8)) {
+          const err21 = {
+            instancePath: instancePath + '/userLimits/premium',
+            schemaPath: '#/$defs/perUserLimit/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema130,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      }
+      let data9 = data6.vip;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
+        const err22 = {
+          instancePath: instancePath + '/userLimits/vip',
+          schemaPath: '#/$defs/perUserLimit/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema130.type,
+          parentSchema: schema130,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      if (typeof data9 == 'number' && isFinite(data9)) {
+        if (data9 > 20 || isNaN(data9)) {
+          const err23 = {
+            instancePath: instancePath + '/userLimits/vip',
+            schemaPath: '#/$defs/perUserLimit/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 20 },
+            message: 'must be <= 20',
+            schema: 20,
+            parentSchema: schema130,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (data9 < 1 || isNaN(data9)) {
+          const err24 = {
+            instancePath: instancePath + '/userLimits/vip',
+            schemaPath: '#/$defs/perUserLimit/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema130,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err25 = {
+        instancePath: instancePath + '/userLimits',
+        schemaPath: '#/properties/userLimits/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema129.properties.userLimits.type,
+        parentSchema: schema129.properties.userLimits,
+        data: data6,
+      };
+      if (vErrors === null) {
+        vErrors = [err25];
+      } else {
+        vErrors.push(err25);
+      }
+      errors++;
+    }
+    let data10 = data.roleLimits;
+    if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+      if (Object.keys(data10).length > 250) {
+        const err26 = {
+          instancePath: instancePath + '/roleLimits',
+          schemaPath: '#/properties/roleLimits/maxProperties',
+          keyword: 'maxProperties',
+          params: { limit: 250 },
+          message: 'must NOT have more than 250 properties',
+          schema: 250,
+          parentSchema: schema129.properties.roleLimits,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      for (const key2 in data10) {
+        const _errs52 = errors;
+        if (typeof key2 === 'string') {
+          if (func2(key2) > 20) {
+            const err27 = {
+              instancePath: instancePath + '/roleLimits',
+              schemaPath: '#/properties/roleLimits/propertyNames/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 20 },
+              message: 'must NOT have more than 20 characters',
+              schema: 20,
+              parentSchema: schema129.properties.roleLimits.propertyNames,
+              data: key2,
+              propertyName: key2,
+            };
+            if (vErrors === null) {
+              vErrors = [err27];
+            } else {
+              vErrors.push(err27);
+            }
+            errors++;
+          }
+          if (!pattern7.test(key2)) {
+            const err28 = {
+              instancePath: instancePath + '/roleLimits',
+              schemaPath: '#/properties/roleLimits/propertyNames/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^[0-9]{17,20}$' },
+              message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+              schema: '^[0-9]{17,20}$',
+              parentSchema: schema129.properties.roleLimits.propertyNames,
+              data: key2,
+              propertyName: key2,
+            };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors++;
+          }
+        }
+        var valid5 = _errs52 === errors;
+        if (!valid5) {
+          const err29 = {
+            instancePath: instancePath + '/roleLimits',
+            schemaPath: '#/properties/roleLimits/propertyNames',
+            keyword: 'propertyNames',
+            params: { propertyName: key2 },
+            message: 'property name must be valid',
+            schema: schema129.properties.roleLimits.propertyNames,
+            parentSchema: schema129.properties.roleLimits,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      }
+      for (const key3 in data10) {
+        let data11 = data10[key3];
+        if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+          const err30 = {
+            instancePath: instancePath + '/roleLimits/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
+            schemaPath: '#/$defs/perUserLimit/type',
+            keyword: 'type',
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema130.type,
+            parentSchema: schema130,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+        if (typeof data11 == 'number' && isFinite(data11)) {
+          if (data11 > 20 || isNaN(data11)) {
+            const err31 = {
+              instancePath: instancePath + '/roleLimits/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/$defs/perUserLimit/maximum',
+              keyword: 'maximum',
+              params: { comparison: '<=', limit: 20 },
+              message: 'must be <= 20',
+              schema: 20,
+              parentSchema: schema130,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          }
+          if (data11 < 1 || isNaN(data11)) {
+            const err32 = {
+              instancePath: instancePath + '/roleLimits/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/$defs/perUserLimit/minimum',
+              keyword: 'minimum',
+              params: { comparison: '>=', limit: 1 },
+              message: 'must be >= 1',
+              schema: 1,
+              parentSchema: schema130,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          }
+        }
+      }
+    } else {
+      const err33 = {
+        instancePath: instancePath + '/roleLimits',
+        schemaPath: '#/properties/roleLimits/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema129.properties.roleLimits.type,
+        parentSchema: schema129.properties.roleLimits,
+        data: data10,
+      };
+      if (vErrors === null) {
+        vErrors = [err33];
+      } else {
+        vErrors.push(err33);
+      }
+      errors++;
+    }
+  } else {
+    const err34 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema129.type,
+      parentSchema: schema129,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err34];
+    } else {
+      vErrors.push(err34);
+    }
+    errors++;
+  }
+  validate81.errors = vErrors;
+  return errors === 0;
+}
+validate81.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate82;
+const schema134 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -12809,7 +14112,7 @@ const schema127 = {
     },
   },
 };
-const schema128 = {
+const schema135 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -12820,11 +14123,11 @@ const schema128 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const pattern59 = new RegExp('^(https?://[^\\s]+)?$', 'u');
-function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern63 = new RegExp('^(https?://[^\\s]+)?$', 'u');
+function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate82.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12935,8 +14238,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema127.required,
-        parentSchema: schema127,
+        schema: schema134.required,
+        parentSchema: schema134,
         data,
       };
       if (vErrors === null) {
@@ -12947,7 +14250,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema127.properties, key0)) {
+      if (!func1.call(schema134.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -12955,7 +14258,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema127,
+          parentSchema: schema134,
           data,
         };
         if (vErrors === null) {
@@ -12976,7 +14279,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema127.properties.title,
+          parentSchema: schema134.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -12994,7 +14297,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema127.properties.title,
+          parentSchema: schema134.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -13012,7 +14315,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema127.properties.title,
+          parentSchema: schema134.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -13029,8 +14332,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.title.type,
-        parentSchema: schema127.properties.title,
+        schema: schema134.properties.title.type,
+        parentSchema: schema134.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -13050,7 +14353,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema127.properties.description,
+          parentSchema: schema134.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -13067,8 +14370,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.description.type,
-        parentSchema: schema127.properties.description,
+        schema: schema134.properties.description.type,
+        parentSchema: schema134.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -13088,7 +14391,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema128,
+          parentSchema: schema135,
           data: data2,
         };
         if (vErrors === null) {
@@ -13106,7 +14409,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema128,
+          parentSchema: schema135,
           data: data2,
         };
         if (vErrors === null) {
@@ -13123,8 +14426,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema128.type,
-        parentSchema: schema128,
+        schema: schema135.type,
+        parentSchema: schema135,
         data: data2,
       };
       if (vErrors === null) {
@@ -13145,7 +14448,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema127.properties.channel_id,
+            parentSchema: schema134.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -13163,7 +14466,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127.properties.channel_id,
+            parentSchema: schema134.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -13180,8 +14483,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema127.properties.channel_id.type,
-          parentSchema: schema127.properties.channel_id,
+          schema: schema134.properties.channel_id.type,
+          parentSchema: schema134.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -13202,7 +14505,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema127.properties.button_label,
+          parentSchema: schema134.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -13220,7 +14523,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema127.properties.button_label,
+          parentSchema: schema134.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -13237,8 +14540,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.button_label.type,
-        parentSchema: schema127.properties.button_label,
+        schema: schema134.properties.button_label.type,
+        parentSchema: schema134.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -13258,7 +14561,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema127.properties.button_emoji,
+          parentSchema: schema134.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -13275,8 +14578,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.button_emoji.type,
-        parentSchema: schema127.properties.button_emoji,
+        schema: schema134.properties.button_emoji.type,
+        parentSchema: schema134.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -13296,7 +14599,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema127.properties.welcome_message,
+          parentSchema: schema134.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -13313,8 +14616,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.welcome_message.type,
-        parentSchema: schema127.properties.welcome_message,
+        schema: schema134.properties.welcome_message.type,
+        parentSchema: schema134.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -13334,7 +14637,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema127.properties.ticket_name_format,
+          parentSchema: schema134.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -13352,7 +14655,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema127.properties.ticket_name_format,
+          parentSchema: schema134.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -13369,8 +14672,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.ticket_name_format.type,
-        parentSchema: schema127.properties.ticket_name_format,
+        schema: schema134.properties.ticket_name_format.type,
+        parentSchema: schema134.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -13388,8 +14691,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema127.properties.close_button.type,
-        parentSchema: schema127.properties.close_button,
+        schema: schema134.properties.close_button.type,
+        parentSchema: schema134.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -13409,7 +14712,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema127.properties.close_button_label,
+          parentSchema: schema134.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -13426,8 +14729,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.close_button_label.type,
-        parentSchema: schema127.properties.close_button_label,
+        schema: schema134.properties.close_button_label.type,
+        parentSchema: schema134.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -13447,7 +14750,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema127.properties.close_button_emoji,
+          parentSchema: schema134.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -13464,8 +14767,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.close_button_emoji.type,
-        parentSchema: schema127.properties.close_button_emoji,
+        schema: schema134.properties.close_button_emoji.type,
+        parentSchema: schema134.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -13483,8 +14786,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema127.properties.transcript.type,
-        parentSchema: schema127.properties.transcript,
+        schema: schema134.properties.transcript.type,
+        parentSchema: schema134.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -13502,8 +14805,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema127.properties.auto_delete.type,
-        parentSchema: schema127.properties.auto_delete,
+        schema: schema134.properties.auto_delete.type,
+        parentSchema: schema134.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -13521,8 +14824,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema127.properties.auto_delete_time.type,
-        parentSchema: schema127.properties.auto_delete_time,
+        schema: schema134.properties.auto_delete_time.type,
+        parentSchema: schema134.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -13541,7 +14844,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema127.properties.auto_delete_time,
+          parentSchema: schema134.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -13559,7 +14862,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema127.properties.auto_delete_time,
+          parentSchema: schema134.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -13578,8 +14881,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema127.properties.support_team_view.type,
-        parentSchema: schema127.properties.support_team_view,
+        schema: schema134.properties.support_team_view.type,
+        parentSchema: schema134.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -13597,8 +14900,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema127.properties.max_duration.type,
-        parentSchema: schema127.properties.max_duration,
+        schema: schema134.properties.max_duration.type,
+        parentSchema: schema134.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -13617,7 +14920,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema127.properties.max_duration,
+          parentSchema: schema134.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -13635,7 +14938,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema127.properties.max_duration,
+          parentSchema: schema134.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -13656,7 +14959,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema127.properties.required_inputs,
+          parentSchema: schema134.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -13678,7 +14981,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema127.properties.required_inputs.items,
+              parentSchema: schema134.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -13696,7 +14999,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema127.properties.required_inputs.items,
+              parentSchema: schema134.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -13713,8 +15016,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema127.properties.required_inputs.items.type,
-            parentSchema: schema127.properties.required_inputs.items,
+            schema: schema134.properties.required_inputs.items.type,
+            parentSchema: schema134.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -13732,8 +15035,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema127.properties.required_inputs.type,
-        parentSchema: schema127.properties.required_inputs,
+        schema: schema134.properties.required_inputs.type,
+        parentSchema: schema134.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -13753,7 +15056,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema127.properties.categories,
+          parentSchema: schema134.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -13775,7 +15078,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema127.properties.categories.items,
+              parentSchema: schema134.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -13793,7 +15096,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema127.properties.categories.items,
+              parentSchema: schema134.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -13810,8 +15113,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema127.properties.categories.items.type,
-            parentSchema: schema127.properties.categories.items,
+            schema: schema134.properties.categories.items.type,
+            parentSchema: schema134.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -13840,7 +15143,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema127.properties.categories,
+              parentSchema: schema134.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -13861,8 +15164,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema127.properties.categories.type,
-        parentSchema: schema127.properties.categories,
+        schema: schema134.properties.categories.type,
+        parentSchema: schema134.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -13880,8 +15183,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema127.properties.auto_deploy.type,
-        parentSchema: schema127.properties.auto_deploy,
+        schema: schema134.properties.auto_deploy.type,
+        parentSchema: schema134.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -13901,7 +15204,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema127.properties.footer,
+          parentSchema: schema134.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -13918,8 +15221,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.footer.type,
-        parentSchema: schema127.properties.footer,
+        schema: schema134.properties.footer.type,
+        parentSchema: schema134.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -13939,7 +15242,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema127.properties.footerIcon,
+          parentSchema: schema134.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -13949,7 +15252,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern59.test(data22)) {
+      if (!pattern63.test(data22)) {
         const err53 = {
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/properties/footerIcon/pattern',
@@ -13957,7 +15260,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema127.properties.footerIcon,
+          parentSchema: schema134.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -13974,8 +15277,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.footerIcon.type,
-        parentSchema: schema127.properties.footerIcon,
+        schema: schema134.properties.footerIcon.type,
+        parentSchema: schema134.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -13995,7 +15298,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema127.properties.image,
+          parentSchema: schema134.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -14005,7 +15308,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern59.test(data23)) {
+      if (!pattern63.test(data23)) {
         const err56 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/properties/image/pattern',
@@ -14013,7 +15316,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema127.properties.image,
+          parentSchema: schema134.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -14030,8 +15333,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.image.type,
-        parentSchema: schema127.properties.image,
+        schema: schema134.properties.image.type,
+        parentSchema: schema134.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -14051,7 +15354,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema127.properties.thumbnail,
+          parentSchema: schema134.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -14061,7 +15364,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern59.test(data24)) {
+      if (!pattern63.test(data24)) {
         const err59 = {
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/properties/thumbnail/pattern',
@@ -14069,7 +15372,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema127.properties.thumbnail,
+          parentSchema: schema134.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -14086,8 +15389,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.thumbnail.type,
-        parentSchema: schema127.properties.thumbnail,
+        schema: schema134.properties.thumbnail.type,
+        parentSchema: schema134.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -14107,7 +15410,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema127.properties.open_title,
+          parentSchema: schema134.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -14124,8 +15427,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.open_title.type,
-        parentSchema: schema127.properties.open_title,
+        schema: schema134.properties.open_title.type,
+        parentSchema: schema134.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -14145,7 +15448,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema127.properties.open_description,
+          parentSchema: schema134.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -14162,8 +15465,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.open_description.type,
-        parentSchema: schema127.properties.open_description,
+        schema: schema134.properties.open_description.type,
+        parentSchema: schema134.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -14183,7 +15486,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema128,
+          parentSchema: schema135,
           data: data27,
         };
         if (vErrors === null) {
@@ -14201,7 +15504,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema128,
+          parentSchema: schema135,
           data: data27,
         };
         if (vErrors === null) {
@@ -14218,8 +15521,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema128.type,
-        parentSchema: schema128,
+        schema: schema135.type,
+        parentSchema: schema135,
         data: data27,
       };
       if (vErrors === null) {
@@ -14239,7 +15542,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema127.properties.open_footer,
+          parentSchema: schema134.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -14256,8 +15559,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.open_footer.type,
-        parentSchema: schema127.properties.open_footer,
+        schema: schema134.properties.open_footer.type,
+        parentSchema: schema134.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -14277,7 +15580,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema127.properties.open_footerIcon,
+          parentSchema: schema134.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -14287,7 +15590,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern59.test(data29)) {
+      if (!pattern63.test(data29)) {
         const err71 = {
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/properties/open_footerIcon/pattern',
@@ -14295,7 +15598,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema127.properties.open_footerIcon,
+          parentSchema: schema134.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -14312,8 +15615,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.open_footerIcon.type,
-        parentSchema: schema127.properties.open_footerIcon,
+        schema: schema134.properties.open_footerIcon.type,
+        parentSchema: schema134.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -14333,7 +15636,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema127.properties.open_image,
+          parentSchema: schema134.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -14343,7 +15646,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern59.test(data30)) {
+      if (!pattern63.test(data30)) {
         const err74 = {
           instancePath: instancePath + '/open_image',
           schemaPath: '#/properties/open_image/pattern',
@@ -14351,7 +15654,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema127.properties.open_image,
+          parentSchema: schema134.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -14368,8 +15671,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.open_image.type,
-        parentSchema: schema127.properties.open_image,
+        schema: schema134.properties.open_image.type,
+        parentSchema: schema134.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -14389,7 +15692,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema127.properties.open_thumbnail,
+          parentSchema: schema134.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -14399,7 +15702,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern59.test(data31)) {
+      if (!pattern63.test(data31)) {
         const err77 = {
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/properties/open_thumbnail/pattern',
@@ -14407,7 +15710,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema127.properties.open_thumbnail,
+          parentSchema: schema134.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -14424,8 +15727,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.open_thumbnail.type,
-        parentSchema: schema127.properties.open_thumbnail,
+        schema: schema134.properties.open_thumbnail.type,
+        parentSchema: schema134.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -14441,10 +15744,10 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema127.properties.message_id.type },
+        params: { type: schema134.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema127.properties.message_id.type,
-        parentSchema: schema127.properties.message_id,
+        schema: schema134.properties.message_id.type,
+        parentSchema: schema134.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -14463,7 +15766,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema127.properties.message_id,
+          parentSchema: schema134.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -14481,7 +15784,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema127.properties.message_id,
+          parentSchema: schema134.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -14500,8 +15803,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema127.properties.deployed.type,
-        parentSchema: schema127.properties.deployed,
+        schema: schema134.properties.deployed.type,
+        parentSchema: schema134.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -14517,10 +15820,10 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema127.properties.created_at.type },
+        params: { type: schema134.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema127.properties.created_at.type,
-        parentSchema: schema127.properties.created_at,
+        schema: schema134.properties.created_at.type,
+        parentSchema: schema134.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -14539,7 +15842,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema127.properties.created_at,
+          parentSchema: schema134.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -14557,8 +15860,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema127.type,
-      parentSchema: schema127,
+      schema: schema134.type,
+      parentSchema: schema134,
       data,
     };
     if (vErrors === null) {
@@ -14568,10 +15871,10 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate82.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTopServer = validate54;
 const schema74 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -15488,6 +16791,446 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate51.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscripts = validate83;
+const schema137 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabled: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 1, widget: 'toggle' },
+      'x-messages': { type: 'Transcripts must be on or off' },
+    },
+    autoGenerate: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 2, widget: 'toggle' },
+      'x-messages': { type: 'Generate automatically must be on or off' },
+    },
+    includeAttachments: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 3, widget: 'toggle' },
+      'x-messages': { type: 'Include attachments must be on or off' },
+    },
+    format: {
+      enum: ['html', 'txt', 'json'],
+      default: 'html',
+      'x-ui': { order: 4, enumLabels: { html: 'HTML', txt: 'Plain text', json: 'JSON' } },
+      'x-messages': { enum: 'Format must be HTML, plain text or JSON' },
+    },
+    retentionDays: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 365,
+      default: 30,
+      'x-ui': { order: 5, widget: 'updown', help: 'In days, between 1 and 365.' },
+      'x-messages': {
+        type: 'Retention must be a whole number of days',
+        minimum: 'Retention must be between {minimum} and {maximum} days',
+        maximum: 'Retention must be between {minimum} and {maximum} days',
+      },
+    },
+    webhookUrl: {
+      type: 'string',
+      maxLength: 256,
+      pattern: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
+      default: '',
+      'x-ui': { order: 6, placeholder: 'https://discord.com/api/webhooks/...', help: 'A Discord webhook URL, or empty.' },
+      'x-messages': {
+        type: 'Please enter a Discord webhook URL',
+        pattern: 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...)',
+        maxLength: 'Webhook URL must be at most {limit} characters',
+      },
+    },
+    dmUser: {
+      type: 'boolean',
+      default: false,
+      'x-ui': { order: 7, widget: 'toggle' },
+      'x-messages': { type: 'DM the user must be on or off' },
+    },
+    logChannel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 8, help: 'Text channels only.' } },
+  },
+  'x-ui': { savedMessage: 'Transcript configuration saved successfully!', noticeSeconds: 3 },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+  $defs: {
+    ChannelReference: {
+      type: ['string', 'null'],
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+    },
+  },
+};
+const schema138 = {
+  type: ['string', 'null'],
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+};
+const pattern71 = new RegExp(
+  '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
+  'u',
+);
+function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate83.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.enabled === undefined) {
+      data.enabled = true;
+    }
+    if (data.autoGenerate === undefined) {
+      data.autoGenerate = true;
+    }
+    if (data.includeAttachments === undefined) {
+      data.includeAttachments = true;
+    }
+    if (data.format === undefined) {
+      data.format = 'html';
+    }
+    if (data.retentionDays === undefined) {
+      data.retentionDays = 30;
+    }
+    if (data.webhookUrl === undefined) {
+      data.webhookUrl = '';
+    }
+    if (data.dmUser === undefined) {
+      data.dmUser = false;
+    }
+    if (data.logChannel === undefined) {
+      data.logChannel = null;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'enabled' ||
+        key0 === 'autoGenerate' ||
+        key0 === 'includeAttachments' ||
+        key0 === 'format' ||
+        key0 === 'retentionDays' ||
+        key0 === 'webhookUrl' ||
+        key0 === 'dmUser' ||
+        key0 === 'logChannel'
+      )) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema137,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.enabled;
+    if (typeof data0 !== 'boolean') {
+      const err1 = {
+        instancePath: instancePath + '/enabled',
+        schemaPath: '#/properties/enabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema137.properties.enabled.type,
+        parentSchema: schema137.properties.enabled,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    let data1 = data.autoGenerate;
+    if (typeof data1 !== 'boolean') {
+      const err2 = {
+        instancePath: instancePath + '/autoGenerate',
+        schemaPath: '#/properties/autoGenerate/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema137.properties.autoGenerate.type,
+        parentSchema: schema137.properties.autoGenerate,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    let data2 = data.includeAttachments;
+    if (typeof data2 !== 'boolean') {
+      const err3 = {
+        instancePath: instancePath + '/includeAttachments',
+        schemaPath: '#/properties/includeAttachments/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema137.properties.includeAttachments.type,
+        parentSchema: schema137.properties.includeAttachments,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    let data3 = data.format;
+    if (!(data3 === 'html' || data3 === 'txt' || data3 === 'json')) {
+      const err4 = {
+        instancePath: instancePath + '/format',
+        schemaPath: '#/properties/format/enum',
+        keyword: 'enum',
+        params: { allowedValues: schema137.properties.format.enum },
+        message: 'must be equal to one of the allowed values',
+        schema: schema137.properties.format.enum,
+        parentSchema: schema137.properties.format,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    let data4 = data.retentionDays;
+    if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      const err5 = {
+        instancePath: instancePath + '/retentionDays',
+        schemaPath: '#/properties/retentionDays/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema137.properties.retentionDays.type,
+        parentSchema: schema137.properties.retentionDays,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (typeof data4 == 'number' && isFinite(data4)) {
+      if (data4 > 365 || isNaN(data4)) {
+        const err6 = {
+          instancePath: instancePath + '/retentionDays',
+          schemaPath: '#/properties/retentionDays/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 365 },
+          message: 'must be <= 365',
+          schema: 365,
+          parentSchema: schema137.properties.retentionDays,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (data4 < 1 || isNaN(data4)) {
+        const err7 = {
+          instancePath: instancePath + '/retentionDays',
+          schemaPath: '#/properties/retentionDays/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema137.properties.retentionDays,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    let data5 = data.webhookUrl;
+    if (typeof data5 === 'string') {
+      if (func2(data5) > 256) {
+        const err8 = {
+          instancePath: instancePath + '/webhookUrl',
+          schemaPath: '#/properties/webhookUrl/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema137.properties.webhookUrl,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!pattern71.test(data5)) {
+        const err9 = {
+          instancePath: instancePath + '/webhookUrl',
+          schemaPath: '#/properties/webhookUrl/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' },
+          message:
+            'must match pattern "' +
+            '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
+            '"',
+          schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
+          parentSchema: schema137.properties.webhookUrl,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    } else {
+      const err10 = {
+        instancePath: instancePath + '/webhookUrl',
+        schemaPath: '#/properties/webhookUrl/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema137.properties.webhookUrl.type,
+        parentSchema: schema137.properties.webhookUrl,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    let data6 = data.dmUser;
+    if (typeof data6 !== 'boolean') {
+      const err11 = {
+        instancePath: instancePath + '/dmUser',
+        schemaPath: '#/properties/dmUser/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema137.properties.dmUser.type,
+        parentSchema: schema137.properties.dmUser,
+        data: data6,
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    let data7 = data.logChannel;
+    if (typeof data7 !== 'string' && data7 !== null) {
+      const err12 = {
+        instancePath: instancePath + '/logChannel',
+        schemaPath: '#/$defs/ChannelReference/type',
+        keyword: 'type',
+        params: { type: schema138.type },
+        message: 'must be string,null',
+        schema: schema138.type,
+        parentSchema: schema138,
+        data: data7,
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    if (typeof data7 === 'string') {
+      if (func2(data7) > 20) {
+        const err13 = {
+          instancePath: instancePath + '/logChannel',
+          schemaPath: '#/$defs/ChannelReference/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema138,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data7)) {
+        const err14 = {
+          instancePath: instancePath + '/logChannel',
+          schemaPath: '#/$defs/ChannelReference/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema138,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err15 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema137.type,
+      parentSchema: schema137,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  validate83.errors = vErrors;
+  return errors === 0;
+}
+validate83.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateUser = validate59;
 const schema81 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -17204,6 +18947,9 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/settings/greeting.json': validateGreeting,
   'https://guildhall.dev/schemas/settings/levels.json': validateLevels,
   'https://guildhall.dev/schemas/settings/moderation.json': validateModeration,
+  'https://guildhall.dev/schemas/settings/ticket-general.json': validateTicketGeneral,
+  'https://guildhall.dev/schemas/settings/ticket-limits.json': validateTicketLimits,
   'https://guildhall.dev/schemas/settings/ticket-panel.json': validateTicketPanel,
+  'https://guildhall.dev/schemas/settings/transcripts.json': validateTranscripts,
   'https://guildhall.dev/schemas/config/environment.json': environment_validateEnvironment,
 });

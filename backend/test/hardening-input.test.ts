@@ -77,7 +77,8 @@ const resolveRef = (ref: string): Schema => {
  */
 interface Field {
   pointer: string;
-  kind: 'string' | 'number';
+  /** `key`: a map (an object with `propertyNames`) whose keys are text the client chooses (ticket limits' roleLimits). */
+  kind: 'string' | 'number' | 'key';
   schemas: Schema[];
 }
 function fieldsOf(root: Schema): Field[] {
@@ -99,6 +100,7 @@ function fieldsOf(root: Schema): Field[] {
     const textEnum = enumValues.length > 0 && enumValues.every((v) => typeof v === 'string');
     if (types.has('string') || (types.size === 0 && textEnum)) fields.set(pointer, { pointer, kind: 'string', schemas: all });
     if (types.has('number') || types.has('integer')) fields.set(pointer, { pointer, kind: 'number', schemas: all });
+    if (all.some((s) => s.propertyNames)) fields.set(`${pointer}/`, { pointer, kind: 'key', schemas: all });
     const children = new Map<string, Schema[]>();
     for (const s of all) {
       for (const [name, child] of Object.entries((s.properties as Record<string, Schema>) ?? {})) {
@@ -157,6 +159,12 @@ const STRING_ROWS = WRITE_ROUTES.flatMap((route) =>
         ['a lone surrogate', 'a\ud800b'],
       ].map(([what, text]) => ({ name: `${routeName(route)} ${field.pointer} with ${what}`, route, field, text: text! })),
     ),
+);
+/** A map's keys are text too: a bad key inside it is refused at its own pointer. */
+const KEY_ROWS = WRITE_ROUTES.flatMap((route) =>
+  fieldsOf(route.schema)
+    .filter((f) => f.kind === 'key')
+    .map((field) => ({ name: `${routeName(route)} a key of ${field.pointer}`, route, field })),
 );
 const NUMBER_ROWS = WRITE_ROUTES.flatMap((route) =>
   fieldsOf(route.schema)
@@ -249,7 +257,7 @@ describe('input the database or the stack cannot take answers 400 with its field
     it('finds text fields on every route, and the number fields (version, warning threshold)', () => {
       for (const route of WRITE_ROUTES)
         expect(
-          STRING_ROWS.some((row) => row.route === route),
+          [...STRING_ROWS, ...KEY_ROWS].some((row) => row.route === route),
           routeName(route),
         ).toBe(true);
       expect(NUMBER_ROWS.map((row) => row.field.pointer)).toEqual(expect.arrayContaining(['/version', '/settings/max_warnings']));
@@ -271,6 +279,16 @@ describe('input the database or the stack cannot take answers 400 with its field
         const answer = await send(route, { ...((await validBody(route)) as Record<string, Json>), [key]: 1 });
         expect(answer.status).toBe(400);
         expect(answer.body.fieldErrors).toEqual([{ path: `/${key}`, message: UNSAFE_TEXT }]);
+      }
+      expect(await stored()).toEqual(before);
+    });
+
+    it.each(named(KEY_ROWS))('%s with U+0000 or a lone surrogate is refused at its pointer', async (_, { route, field }) => {
+      const before = await stored();
+      for (const key of ['a\u0000b', 'x\udfff']) {
+        const answer = await send(route, setAt(await validBody(route), field.pointer, { [key]: 1 }));
+        expect(answer.status).toBe(400);
+        expect(answer.body.fieldErrors).toEqual([{ path: `${field.pointer}/${key}`, message: UNSAFE_TEXT }]);
       }
       expect(await stored()).toEqual(before);
     });
