@@ -17,6 +17,7 @@ import type {
   SectionSettingsPutRequest,
   SectionSettingsResponse,
   SuccessResponse,
+  TicketPanel,
   TopServerList,
   TranscriptList,
   TranscriptUpload,
@@ -52,6 +53,43 @@ export interface GuildhallClient {
   getAntinukeSettings(guildId: string): Promise<SectionSettingsResponse<'antinuke'>>;
   /** Antinuke Configuration: save the guild's antinuke settings. */
   putAntinukeSettings(guildId: string, body: SectionSettingsPutRequest<'antinuke'>): Promise<SectionSettingsResponse<'antinuke'>>;
+  /** Ticket general settings: the guild's ticket-general settings. */
+  getTicketGeneralSettings(guildId: string): Promise<SectionSettingsResponse<'ticket-general'>>;
+  /** Ticket general settings: save the guild's ticket-general settings. */
+  putTicketGeneralSettings(
+    guildId: string,
+    body: SectionSettingsPutRequest<'ticket-general'>,
+  ): Promise<SectionSettingsResponse<'ticket-general'>>;
+  /** Ticket limits: the guild's ticket-limits settings. */
+  getTicketLimitsSettings(guildId: string): Promise<SectionSettingsResponse<'ticket-limits'>>;
+  /** Ticket limits: save the guild's ticket-limits settings. */
+  putTicketLimitsSettings(
+    guildId: string,
+    body: SectionSettingsPutRequest<'ticket-limits'>,
+  ): Promise<SectionSettingsResponse<'ticket-limits'>>;
+  /** Ticket transcripts: the guild's transcripts settings. */
+  getTranscriptSettings(guildId: string): Promise<SectionSettingsResponse<'transcripts'>>;
+  /** Ticket transcripts: save the guild's transcripts settings. */
+  putTranscriptSettings(guildId: string, body: SectionSettingsPutRequest<'transcripts'>): Promise<SectionSettingsResponse<'transcripts'>>;
+  /** Ticket Panels: the guild's items, oldest first, and the cap. */
+  listTicketPanels(guildId: string): Promise<{ success: true; items: { id: string; version: number; item: TicketPanel }[]; cap: number }>;
+  /** Ticket Panels: creates an item (409 beyond the cap). */
+  createTicketPanel(
+    guildId: string,
+    body: { item: Partial<TicketPanel> },
+  ): Promise<{ success: true; id: string; version: number; item: TicketPanel }>;
+  /** Ticket Panels: one item. */
+  getTicketPanel(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: TicketPanel }>;
+  /** Ticket Panels: saves an item based on `body.version`; a stale version rejects with 409. */
+  putTicketPanel(
+    guildId: string,
+    itemId: string,
+    body: { version: number; item: Partial<TicketPanel> },
+  ): Promise<{ success: true; id: string; version: number; item: TicketPanel }>;
+  /** Ticket Panels: deletes an item. */
+  deleteTicketPanel(guildId: string, itemId: string): Promise<{ success: true }>;
+  /** Ticket Panels: duplicates an item (409 beyond the cap). */
+  duplicateTicketPanel(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: TicketPanel }>;
   /** GET /api/user: The signed-in user and their guilds */
   getUser(): Promise<User>;
   /** POST /api/logout: Sign out: ends the session and revokes the Discord token */

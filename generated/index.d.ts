@@ -4,6 +4,7 @@ export * from './validators.js';
 export * from './field-errors.js';
 export * from './schemas.js';
 export * from './sections.js';
+export * from './collections.js';
 export * from './section-pages.js';
 export * from './ui-schemas.js';
 export * from './plans.js';

@@ -40,6 +40,9 @@ export type SchemaName =
   | 'settings-response'
   | 'snowflake'
   | 'success-response'
+  | 'ticket-general'
+  | 'ticket-limits'
+  | 'ticket-panel'
   | 'top-server'
   | 'top-server-list'
   | 'transcript-list'
@@ -47,6 +50,7 @@ export type SchemaName =
   | 'transcript-summary'
   | 'transcript-upload'
   | 'transcript-upload-response'
+  | 'transcripts'
   | 'user'
   | 'user-search-response'
   | 'user-search-result';

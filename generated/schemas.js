@@ -36,16 +36,20 @@ import s33 from './schema.settings-put-request.json' with { type: 'json' };
 import s34 from './schema.settings-response.json' with { type: 'json' };
 import s35 from './schema.snowflake.json' with { type: 'json' };
 import s36 from './schema.success-response.json' with { type: 'json' };
-import s37 from './schema.top-server.json' with { type: 'json' };
-import s38 from './schema.top-server-list.json' with { type: 'json' };
-import s39 from './schema.transcript-list.json' with { type: 'json' };
-import s40 from './schema.transcript-message.json' with { type: 'json' };
-import s41 from './schema.transcript-summary.json' with { type: 'json' };
-import s42 from './schema.transcript-upload.json' with { type: 'json' };
-import s43 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s44 from './schema.user.json' with { type: 'json' };
-import s45 from './schema.user-search-response.json' with { type: 'json' };
-import s46 from './schema.user-search-result.json' with { type: 'json' };
+import s37 from './schema.ticket-general.json' with { type: 'json' };
+import s38 from './schema.ticket-limits.json' with { type: 'json' };
+import s39 from './schema.ticket-panel.json' with { type: 'json' };
+import s40 from './schema.top-server.json' with { type: 'json' };
+import s41 from './schema.top-server-list.json' with { type: 'json' };
+import s42 from './schema.transcript-list.json' with { type: 'json' };
+import s43 from './schema.transcript-message.json' with { type: 'json' };
+import s44 from './schema.transcript-summary.json' with { type: 'json' };
+import s45 from './schema.transcript-upload.json' with { type: 'json' };
+import s46 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s47 from './schema.transcripts.json' with { type: 'json' };
+import s48 from './schema.user.json' with { type: 'json' };
+import s49 from './schema.user-search-response.json' with { type: 'json' };
+import s50 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -92,16 +96,20 @@ export const publishedSchemas = deepFreeze({
   'settings-response': s34.schema,
   snowflake: s35.schema,
   'success-response': s36.schema,
-  'top-server': s37.schema,
-  'top-server-list': s38.schema,
-  'transcript-list': s39.schema,
-  'transcript-message': s40.schema,
-  'transcript-summary': s41.schema,
-  'transcript-upload': s42.schema,
-  'transcript-upload-response': s43.schema,
-  user: s44.schema,
-  'user-search-response': s45.schema,
-  'user-search-result': s46.schema,
+  'ticket-general': s37.schema,
+  'ticket-limits': s38.schema,
+  'ticket-panel': s39.schema,
+  'top-server': s40.schema,
+  'top-server-list': s41.schema,
+  'transcript-list': s42.schema,
+  'transcript-message': s43.schema,
+  'transcript-summary': s44.schema,
+  'transcript-upload': s45.schema,
+  'transcript-upload-response': s46.schema,
+  transcripts: s47.schema,
+  user: s48.schema,
+  'user-search-response': s49.schema,
+  'user-search-result': s50.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -142,6 +150,9 @@ export const schemaIds = deepFreeze({
   'settings-response': 'https://guildhall.dev/schemas/api/settings-response.json',
   snowflake: 'https://guildhall.dev/schemas/common/snowflake.json',
   'success-response': 'https://guildhall.dev/schemas/api/success-response.json',
+  'ticket-general': 'https://guildhall.dev/schemas/settings/ticket-general.json',
+  'ticket-limits': 'https://guildhall.dev/schemas/settings/ticket-limits.json',
+  'ticket-panel': 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   'top-server': 'https://guildhall.dev/schemas/api/top-server.json',
   'top-server-list': 'https://guildhall.dev/schemas/api/top-server-list.json',
   'transcript-list': 'https://guildhall.dev/schemas/api/transcript-list.json',
@@ -149,6 +160,7 @@ export const schemaIds = deepFreeze({
   'transcript-summary': 'https://guildhall.dev/schemas/api/transcript-summary.json',
   'transcript-upload': 'https://guildhall.dev/schemas/api/transcript-upload.json',
   'transcript-upload-response': 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
+  transcripts: 'https://guildhall.dev/schemas/settings/transcripts.json',
   user: 'https://guildhall.dev/schemas/api/user.json',
   'user-search-response': 'https://guildhall.dev/schemas/api/user-search-response.json',
   'user-search-result': 'https://guildhall.dev/schemas/api/user-search-result.json',
@@ -192,6 +204,9 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/settings-response.json': publishedSchemas['settings-response'],
   'https://guildhall.dev/schemas/common/snowflake.json': publishedSchemas['snowflake'],
   'https://guildhall.dev/schemas/api/success-response.json': publishedSchemas['success-response'],
+  'https://guildhall.dev/schemas/settings/ticket-general.json': publishedSchemas['ticket-general'],
+  'https://guildhall.dev/schemas/settings/ticket-limits.json': publishedSchemas['ticket-limits'],
+  'https://guildhall.dev/schemas/settings/ticket-panel.json': publishedSchemas['ticket-panel'],
   'https://guildhall.dev/schemas/api/top-server.json': publishedSchemas['top-server'],
   'https://guildhall.dev/schemas/api/top-server-list.json': publishedSchemas['top-server-list'],
   'https://guildhall.dev/schemas/api/transcript-list.json': publishedSchemas['transcript-list'],
@@ -199,6 +214,7 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/transcript-summary.json': publishedSchemas['transcript-summary'],
   'https://guildhall.dev/schemas/api/transcript-upload.json': publishedSchemas['transcript-upload'],
   'https://guildhall.dev/schemas/api/transcript-upload-response.json': publishedSchemas['transcript-upload-response'],
+  'https://guildhall.dev/schemas/settings/transcripts.json': publishedSchemas['transcripts'],
   'https://guildhall.dev/schemas/api/user.json': publishedSchemas['user'],
   'https://guildhall.dev/schemas/api/user-search-response.json': publishedSchemas['user-search-response'],
   'https://guildhall.dev/schemas/api/user-search-result.json': publishedSchemas['user-search-result'],

@@ -91,6 +91,10 @@ export type Punishment = 'BAN' | 'KICK' | 'TIMEOUT' | 'NONE';
  * @maxItems 250
  */
 export type UserList = string[];
+/**
+ * Open tickets one member may have at a time.
+ */
+export type PerUserTicketLimit = number;
 
 /**
  * GET /api/guild/{guildId}/antinuke/preflight: what would stop the stored AntiNuke settings from working, computed from the guild's live channels, roles and the bot's member. Empty when nothing is wrong.
@@ -743,7 +747,7 @@ export interface OperationParameter {
   values?: 'schema-names';
 }
 /**
- * The settings sections of a guild (schemas/sections.json): each maps to its schema, where it is stored and who may change it. The settings controller and the settings form are written once and read this table.
+ * The settings sections of a guild (schemas/sections.json): each maps to its schema, where it is stored and who may change it. The settings controller and the settings form are written once and read this table. Beside them, `collections`: lists of items per guild (ticket panels, ...), each served by the generic collections API.
  */
 export interface SectionTable {
   $schema?: string;
@@ -751,6 +755,7 @@ export interface SectionTable {
    * @minItems 1
    */
   sections: SectionTableRow[];
+  collections?: CollectionTableRow[];
 }
 /**
  * One row of the sections table: a settings section of a guild.
@@ -844,6 +849,42 @@ export interface AccessLevel {
         listedIn: string;
       };
   capabilities: SectionTableCapability[];
+}
+/**
+ * One collection: a list of items per guild, each an instance of `schema`, kept as records of the storage port and served by the one collections controller at /api/guild/{guildId}/collections/{name}[/{itemId}[/duplicate]]. Properties the schema marks readOnly are the server's: a client's values for them are ignored.
+ */
+export interface CollectionTableRow {
+  /**
+   * The collection's name in URLs.
+   */
+  name: string;
+  /**
+   * The item schema: its $id, or its path relative to schemas/ (under settings/).
+   */
+  schema: string;
+  /**
+   * The records collection the items are kept in; never change it once data exists.
+   */
+  storageKey: string;
+  /**
+   * The collection's name in the dashboard and in API descriptions.
+   */
+  title: string;
+  /**
+   * Who may read and change the items (the values of a section's policy; access-levels is not supported for collections yet).
+   */
+  policy: 'manage-guild';
+  /**
+   * The most items a guild may hold; a create or duplicate beyond it answers 409. A safety bound of the server, not a plan limit.
+   */
+  itemCap: number;
+  /**
+   * What a duplicate changes: `title` is a template for the copy's value of `titleProperty` ({title}: the original's); the server-owned (readOnly) properties always start afresh.
+   */
+  duplicate: {
+    titleProperty: string;
+    title: string;
+  };
 }
 /**
  * The shape of schemas/plans/plans.json: the premium plans (Basic, Standard, Unlimited), their durations and prices in Indian rupees, their feature limits (spec 1:3 and 1:9), and the pricing policy's own reading of the plans and billing periods (spec 2:9). The plan pages, the pricing policy and later the server's price computation read this one file.
@@ -1207,6 +1248,194 @@ export interface ModerationSettings {
    */
   modlog_channel: ChannelReference;
 }
+/**
+ * The ticket system's general settings (the Ticket general settings page): the support team role, additional roles that see tickets, two-step close and open, pinning the first message, and the padding of ticket numbers.
+ */
+export interface TicketGeneralSettings {
+  /**
+   * The role whose members handle tickets; none leaves tickets to administrators.
+   */
+  support_team_roles: RoleReference;
+  /**
+   * Other roles that may see and answer tickets, each once.
+   *
+   * @maxItems 250
+   */
+  additional_roles: string[];
+  /**
+   * Closing a ticket asks for a confirmation first.
+   */
+  two_step_close: boolean;
+  /**
+   * Opening a ticket asks for a confirmation first.
+   */
+  two_step_ticket: boolean;
+  /**
+   * Pin the first message of every new ticket.
+   */
+  auto_pin_ticket: boolean;
+  /**
+   * How many digits ticket numbers are padded to with leading zeros (4: ticket-0007).
+   */
+  ticket_padding: string;
+}
+/**
+ * How many tickets members may open (the Ticket limits page): per user and server-wide, a cooldown between tickets, closing inactive tickets, and limits per membership tier and per role.
+ */
+export interface TicketLimits {
+  /**
+   * How many open tickets one member may have at a time.
+   */
+  maxTicketsPerUser: number;
+  /**
+   * How many tickets may be open at a time across the whole server.
+   */
+  maxOpenTickets: number;
+  /**
+   * Make members wait between opening tickets.
+   */
+  rateLimitEnabled: boolean;
+  /**
+   * Seconds a member waits after opening a ticket before opening another.
+   */
+  cooldownPeriod: number;
+  /**
+   * Close tickets that have had no messages for a while.
+   */
+  autoCloseInactive: boolean;
+  /**
+   * Days without a message after which a ticket is closed.
+   */
+  inactiveThreshold: number;
+  /**
+   * Open tickets a member may have, by membership tier.
+   */
+  userLimits: {
+    /**
+     * Members without a tier.
+     */
+    default: PerUserTicketLimit;
+    /**
+     * Premium members.
+     */
+    premium: PerUserTicketLimit;
+    /**
+     * VIP members.
+     */
+    vip: PerUserTicketLimit;
+  };
+  /**
+   * Open tickets a member with a role may have, by role.
+   */
+  roleLimits: {
+    [k: string]: PerUserTicketLimit;
+  };
+}
+/**
+ * One ticket panel of a guild (an item of the panels collection, schemas/sections.json): the message with a button that opens a ticket, the ticket it opens, and the open message. message_id, deployed and created_at are the server's: a client's values for them are ignored.
+ */
+export interface TicketPanel {
+  title: string;
+  description: string;
+  color: HexColour;
+  /**
+   * The text channel the panel is posted in.
+   */
+  channel_id: string;
+  button_label: string;
+  button_emoji: string;
+  welcome_message: string;
+  ticket_name_format: string;
+  close_button: boolean;
+  close_button_label: string;
+  close_button_emoji: string;
+  transcript: boolean;
+  auto_delete: boolean;
+  auto_delete_time: number;
+  support_team_view: boolean;
+  max_duration: number;
+  /**
+   * Questions asked when a ticket is opened.
+   *
+   * @maxItems 5
+   */
+  required_inputs: string[];
+  /**
+   * Ticket category ids this panel offers.
+   *
+   * @maxItems 25
+   */
+  categories: string[];
+  auto_deploy: boolean;
+  footer: string;
+  footerIcon: string;
+  image: string;
+  thumbnail: string;
+  open_title: string;
+  open_description: string;
+  open_color: HexColour;
+  open_footer: string;
+  open_footerIcon: string;
+  open_image: string;
+  open_thumbnail: string;
+  /**
+   * The panel message in Discord; null until deployed. Server-owned.
+   */
+  message_id: string | null;
+  /**
+   * Whether the panel is deployed: derived from message_id on every read. Server-owned.
+   */
+  deployed: boolean;
+  /**
+   * When the panel was created (ISO 8601). Server-owned.
+   */
+  created_at: string | null;
+}
+/**
+ * How closed tickets are kept (the Ticket transcripts page): whether transcripts are made, in which format, for how long, and where they are sent.
+ */
+export interface TranscriptSettings {
+  /**
+   * Keep a transcript of every closed ticket.
+   */
+  enabled: boolean;
+  /**
+   * Make the transcript when a ticket closes, without a command.
+   */
+  autoGenerate: boolean;
+  /**
+   * Keep the files posted in the ticket with its transcript.
+   */
+  includeAttachments: boolean;
+  /**
+   * The file format of transcripts.
+   */
+  format: 'html' | 'txt' | 'json';
+  /**
+   * Days a transcript is kept before it is deleted.
+   */
+  retentionDays: number;
+  /**
+   * A Discord webhook that receives every transcript; empty sends none.
+   */
+  webhookUrl: string;
+  /**
+   * Send the transcript to the member who opened the ticket.
+   */
+  dmUser: boolean;
+  /**
+   * The text channel where transcripts are posted; none posts them nowhere.
+   */
+  logChannel: ChannelReference;
+}
+
+/** The item of each collection, by collection name (schemas/sections.json's collections). */
+export interface ItemsByCollection {
+  panels: TicketPanel;
+}
+
+/** A collection's name, as in /api/guild/{guildId}/collections/{name}. */
+export type CollectionName = keyof ItemsByCollection;
 
 /** The settings document of each section, by section name (schemas/sections.json). */
 export interface SettingsBySection {
@@ -1215,6 +1444,9 @@ export interface SettingsBySection {
   levels: LevelsSettings;
   greeting: GreetingSettings;
   antinuke: AntinukeSettings;
+  'ticket-general': TicketGeneralSettings;
+  'ticket-limits': TicketLimits;
+  transcripts: TranscriptSettings;
 }
 
 /** A settings section's name, as in /api/guild/{guildId}/settings/{section}. */

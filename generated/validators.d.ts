@@ -49,6 +49,10 @@ import type {
   GreetingSettings,
   LevelsSettings,
   ModerationSettings,
+  TicketGeneralSettings,
+  TicketLimits,
+  TicketPanel,
+  TranscriptSettings,
 } from './types.js';
 /** An Ajv standalone validator: true when valid (defaults are then applied in place), else `errors` is set. */
 export interface StandaloneValidator<T> {
@@ -152,6 +156,14 @@ export declare const validateGreeting: StandaloneValidator<GreetingSettings>;
 export declare const validateLevels: StandaloneValidator<LevelsSettings>;
 /** Validates ModerationSettings (https://guildhall.dev/schemas/settings/moderation.json). */
 export declare const validateModeration: StandaloneValidator<ModerationSettings>;
+/** Validates TicketGeneralSettings (https://guildhall.dev/schemas/settings/ticket-general.json). */
+export declare const validateTicketGeneral: StandaloneValidator<TicketGeneralSettings>;
+/** Validates TicketLimits (https://guildhall.dev/schemas/settings/ticket-limits.json). */
+export declare const validateTicketLimits: StandaloneValidator<TicketLimits>;
+/** Validates TicketPanel (https://guildhall.dev/schemas/settings/ticket-panel.json). */
+export declare const validateTicketPanel: StandaloneValidator<TicketPanel>;
+/** Validates TranscriptSettings (https://guildhall.dev/schemas/settings/transcripts.json). */
+export declare const validateTranscripts: StandaloneValidator<TranscriptSettings>;
 /** Every validator by its schema's $id. */
 export declare const validatorsById: { readonly [schemaId: string]: StandaloneValidator<unknown> };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema. */

@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate85;
-const schema139 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate89;
+const schema151 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate85.evaluated;
+  const evaluated0 = validate89.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema139.required,
-        parentSchema: schema139,
+        schema: schema151.required,
+        parentSchema: schema151,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema139.properties.enabled,
+          parentSchema: schema151.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema139.type,
-      parentSchema: schema139,
+      schema: schema151.type,
+      parentSchema: schema151,
       data,
     };
     if (vErrors === null) {
@@ -72,10 +72,10 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate85.errors = vErrors;
+  validate89.errors = vErrors;
   return errors === 0;
 }
-validate85.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+validate89.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
 export const validateAntinuke = validate77;
 const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12584,6 +12584,3297 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketGeneral = validate85;
+const schema139 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    support_team_roles: { $ref: '#/$defs/RoleReference', default: null, 'x-ui': { order: 1 } },
+    additional_roles: {
+      type: 'array',
+      maxItems: 250,
+      uniqueItems: true,
+      default: [],
+      items: {
+        type: 'string',
+        maxLength: 20,
+        pattern: '^[0-9]{17,20}$',
+        'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+      },
+      'x-ui': { order: 2, widget: 'role-list', placeholder: 'Add a role' },
+      'x-messages': {
+        type: 'Additional roles must be a list of roles',
+        uniqueItems: 'That role is already added',
+        maxItems: 'At most {limit} additional roles',
+      },
+    },
+    two_step_close: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 3, widget: 'toggle' },
+      'x-messages': { type: 'Two-Step Close must be on or off' },
+    },
+    two_step_ticket: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 4, widget: 'toggle' },
+      'x-messages': { type: 'Two-Step Ticket must be on or off' },
+    },
+    auto_pin_ticket: {
+      type: 'boolean',
+      default: false,
+      'x-ui': { order: 5, widget: 'toggle' },
+      'x-messages': { type: 'Auto Pin must be on or off' },
+    },
+    ticket_padding: {
+      type: 'string',
+      maxLength: 2,
+      pattern: '^(?:[1-9]|10)$',
+      default: '4',
+      'x-ui': { order: 6, placeholder: '4', help: 'Digits in a ticket number, from 1 to 10.' },
+      'x-messages': {
+        type: 'Ticket number padding must be a number of digits',
+        pattern: 'Ticket number padding must be a whole number of digits from 1 to 10',
+        maxLength: 'Ticket number padding must be a whole number of digits from 1 to 10',
+      },
+    },
+  },
+  'x-ui': { resettable: true },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+  $defs: {
+    RoleReference: {
+      type: ['string', 'null'],
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
+      'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+    },
+  },
+};
+const schema140 = {
+  type: ['string', 'null'],
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
+  'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+};
+const pattern67 = new RegExp('^(?:[1-9]|10)$', 'u');
+function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate85.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.support_team_roles === undefined) {
+      data.support_team_roles = null;
+    }
+    if (data.additional_roles === undefined) {
+      data.additional_roles = [];
+    }
+    if (data.two_step_close === undefined) {
+      data.two_step_close = true;
+    }
+    if (data.two_step_ticket === undefined) {
+      data.two_step_ticket = true;
+    }
+    if (data.auto_pin_ticket === undefined) {
+      data.auto_pin_ticket = false;
+    }
+    if (data.ticket_padding === undefined) {
+      data.ticket_padding = '4';
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'support_team_roles' ||
+        key0 === 'additional_roles' ||
+        key0 === 'two_step_close' ||
+        key0 === 'two_step_ticket' ||
+        key0 === 'auto_pin_ticket' ||
+        key0 === 'ticket_padding'
+      )) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema139,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.support_team_roles;
+    if (typeof data0 !== 'string' && data0 !== null) {
+      const err1 = {
+        instancePath: instancePath + '/support_team_roles',
+        schemaPath: '#/$defs/RoleReference/type',
+        keyword: 'type',
+        params: { type: schema140.type },
+        message: 'must be string,null',
+        schema: schema140.type,
+        parentSchema: schema140,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (typeof data0 === 'string') {
+      if (func2(data0) > 20) {
+        const err2 = {
+          instancePath: instancePath + '/support_team_roles',
+          schemaPath: '#/$defs/RoleReference/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema140,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data0)) {
+        const err3 = {
+          instancePath: instancePath + '/support_team_roles',
+          schemaPath: '#/$defs/RoleReference/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema140,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    let data1 = data.additional_roles;
+    if (Array.isArray(data1)) {
+      if (data1.length > 250) {
+        const err4 = {
+          instancePath: instancePath + '/additional_roles',
+          schemaPath: '#/properties/additional_roles/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 250 },
+          message: 'must NOT have more than 250 items',
+          schema: 250,
+          parentSchema: schema139.properties.additional_roles,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      const len0 = data1.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data2 = data1[i0];
+        if (typeof data2 === 'string') {
+          if (func2(data2) > 20) {
+            const err5 = {
+              instancePath: instancePath + '/additional_roles/' + i0,
+              schemaPath: '#/properties/additional_roles/items/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 20 },
+              message: 'must NOT have more than 20 characters',
+              schema: 20,
+              parentSchema: schema139.properties.additional_roles.items,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+          if (!pattern7.test(data2)) {
+            const err6 = {
+              instancePath: instancePath + '/additional_roles/' + i0,
+              schemaPath: '#/properties/additional_roles/items/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^[0-9]{17,20}$' },
+              message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+              schema: '^[0-9]{17,20}$',
+              parentSchema: schema139.properties.additional_roles.items,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        } else {
+          const err7 = {
+            instancePath: instancePath + '/additional_roles/' + i0,
+            schemaPath: '#/properties/additional_roles/items/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema139.properties.additional_roles.items.type,
+            parentSchema: schema139.properties.additional_roles.items,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+      let i1 = data1.length;
+      let j0;
+      if (i1 > 1) {
+        const indices0 = {};
+        for (; i1--;) {
+          let item0 = data1[i1];
+          if (typeof item0 !== 'string') {
+            continue;
+          }
+          if (typeof indices0[item0] == 'number') {
+            j0 = indices0[item0];
+            const err8 = {
+              instancePath: instancePath + '/additional_roles',
+              schemaPath: '#/properties/additional_roles/uniqueItems',
+              keyword: 'uniqueItems',
+              params: { i: i1, j: j0 },
+              message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+              schema: true,
+              parentSchema: schema139.properties.additional_roles,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+            break;
+          }
+          indices0[item0] = i1;
+        }
+      }
+    } else {
+      const err9 = {
+        instancePath: instancePath + '/additional_roles',
+        schemaPath: '#/properties/additional_roles/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema139.properties.additional_roles.type,
+        parentSchema: schema139.properties.additional_roles,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    let data3 = data.two_step_close;
+    if (typeof data3 !== 'boolean') {
+      const err10 = {
+        instancePath: instancePath + '/two_step_close',
+        schemaPath: '#/properties/two_step_close/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema139.properties.two_step_close.type,
+        parentSchema: schema139.properties.two_step_close,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    let data4 = data.two_step_ticket;
+    if (typeof data4 !== 'boolean') {
+      const err11 = {
+        instancePath: instancePath + '/two_step_ticket',
+        schemaPath: '#/properties/two_step_ticket/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema139.properties.two_step_ticket.type,
+        parentSchema: schema139.properties.two_step_ticket,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    let data5 = data.auto_pin_ticket;
+    if (typeof data5 !== 'boolean') {
+      const err12 = {
+        instancePath: instancePath + '/auto_pin_ticket',
+        schemaPath: '#/properties/auto_pin_ticket/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema139.properties.auto_pin_ticket.type,
+        parentSchema: schema139.properties.auto_pin_ticket,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    let data6 = data.ticket_padding;
+    if (typeof data6 === 'string') {
+      if (func2(data6) > 2) {
+        const err13 = {
+          instancePath: instancePath + '/ticket_padding',
+          schemaPath: '#/properties/ticket_padding/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2 },
+          message: 'must NOT have more than 2 characters',
+          schema: 2,
+          parentSchema: schema139.properties.ticket_padding,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (!pattern67.test(data6)) {
+        const err14 = {
+          instancePath: instancePath + '/ticket_padding',
+          schemaPath: '#/properties/ticket_padding/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(?:[1-9]|10)$' },
+          message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
+          schema: '^(?:[1-9]|10)$',
+          parentSchema: schema139.properties.ticket_padding,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    } else {
+      const err15 = {
+        instancePath: instancePath + '/ticket_padding',
+        schemaPath: '#/properties/ticket_padding/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema139.properties.ticket_padding.type,
+        parentSchema: schema139.properties.ticket_padding,
+        data: data6,
+      };
+      if (vErrors === null) {
+        vErrors = [err15];
+      } else {
+        vErrors.push(err15);
+      }
+      errors++;
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema139.type,
+      parentSchema: schema139,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate85.errors = vErrors;
+  return errors === 0;
+}
+validate85.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate86;
+const schema141 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    maxTicketsPerUser: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 20,
+      default: 3,
+      'x-ui': { order: 1, widget: 'updown', help: 'Between 1 and 20 tickets.' },
+      'x-messages': {
+        type: 'Max tickets per user must be a whole number',
+        minimum: 'Max tickets per user must be between {minimum} and {maximum}',
+        maximum: 'Max tickets per user must be between {minimum} and {maximum}',
+      },
+    },
+    maxOpenTickets: {
+      type: 'integer',
+      minimum: 10,
+      maximum: 200,
+      default: 50,
+      'x-ui': { order: 2, widget: 'updown', help: 'Server-wide, between 10 and 200 tickets.' },
+      'x-messages': {
+        type: 'Max open tickets must be a whole number',
+        minimum: 'Max open tickets must be between {minimum} and {maximum}',
+        maximum: 'Max open tickets must be between {minimum} and {maximum}',
+      },
+    },
+    rateLimitEnabled: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 3, widget: 'toggle' },
+      'x-messages': { type: 'Rate limiting must be on or off' },
+    },
+    cooldownPeriod: {
+      type: 'integer',
+      minimum: 60,
+      maximum: 3600,
+      default: 300,
+      'x-ui': { order: 4, widget: 'updown', help: 'In seconds, between 60 and 3600.', visibleIf: { rateLimitEnabled: true } },
+      'x-messages': {
+        type: 'Cooldown period must be a whole number of seconds',
+        minimum: 'Cooldown period must be between {minimum} and {maximum} seconds',
+        maximum: 'Cooldown period must be between {minimum} and {maximum} seconds',
+      },
+    },
+    autoCloseInactive: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 5, widget: 'toggle' },
+      'x-messages': { type: 'Auto-close must be on or off' },
+    },
+    inactiveThreshold: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 30,
+      default: 7,
+      'x-ui': { order: 6, widget: 'updown', help: 'In days, between 1 and 30.', visibleIf: { autoCloseInactive: true } },
+      'x-messages': {
+        type: 'Inactive threshold must be a whole number of days',
+        minimum: 'Inactive threshold must be between {minimum} and {maximum} days',
+        maximum: 'Inactive threshold must be between {minimum} and {maximum} days',
+      },
+    },
+    userLimits: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        default: { $ref: '#/$defs/perUserLimit', default: 3, 'x-ui': { order: 1 } },
+        premium: { $ref: '#/$defs/perUserLimit', default: 5, 'x-ui': { order: 2 } },
+        vip: { $ref: '#/$defs/perUserLimit', default: 10, 'x-ui': { order: 3 } },
+      },
+      'x-ui': { order: 7 },
+      'x-messages': { type: 'Tier limits must be an object', additionalProperties: 'Unknown tier: {name}' },
+    },
+    roleLimits: {
+      type: 'object',
+      maxProperties: 250,
+      propertyNames: {
+        maxLength: 20,
+        pattern: '^[0-9]{17,20}$',
+        'x-messages': { pattern: 'Please select a role', maxLength: 'Please select a role' },
+      },
+      additionalProperties: { $ref: '#/$defs/perUserLimit' },
+      default: {},
+      'x-ui': { order: 8, widget: 'role-limits' },
+      'x-messages': { type: 'Role limits must map roles to numbers', maxProperties: 'At most {limit} role limits' },
+    },
+  },
+  'x-ui': { savedMessage: 'Ticket limits saved successfully!', noticeSeconds: 3 },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+  $defs: {
+    perUserLimit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 20,
+      'x-messages': {
+        type: 'A ticket limit must be a whole number',
+        minimum: 'A ticket limit must be between {minimum} and {maximum}',
+        maximum: 'A ticket limit must be between {minimum} and {maximum}',
+      },
+    },
+  },
+};
+const schema142 = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 20,
+  'x-messages': {
+    type: 'A ticket limit must be a whole number',
+    minimum: 'A ticket limit must be between {minimum} and {maximum}',
+    maximum: 'A ticket limit must be between {minimum} and {maximum}',
+  },
+};
+function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate86.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.maxTicketsPerUser === undefined) {
+      data.maxTicketsPerUser = 3;
+    }
+    if (data.maxOpenTickets === undefined) {
+      data.maxOpenTickets = 50;
+    }
+    if (data.rateLimitEnabled === undefined) {
+      data.rateLimitEnabled = true;
+    }
+    if (data.cooldownPeriod === undefined) {
+      data.cooldownPeriod = 300;
+    }
+    if (data.autoCloseInactive === undefined) {
+      data.autoCloseInactive = true;
+    }
+    if (data.inactiveThreshold === undefined) {
+      data.inactiveThreshold = 7;
+    }
+    if (data.userLimits === undefined) {
+      data.userLimits = {};
+    }
+    if (data.roleLimits === undefined) {
+      data.roleLimits = {};
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'maxTicketsPerUser' ||
+        key0 === 'maxOpenTickets' ||
+        key0 === 'rateLimitEnabled' ||
+        key0 === 'cooldownPeriod' ||
+        key0 === 'autoCloseInactive' ||
+        key0 === 'inactiveThreshold' ||
+        key0 === 'userLimits' ||
+        key0 === 'roleLimits'
+      )) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema141,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.maxTicketsPerUser;
+    if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+      const err1 = {
+        instancePath: instancePath + '/maxTicketsPerUser',
+        schemaPath: '#/properties/maxTicketsPerUser/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema141.properties.maxTicketsPerUser.type,
+        parentSchema: schema141.properties.maxTicketsPerUser,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (typeof data0 == 'number' && isFinite(data0)) {
+      if (data0 > 20 || isNaN(data0)) {
+        const err2 = {
+          instancePath: instancePath + '/maxTicketsPerUser',
+          schemaPath: '#/properties/maxTicketsPerUser/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 20 },
+          message: 'must be <= 20',
+          schema: 20,
+          parentSchema: schema141.properties.maxTicketsPerUser,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (data0 < 1 || isNaN(data0)) {
+        const err3 = {
+          instancePath: instancePath + '/maxTicketsPerUser',
+          schemaPath: '#/properties/maxTicketsPerUser/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema141.properties.maxTicketsPerUser,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    let data1 = data.maxOpenTickets;
+    if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      const err4 = {
+        instancePath: instancePath + '/maxOpenTickets',
+        schemaPath: '#/properties/maxOpenTickets/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema141.properties.maxOpenTickets.type,
+        parentSchema: schema141.properties.maxOpenTickets,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (typeof data1 == 'number' && isFinite(data1)) {
+      if (data1 > 200 || isNaN(data1)) {
+        const err5 = {
+          instancePath: instancePath + '/maxOpenTickets',
+          schemaPath: '#/properties/maxOpenTickets/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 200 },
+          message: 'must be <= 200',
+          schema: 200,
+          parentSchema: schema141.properties.maxOpenTickets,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (data1 < 10 || isNaN(data1)) {
+        const err6 = {
+          instancePath: instancePath + '/maxOpenTickets',
+          schemaPath: '#/properties/maxOpenTickets/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 10 },
+          message: 'must be >= 10',
+          schema: 10,
+          parentSchema: schema141.properties.maxOpenTickets,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    let data2 = data.rateLimitEnabled;
+    if (typeof data2 !== 'boolean') {
+      const err7 = {
+        instancePath: instancePath + '/rateLimitEnabled',
+        schemaPath: '#/properties/rateLimitEnabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema141.properties.rateLimitEnabled.type,
+        parentSchema: schema141.properties.rateLimitEnabled,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    let data3 = data.cooldownPeriod;
+    if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      const err8 = {
+        instancePath: instancePath + '/cooldownPeriod',
+        schemaPath: '#/properties/cooldownPeriod/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema141.properties.cooldownPeriod.type,
+        parentSchema: schema141.properties.cooldownPeriod,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    if (typeof data3 == 'number' && isFinite(data3)) {
+      if (data3 > 3600 || isNaN(data3)) {
+        const err9 = {
+          instancePath: instancePath + '/cooldownPeriod',
+          schemaPath: '#/properties/cooldownPeriod/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 3600 },
+          message: 'must be <= 3600',
+          schema: 3600,
+          parentSchema: schema141.properties.cooldownPeriod,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (data3 < 60 || isNaN(data3)) {
+        const err10 = {
+          instancePath: instancePath + '/cooldownPeriod',
+          schemaPath: '#/properties/cooldownPeriod/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 60 },
+          message: 'must be >= 60',
+          schema: 60,
+          parentSchema: schema141.properties.cooldownPeriod,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    let data4 = data.autoCloseInactive;
+    if (typeof data4 !== 'boolean') {
+      const err11 = {
+        instancePath: instancePath + '/autoCloseInactive',
+        schemaPath: '#/properties/autoCloseInactive/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema141.properties.autoCloseInactive.type,
+        parentSchema: schema141.properties.autoCloseInactive,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    let data5 = data.inactiveThreshold;
+    if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+      const err12 = {
+        instancePath: instancePath + '/inactiveThreshold',
+        schemaPath: '#/properties/inactiveThreshold/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema141.properties.inactiveThreshold.type,
+        parentSchema: schema141.properties.inactiveThreshold,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    if (typeof data5 == 'number' && isFinite(data5)) {
+      if (data5 > 30 || isNaN(data5)) {
+        const err13 = {
+          instancePath: instancePath + '/inactiveThreshold',
+          schemaPath: '#/properties/inactiveThreshold/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 30 },
+          message: 'must be <= 30',
+          schema: 30,
+          parentSchema: schema141.properties.inactiveThreshold,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (data5 < 1 || isNaN(data5)) {
+        const err14 = {
+          instancePath: instancePath + '/inactiveThreshold',
+          schemaPath: '#/properties/inactiveThreshold/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema141.properties.inactiveThreshold,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    let data6 = data.userLimits;
+    if (data6 && typeof data6 == 'object' && !Array.isArray(data6)) {
+      if (data6.default === undefined) {
+        data6.default = 3;
+      }
+      if (data6.premium === undefined) {
+        data6.premium = 5;
+      }
+      if (data6.vip === undefined) {
+        data6.vip = 10;
+      }
+      for (const key1 in data6) {
+        if (!(key1 === 'default' || key1 === 'premium' || key1 === 'vip')) {
+          const err15 = {
+            instancePath: instancePath + '/userLimits',
+            schemaPath: '#/properties/userLimits/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema141.properties.userLimits,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      }
+      let data7 = data6.default;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err16 = {
+          instancePath: instancePath + '/userLimits/default',
+          schemaPath: '#/$defs/perUserLimit/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema142.type,
+          parentSchema: schema142,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (typeof data7 == 'number' && isFinite(data7)) {
+        if (data7 > 20 || isNaN(data7)) {
+          const err17 = {
+            instancePath: instancePath + '/userLimits/default',
+            schemaPath: '#/$defs/perUserLimit/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 20 },
+            message: 'must be <= 20',
+            schema: 20,
+            parentSchema: schema142,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (data7 < 1 || isNaN(data7)) {
+          const err18 = {
+            instancePath: instancePath + '/userLimits/default',
+            schemaPath: '#/$defs/perUserLimit/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema142,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      }
+      let data8 = data6.premium;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err19 = {
+          instancePath: instancePath + '/userLimits/premium',
+          schemaPath: '#/$defs/perUserLimit/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema142.type,
+          parentSchema: schema142,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      if (typeof data8 == 'number' && isFinite(data8)) {
+        if (data8 > 20 || isNaN(data8)) {
+          const err20 = {
+            instancePath: instancePath + '/userLimits/premium',
+            schemaPath: '#/$defs/perUserLimit/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 20 },
+            message: 'must be <= 20',
+            schema: 20,
+            parentSchema: schema142,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (data8 < 1 || isNaN(data8)) {
+          const err21 = {
+            instancePath: instancePath + '/userLimits/premium',
+            schemaPath: '#/$defs/perUserLimit/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema142,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      }
+      let data9 = data6.vip;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
+        const err22 = {
+          instancePath: instancePath + '/userLimits/vip',
+          schemaPath: '#/$defs/perUserLimit/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema142.type,
+          parentSchema: schema142,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      if (typeof data9 == 'number' && isFinite(data9)) {
+        if (data9 > 20 || isNaN(data9)) {
+          const err23 = {
+            instancePath: instancePath + '/userLimits/vip',
+            schemaPath: '#/$defs/perUserLimit/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 20 },
+            message: 'must be <= 20',
+            schema: 20,
+            parentSchema: schema142,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (data9 < 1 || isNaN(data9)) {
+          const err24 = {
+            instancePath: instancePath + '/userLimits/vip',
+            schemaPath: '#/$defs/perUserLimit/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema142,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err25 = {
+        instancePath: instancePath + '/userLimits',
+        schemaPath: '#/properties/userLimits/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema141.properties.userLimits.type,
+        parentSchema: schema141.properties.userLimits,
+        data: data6,
+      };
+      if (vErrors === null) {
+        vErrors = [err25];
+      } else {
+        vErrors.push(err25);
+      }
+      errors++;
+    }
+    let data10 = data.roleLimits;
+    if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+      if (Object.keys(data10).length > 250) {
+        const err26 = {
+          instancePath: instancePath + '/roleLimits',
+          schemaPath: '#/properties/roleLimits/maxProperties',
+          keyword: 'maxProperties',
+          params: { limit: 250 },
+          message: 'must NOT have more than 250 properties',
+          schema: 250,
+          parentSchema: schema141.properties.roleLimits,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      for (const key2 in data10) {
+        const _errs52 = errors;
+        if (typeof key2 === 'string') {
+          if (func2(key2) > 20) {
+            const err27 = {
+              instancePath: instancePath + '/roleLimits',
+              schemaPath: '#/properties/roleLimits/propertyNames/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 20 },
+              message: 'must NOT have more than 20 characters',
+              schema: 20,
+              parentSchema: schema141.properties.roleLimits.propertyNames,
+              data: key2,
+              propertyName: key2,
+            };
+            if (vErrors === null) {
+              vErrors = [err27];
+            } else {
+              vErrors.push(err27);
+            }
+            errors++;
+          }
+          if (!pattern7.test(key2)) {
+            const err28 = {
+              instancePath: instancePath + '/roleLimits',
+              schemaPath: '#/properties/roleLimits/propertyNames/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^[0-9]{17,20}$' },
+              message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+              schema: '^[0-9]{17,20}$',
+              parentSchema: schema141.properties.roleLimits.propertyNames,
+              data: key2,
+              propertyName: key2,
+            };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors++;
+          }
+        }
+        var valid5 = _errs52 === errors;
+        if (!valid5) {
+          const err29 = {
+            instancePath: instancePath + '/roleLimits',
+            schemaPath: '#/properties/roleLimits/propertyNames',
+            keyword: 'propertyNames',
+            params: { propertyName: key2 },
+            message: 'property name must be valid',
+            schema: schema141.properties.roleLimits.propertyNames,
+            parentSchema: schema141.properties.roleLimits,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      }
+      for (const key3 in data10) {
+        let data11 = data10[key3];
+        if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+          const err30 = {
+            instancePath: instancePath + '/roleLimits/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
+            schemaPath: '#/$defs/perUserLimit/type',
+            keyword: 'type',
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema142.type,
+            parentSchema: schema142,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+        if (typeof data11 == 'number' && isFinite(data11)) {
+          if (data11 > 20 || isNaN(data11)) {
+            const err31 = {
+              instancePath: instancePath + '/roleLimits/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/$defs/perUserLimit/maximum',
+              keyword: 'maximum',
+              params: { comparison: '<=', limit: 20 },
+              message: 'must be <= 20',
+              schema: 20,
+              parentSchema: schema142,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          }
+          if (data11 < 1 || isNaN(data11)) {
+            const err32 = {
+              instancePath: instancePath + '/roleLimits/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/$defs/perUserLimit/minimum',
+              keyword: 'minimum',
+              params: { comparison: '>=', limit: 1 },
+              message: 'must be >= 1',
+              schema: 1,
+              parentSchema: schema142,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          }
+        }
+      }
+    } else {
+      const err33 = {
+        instancePath: instancePath + '/roleLimits',
+        schemaPath: '#/properties/roleLimits/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema141.properties.roleLimits.type,
+        parentSchema: schema141.properties.roleLimits,
+        data: data10,
+      };
+      if (vErrors === null) {
+        vErrors = [err33];
+      } else {
+        vErrors.push(err33);
+      }
+      errors++;
+    }
+  } else {
+    const err34 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema141.type,
+      parentSchema: schema141,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err34];
+    } else {
+      vErrors.push(err34);
+    }
+    errors++;
+  }
+  validate86.errors = vErrors;
+  return errors === 0;
+}
+validate86.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate87;
+const schema146 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['channel_id'],
+  properties: {
+    title: {
+      type: 'string',
+      maxLength: 256,
+      default: 'Support Ticket',
+      minLength: 1,
+      pattern: '\\S',
+      'x-messages': {
+        type: 'Panel title is required',
+        maxLength: 'Panel title must be at most {limit} characters',
+        minLength: 'Panel title is required',
+        pattern: 'Panel title is required',
+      },
+    },
+    description: {
+      type: 'string',
+      maxLength: 4096,
+      default: 'Please use the button below to create a ticket',
+      'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
+    },
+    color: { $ref: '#/$defs/HexColour', default: '#068ADD' },
+    channel_id: {
+      type: 'string',
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel for the panel',
+        pattern: 'Please select a channel for the panel',
+        maxLength: 'Please select a channel for the panel',
+      },
+    },
+    button_label: {
+      type: 'string',
+      maxLength: 80,
+      default: 'Create Ticket',
+      minLength: 1,
+      'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
+    },
+    button_emoji: {
+      type: 'string',
+      maxLength: 2,
+      default: '🎫',
+      'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
+    },
+    welcome_message: {
+      type: 'string',
+      maxLength: 2000,
+      default: '',
+      'x-messages': { type: 'Welcome message must be text', maxLength: 'Welcome message must be at most {limit} characters' },
+    },
+    ticket_name_format: {
+      type: 'string',
+      maxLength: 100,
+      default: 'ticket-{username}',
+      minLength: 1,
+      'x-messages': { type: 'Ticket name format must be text', maxLength: 'Ticket name format must be at most {limit} characters' },
+    },
+    close_button: { type: 'boolean', default: true, 'x-messages': { type: 'Close button must be on or off' } },
+    close_button_label: {
+      type: 'string',
+      maxLength: 80,
+      default: 'Close Ticket',
+      'x-messages': { type: 'Close button label must be text', maxLength: 'Close button label must be at most {limit} characters' },
+    },
+    close_button_emoji: {
+      type: 'string',
+      maxLength: 2,
+      default: '🔒',
+      'x-messages': { type: 'Close button emoji must be text', maxLength: 'Close button emoji must be at most {limit} characters' },
+    },
+    transcript: { type: 'boolean', default: true, 'x-messages': { type: 'Transcript must be on or off' } },
+    auto_delete: { type: 'boolean', default: false, 'x-messages': { type: 'Auto delete must be on or off' } },
+    auto_delete_time: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10080,
+      default: 60,
+      'x-messages': {
+        type: 'Auto delete time must be a whole number',
+        minimum: 'Auto delete time must be between {minimum} and {maximum} minutes',
+        maximum: 'Auto delete time must be between {minimum} and {maximum} minutes',
+      },
+    },
+    support_team_view: { type: 'boolean', default: true, 'x-messages': { type: 'Support team view must be on or off' } },
+    max_duration: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 720,
+      default: 72,
+      'x-messages': {
+        type: 'Maximum duration must be a whole number',
+        minimum: 'Maximum duration must be between {minimum} and {maximum} hours',
+        maximum: 'Maximum duration must be between {minimum} and {maximum} hours',
+      },
+    },
+    required_inputs: { type: 'array', maxItems: 5, default: [], items: { type: 'string', minLength: 1, maxLength: 100 } },
+    categories: {
+      type: 'array',
+      maxItems: 25,
+      uniqueItems: true,
+      default: [],
+      items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$' },
+    },
+    auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
+    footer: {
+      type: 'string',
+      maxLength: 2048,
+      default: 'You can only have 1 open ticket at a time!',
+      'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
+    },
+    footerIcon: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Footer icon URL must be at most {limit} characters',
+      },
+    },
+    image: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Image URL must be at most {limit} characters',
+      },
+    },
+    thumbnail: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Thumbnail URL must be at most {limit} characters',
+      },
+    },
+    open_title: {
+      type: 'string',
+      maxLength: 256,
+      default: 'Ticket Created',
+      'x-messages': { type: 'Open message title must be text', maxLength: 'Open message title must be at most {limit} characters' },
+    },
+    open_description: {
+      type: 'string',
+      maxLength: 4096,
+      default: 'Thank you for creating a ticket! Our support team will be with you shortly.',
+      'x-messages': {
+        type: 'Open message description must be text',
+        maxLength: 'Open message description must be at most {limit} characters',
+      },
+    },
+    open_color: { $ref: '#/$defs/HexColour', default: '#43B581' },
+    open_footer: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      'x-messages': { type: 'Open message footer must be text', maxLength: 'Open message footer must be at most {limit} characters' },
+    },
+    open_footerIcon: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Open message footer icon URL must be at most {limit} characters',
+      },
+    },
+    open_image: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Open message image URL must be at most {limit} characters',
+      },
+    },
+    open_thumbnail: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Open message thumbnail URL must be at most {limit} characters',
+      },
+    },
+    message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', default: null },
+    deployed: { readOnly: true, type: 'boolean', default: false },
+    created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
+  },
+  'x-messages': { required: 'Please select a channel for the panel' },
+  $defs: {
+    HexColour: {
+      type: 'string',
+      maxLength: 7,
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
+    },
+  },
+};
+const schema147 = {
+  type: 'string',
+  maxLength: 7,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
+};
+const pattern73 = new RegExp('^(https?://[^\\s]+)?$', 'u');
+function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate87.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.title === undefined) {
+      data.title = 'Support Ticket';
+    }
+    if (data.description === undefined) {
+      data.description = 'Please use the button below to create a ticket';
+    }
+    if (data.color === undefined) {
+      data.color = '#068ADD';
+    }
+    if (data.button_label === undefined) {
+      data.button_label = 'Create Ticket';
+    }
+    if (data.button_emoji === undefined) {
+      data.button_emoji = '🎫';
+    }
+    if (data.welcome_message === undefined) {
+      data.welcome_message = '';
+    }
+    if (data.ticket_name_format === undefined) {
+      data.ticket_name_format = 'ticket-{username}';
+    }
+    if (data.close_button === undefined) {
+      data.close_button = true;
+    }
+    if (data.close_button_label === undefined) {
+      data.close_button_label = 'Close Ticket';
+    }
+    if (data.close_button_emoji === undefined) {
+      data.close_button_emoji = '🔒';
+    }
+    if (data.transcript === undefined) {
+      data.transcript = true;
+    }
+    if (data.auto_delete === undefined) {
+      data.auto_delete = false;
+    }
+    if (data.auto_delete_time === undefined) {
+      data.auto_delete_time = 60;
+    }
+    if (data.support_team_view === undefined) {
+      data.support_team_view = true;
+    }
+    if (data.max_duration === undefined) {
+      data.max_duration = 72;
+    }
+    if (data.required_inputs === undefined) {
+      data.required_inputs = [];
+    }
+    if (data.categories === undefined) {
+      data.categories = [];
+    }
+    if (data.auto_deploy === undefined) {
+      data.auto_deploy = false;
+    }
+    if (data.footer === undefined) {
+      data.footer = 'You can only have 1 open ticket at a time!';
+    }
+    if (data.footerIcon === undefined) {
+      data.footerIcon = '';
+    }
+    if (data.image === undefined) {
+      data.image = '';
+    }
+    if (data.thumbnail === undefined) {
+      data.thumbnail = '';
+    }
+    if (data.open_title === undefined) {
+      data.open_title = 'Ticket Created';
+    }
+    if (data.open_description === undefined) {
+      data.open_description = 'Thank you for creating a ticket! Our support team will be with you shortly.';
+    }
+    if (data.open_color === undefined) {
+      data.open_color = '#43B581';
+    }
+    if (data.open_footer === undefined) {
+      data.open_footer = '';
+    }
+    if (data.open_footerIcon === undefined) {
+      data.open_footerIcon = '';
+    }
+    if (data.open_image === undefined) {
+      data.open_image = '';
+    }
+    if (data.open_thumbnail === undefined) {
+      data.open_thumbnail = '';
+    }
+    if (data.message_id === undefined) {
+      data.message_id = null;
+    }
+    if (data.deployed === undefined) {
+      data.deployed = false;
+    }
+    if (data.created_at === undefined) {
+      data.created_at = null;
+    }
+    if (data.channel_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'channel_id' },
+        message: "must have required property '" + 'channel_id' + "'",
+        schema: schema146.required,
+        parentSchema: schema146,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func1.call(schema146.properties, key0)) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema146,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.title;
+    if (typeof data0 === 'string') {
+      if (func2(data0) > 256) {
+        const err2 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema146.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (func2(data0) < 1) {
+        const err3 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/minLength',
+          keyword: 'minLength',
+          params: { limit: 1 },
+          message: 'must NOT have fewer than 1 characters',
+          schema: 1,
+          parentSchema: schema146.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (!pattern11.test(data0)) {
+        const err4 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/pattern',
+          keyword: 'pattern',
+          params: { pattern: '\\S' },
+          message: 'must match pattern "' + '\\S' + '"',
+          schema: '\\S',
+          parentSchema: schema146.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    } else {
+      const err5 = {
+        instancePath: instancePath + '/title',
+        schemaPath: '#/properties/title/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.title.type,
+        parentSchema: schema146.properties.title,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    let data1 = data.description;
+    if (typeof data1 === 'string') {
+      if (func2(data1) > 4096) {
+        const err6 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 4096 },
+          message: 'must NOT have more than 4096 characters',
+          schema: 4096,
+          parentSchema: schema146.properties.description,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    } else {
+      const err7 = {
+        instancePath: instancePath + '/description',
+        schemaPath: '#/properties/description/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.description.type,
+        parentSchema: schema146.properties.description,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    let data2 = data.color;
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 7) {
+        const err8 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/$defs/HexColour/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 7 },
+          message: 'must NOT have more than 7 characters',
+          schema: 7,
+          parentSchema: schema147,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!pattern46.test(data2)) {
+        const err9 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/$defs/HexColour/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+          message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+          schema: '^#[0-9A-Fa-f]{6}$',
+          parentSchema: schema147,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    } else {
+      const err10 = {
+        instancePath: instancePath + '/color',
+        schemaPath: '#/$defs/HexColour/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema147.type,
+        parentSchema: schema147,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    if (data.channel_id !== undefined) {
+      let data3 = data.channel_id;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 20) {
+          const err11 = {
+            instancePath: instancePath + '/channel_id',
+            schemaPath: '#/properties/channel_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema146.properties.channel_id,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data3)) {
+          const err12 = {
+            instancePath: instancePath + '/channel_id',
+            schemaPath: '#/properties/channel_id/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema146.properties.channel_id,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/channel_id',
+          schemaPath: '#/properties/channel_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema146.properties.channel_id.type,
+          parentSchema: schema146.properties.channel_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    let data4 = data.button_label;
+    if (typeof data4 === 'string') {
+      if (func2(data4) > 80) {
+        const err14 = {
+          instancePath: instancePath + '/button_label',
+          schemaPath: '#/properties/button_label/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 80 },
+          message: 'must NOT have more than 80 characters',
+          schema: 80,
+          parentSchema: schema146.properties.button_label,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (func2(data4) < 1) {
+        const err15 = {
+          instancePath: instancePath + '/button_label',
+          schemaPath: '#/properties/button_label/minLength',
+          keyword: 'minLength',
+          params: { limit: 1 },
+          message: 'must NOT have fewer than 1 characters',
+          schema: 1,
+          parentSchema: schema146.properties.button_label,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    } else {
+      const err16 = {
+        instancePath: instancePath + '/button_label',
+        schemaPath: '#/properties/button_label/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.button_label.type,
+        parentSchema: schema146.properties.button_label,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err16];
+      } else {
+        vErrors.push(err16);
+      }
+      errors++;
+    }
+    let data5 = data.button_emoji;
+    if (typeof data5 === 'string') {
+      if (func2(data5) > 2) {
+        const err17 = {
+          instancePath: instancePath + '/button_emoji',
+          schemaPath: '#/properties/button_emoji/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2 },
+          message: 'must NOT have more than 2 characters',
+          schema: 2,
+          parentSchema: schema146.properties.button_emoji,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    } else {
+      const err18 = {
+        instancePath: instancePath + '/button_emoji',
+        schemaPath: '#/properties/button_emoji/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.button_emoji.type,
+        parentSchema: schema146.properties.button_emoji,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err18];
+      } else {
+        vErrors.push(err18);
+      }
+      errors++;
+    }
+    let data6 = data.welcome_message;
+    if (typeof data6 === 'string') {
+      if (func2(data6) > 2000) {
+        const err19 = {
+          instancePath: instancePath + '/welcome_message',
+          schemaPath: '#/properties/welcome_message/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2000 },
+          message: 'must NOT have more than 2000 characters',
+          schema: 2000,
+          parentSchema: schema146.properties.welcome_message,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    } else {
+      const err20 = {
+        instancePath: instancePath + '/welcome_message',
+        schemaPath: '#/properties/welcome_message/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.welcome_message.type,
+        parentSchema: schema146.properties.welcome_message,
+        data: data6,
+      };
+      if (vErrors === null) {
+        vErrors = [err20];
+      } else {
+        vErrors.push(err20);
+      }
+      errors++;
+    }
+    let data7 = data.ticket_name_format;
+    if (typeof data7 === 'string') {
+      if (func2(data7) > 100) {
+        const err21 = {
+          instancePath: instancePath + '/ticket_name_format',
+          schemaPath: '#/properties/ticket_name_format/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 100 },
+          message: 'must NOT have more than 100 characters',
+          schema: 100,
+          parentSchema: schema146.properties.ticket_name_format,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (func2(data7) < 1) {
+        const err22 = {
+          instancePath: instancePath + '/ticket_name_format',
+          schemaPath: '#/properties/ticket_name_format/minLength',
+          keyword: 'minLength',
+          params: { limit: 1 },
+          message: 'must NOT have fewer than 1 characters',
+          schema: 1,
+          parentSchema: schema146.properties.ticket_name_format,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    } else {
+      const err23 = {
+        instancePath: instancePath + '/ticket_name_format',
+        schemaPath: '#/properties/ticket_name_format/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.ticket_name_format.type,
+        parentSchema: schema146.properties.ticket_name_format,
+        data: data7,
+      };
+      if (vErrors === null) {
+        vErrors = [err23];
+      } else {
+        vErrors.push(err23);
+      }
+      errors++;
+    }
+    let data8 = data.close_button;
+    if (typeof data8 !== 'boolean') {
+      const err24 = {
+        instancePath: instancePath + '/close_button',
+        schemaPath: '#/properties/close_button/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema146.properties.close_button.type,
+        parentSchema: schema146.properties.close_button,
+        data: data8,
+      };
+      if (vErrors === null) {
+        vErrors = [err24];
+      } else {
+        vErrors.push(err24);
+      }
+      errors++;
+    }
+    let data9 = data.close_button_label;
+    if (typeof data9 === 'string') {
+      if (func2(data9) > 80) {
+        const err25 = {
+          instancePath: instancePath + '/close_button_label',
+          schemaPath: '#/properties/close_button_label/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 80 },
+          message: 'must NOT have more than 80 characters',
+          schema: 80,
+          parentSchema: schema146.properties.close_button_label,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    } else {
+      const err26 = {
+        instancePath: instancePath + '/close_button_label',
+        schemaPath: '#/properties/close_button_label/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.close_button_label.type,
+        parentSchema: schema146.properties.close_button_label,
+        data: data9,
+      };
+      if (vErrors === null) {
+        vErrors = [err26];
+      } else {
+        vErrors.push(err26);
+      }
+      errors++;
+    }
+    let data10 = data.close_button_emoji;
+    if (typeof data10 === 'string') {
+      if (func2(data10) > 2) {
+        const err27 = {
+          instancePath: instancePath + '/close_button_emoji',
+          schemaPath: '#/properties/close_button_emoji/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2 },
+          message: 'must NOT have more than 2 characters',
+          schema: 2,
+          parentSchema: schema146.properties.close_button_emoji,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    } else {
+      const err28 = {
+        instancePath: instancePath + '/close_button_emoji',
+        schemaPath: '#/properties/close_button_emoji/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.close_button_emoji.type,
+        parentSchema: schema146.properties.close_button_emoji,
+        data: data10,
+      };
+      if (vErrors === null) {
+        vErrors = [err28];
+      } else {
+        vErrors.push(err28);
+      }
+      errors++;
+    }
+    let data11 = data.transcript;
+    if (typeof data11 !== 'boolean') {
+      const err29 = {
+        instancePath: instancePath + '/transcript',
+        schemaPath: '#/properties/transcript/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema146.properties.transcript.type,
+        parentSchema: schema146.properties.transcript,
+        data: data11,
+      };
+      if (vErrors === null) {
+        vErrors = [err29];
+      } else {
+        vErrors.push(err29);
+      }
+      errors++;
+    }
+    let data12 = data.auto_delete;
+    if (typeof data12 !== 'boolean') {
+      const err30 = {
+        instancePath: instancePath + '/auto_delete',
+        schemaPath: '#/properties/auto_delete/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema146.properties.auto_delete.type,
+        parentSchema: schema146.properties.auto_delete,
+        data: data12,
+      };
+      if (vErrors === null) {
+        vErrors = [err30];
+      } else {
+        vErrors.push(err30);
+      }
+      errors++;
+    }
+    let data13 = data.auto_delete_time;
+    if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+      const err31 = {
+        instancePath: instancePath + '/auto_delete_time',
+        schemaPath: '#/properties/auto_delete_time/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema146.properties.auto_delete_time.type,
+        parentSchema: schema146.properties.auto_delete_time,
+        data: data13,
+      };
+      if (vErrors === null) {
+        vErrors = [err31];
+      } else {
+        vErrors.push(err31);
+      }
+      errors++;
+    }
+    if (typeof data13 == 'number' && isFinite(data13)) {
+      if (data13 > 10080 || isNaN(data13)) {
+        const err32 = {
+          instancePath: instancePath + '/auto_delete_time',
+          schemaPath: '#/properties/auto_delete_time/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 10080 },
+          message: 'must be <= 10080',
+          schema: 10080,
+          parentSchema: schema146.properties.auto_delete_time,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+      if (data13 < 1 || isNaN(data13)) {
+        const err33 = {
+          instancePath: instancePath + '/auto_delete_time',
+          schemaPath: '#/properties/auto_delete_time/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema146.properties.auto_delete_time,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+    let data14 = data.support_team_view;
+    if (typeof data14 !== 'boolean') {
+      const err34 = {
+        instancePath: instancePath + '/support_team_view',
+        schemaPath: '#/properties/support_team_view/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema146.properties.support_team_view.type,
+        parentSchema: schema146.properties.support_team_view,
+        data: data14,
+      };
+      if (vErrors === null) {
+        vErrors = [err34];
+      } else {
+        vErrors.push(err34);
+      }
+      errors++;
+    }
+    let data15 = data.max_duration;
+    if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
+      const err35 = {
+        instancePath: instancePath + '/max_duration',
+        schemaPath: '#/properties/max_duration/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema146.properties.max_duration.type,
+        parentSchema: schema146.properties.max_duration,
+        data: data15,
+      };
+      if (vErrors === null) {
+        vErrors = [err35];
+      } else {
+        vErrors.push(err35);
+      }
+      errors++;
+    }
+    if (typeof data15 == 'number' && isFinite(data15)) {
+      if (data15 > 720 || isNaN(data15)) {
+        const err36 = {
+          instancePath: instancePath + '/max_duration',
+          schemaPath: '#/properties/max_duration/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 720 },
+          message: 'must be <= 720',
+          schema: 720,
+          parentSchema: schema146.properties.max_duration,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+      if (data15 < 1 || isNaN(data15)) {
+        const err37 = {
+          instancePath: instancePath + '/max_duration',
+          schemaPath: '#/properties/max_duration/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema146.properties.max_duration,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+    let data16 = data.required_inputs;
+    if (Array.isArray(data16)) {
+      if (data16.length > 5) {
+        const err38 = {
+          instancePath: instancePath + '/required_inputs',
+          schemaPath: '#/properties/required_inputs/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 5 },
+          message: 'must NOT have more than 5 items',
+          schema: 5,
+          parentSchema: schema146.properties.required_inputs,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      const len0 = data16.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data17 = data16[i0];
+        if (typeof data17 === 'string') {
+          if (func2(data17) > 100) {
+            const err39 = {
+              instancePath: instancePath + '/required_inputs/' + i0,
+              schemaPath: '#/properties/required_inputs/items/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 100 },
+              message: 'must NOT have more than 100 characters',
+              schema: 100,
+              parentSchema: schema146.properties.required_inputs.items,
+              data: data17,
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+          if (func2(data17) < 1) {
+            const err40 = {
+              instancePath: instancePath + '/required_inputs/' + i0,
+              schemaPath: '#/properties/required_inputs/items/minLength',
+              keyword: 'minLength',
+              params: { limit: 1 },
+              message: 'must NOT have fewer than 1 characters',
+              schema: 1,
+              parentSchema: schema146.properties.required_inputs.items,
+              data: data17,
+            };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors++;
+          }
+        } else {
+          const err41 = {
+            instancePath: instancePath + '/required_inputs/' + i0,
+            schemaPath: '#/properties/required_inputs/items/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema146.properties.required_inputs.items.type,
+            parentSchema: schema146.properties.required_inputs.items,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err42 = {
+        instancePath: instancePath + '/required_inputs',
+        schemaPath: '#/properties/required_inputs/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema146.properties.required_inputs.type,
+        parentSchema: schema146.properties.required_inputs,
+        data: data16,
+      };
+      if (vErrors === null) {
+        vErrors = [err42];
+      } else {
+        vErrors.push(err42);
+      }
+      errors++;
+    }
+    let data18 = data.categories;
+    if (Array.isArray(data18)) {
+      if (data18.length > 25) {
+        const err43 = {
+          instancePath: instancePath + '/categories',
+          schemaPath: '#/properties/categories/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 25 },
+          message: 'must NOT have more than 25 items',
+          schema: 25,
+          parentSchema: schema146.properties.categories,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
+      const len1 = data18.length;
+      for (let i1 = 0; i1 < len1; i1++) {
+        let data19 = data18[i1];
+        if (typeof data19 === 'string') {
+          if (func2(data19) > 20) {
+            const err44 = {
+              instancePath: instancePath + '/categories/' + i1,
+              schemaPath: '#/properties/categories/items/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 20 },
+              message: 'must NOT have more than 20 characters',
+              schema: 20,
+              parentSchema: schema146.properties.categories.items,
+              data: data19,
+            };
+            if (vErrors === null) {
+              vErrors = [err44];
+            } else {
+              vErrors.push(err44);
+            }
+            errors++;
+          }
+          if (!pattern7.test(data19)) {
+            const err45 = {
+              instancePath: instancePath + '/categories/' + i1,
+              schemaPath: '#/properties/categories/items/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^[0-9]{17,20}$' },
+              message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+              schema: '^[0-9]{17,20}$',
+              parentSchema: schema146.properties.categories.items,
+              data: data19,
+            };
+            if (vErrors === null) {
+              vErrors = [err45];
+            } else {
+              vErrors.push(err45);
+            }
+            errors++;
+          }
+        } else {
+          const err46 = {
+            instancePath: instancePath + '/categories/' + i1,
+            schemaPath: '#/properties/categories/items/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema146.properties.categories.items.type,
+            parentSchema: schema146.properties.categories.items,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+      }
+      let i2 = data18.length;
+      let j0;
+      if (i2 > 1) {
+        const indices0 = {};
+        for (; i2--;) {
+          let item0 = data18[i2];
+          if (typeof item0 !== 'string') {
+            continue;
+          }
+          if (typeof indices0[item0] == 'number') {
+            j0 = indices0[item0];
+            const err47 = {
+              instancePath: instancePath + '/categories',
+              schemaPath: '#/properties/categories/uniqueItems',
+              keyword: 'uniqueItems',
+              params: { i: i2, j: j0 },
+              message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
+              schema: true,
+              parentSchema: schema146.properties.categories,
+              data: data18,
+            };
+            if (vErrors === null) {
+              vErrors = [err47];
+            } else {
+              vErrors.push(err47);
+            }
+            errors++;
+            break;
+          }
+          indices0[item0] = i2;
+        }
+      }
+    } else {
+      const err48 = {
+        instancePath: instancePath + '/categories',
+        schemaPath: '#/properties/categories/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema146.properties.categories.type,
+        parentSchema: schema146.properties.categories,
+        data: data18,
+      };
+      if (vErrors === null) {
+        vErrors = [err48];
+      } else {
+        vErrors.push(err48);
+      }
+      errors++;
+    }
+    let data20 = data.auto_deploy;
+    if (typeof data20 !== 'boolean') {
+      const err49 = {
+        instancePath: instancePath + '/auto_deploy',
+        schemaPath: '#/properties/auto_deploy/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema146.properties.auto_deploy.type,
+        parentSchema: schema146.properties.auto_deploy,
+        data: data20,
+      };
+      if (vErrors === null) {
+        vErrors = [err49];
+      } else {
+        vErrors.push(err49);
+      }
+      errors++;
+    }
+    let data21 = data.footer;
+    if (typeof data21 === 'string') {
+      if (func2(data21) > 2048) {
+        const err50 = {
+          instancePath: instancePath + '/footer',
+          schemaPath: '#/properties/footer/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema146.properties.footer,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err50];
+        } else {
+          vErrors.push(err50);
+        }
+        errors++;
+      }
+    } else {
+      const err51 = {
+        instancePath: instancePath + '/footer',
+        schemaPath: '#/properties/footer/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.footer.type,
+        parentSchema: schema146.properties.footer,
+        data: data21,
+      };
+      if (vErrors === null) {
+        vErrors = [err51];
+      } else {
+        vErrors.push(err51);
+      }
+      errors++;
+    }
+    let data22 = data.footerIcon;
+    if (typeof data22 === 'string') {
+      if (func2(data22) > 2048) {
+        const err52 = {
+          instancePath: instancePath + '/footerIcon',
+          schemaPath: '#/properties/footerIcon/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema146.properties.footerIcon,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+      if (!pattern73.test(data22)) {
+        const err53 = {
+          instancePath: instancePath + '/footerIcon',
+          schemaPath: '#/properties/footerIcon/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema146.properties.footerIcon,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+    } else {
+      const err54 = {
+        instancePath: instancePath + '/footerIcon',
+        schemaPath: '#/properties/footerIcon/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.footerIcon.type,
+        parentSchema: schema146.properties.footerIcon,
+        data: data22,
+      };
+      if (vErrors === null) {
+        vErrors = [err54];
+      } else {
+        vErrors.push(err54);
+      }
+      errors++;
+    }
+    let data23 = data.image;
+    if (typeof data23 === 'string') {
+      if (func2(data23) > 2048) {
+        const err55 = {
+          instancePath: instancePath + '/image',
+          schemaPath: '#/properties/image/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema146.properties.image,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+      if (!pattern73.test(data23)) {
+        const err56 = {
+          instancePath: instancePath + '/image',
+          schemaPath: '#/properties/image/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema146.properties.image,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+    } else {
+      const err57 = {
+        instancePath: instancePath + '/image',
+        schemaPath: '#/properties/image/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.image.type,
+        parentSchema: schema146.properties.image,
+        data: data23,
+      };
+      if (vErrors === null) {
+        vErrors = [err57];
+      } else {
+        vErrors.push(err57);
+      }
+      errors++;
+    }
+    let data24 = data.thumbnail;
+    if (typeof data24 === 'string') {
+      if (func2(data24) > 2048) {
+        const err58 = {
+          instancePath: instancePath + '/thumbnail',
+          schemaPath: '#/properties/thumbnail/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema146.properties.thumbnail,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+      if (!pattern73.test(data24)) {
+        const err59 = {
+          instancePath: instancePath + '/thumbnail',
+          schemaPath: '#/properties/thumbnail/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema146.properties.thumbnail,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    } else {
+      const err60 = {
+        instancePath: instancePath + '/thumbnail',
+        schemaPath: '#/properties/thumbnail/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.thumbnail.type,
+        parentSchema: schema146.properties.thumbnail,
+        data: data24,
+      };
+      if (vErrors === null) {
+        vErrors = [err60];
+      } else {
+        vErrors.push(err60);
+      }
+      errors++;
+    }
+    let data25 = data.open_title;
+    if (typeof data25 === 'string') {
+      if (func2(data25) > 256) {
+        const err61 = {
+          instancePath: instancePath + '/open_title',
+          schemaPath: '#/properties/open_title/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema146.properties.open_title,
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err61];
+        } else {
+          vErrors.push(err61);
+        }
+        errors++;
+      }
+    } else {
+      const err62 = {
+        instancePath: instancePath + '/open_title',
+        schemaPath: '#/properties/open_title/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.open_title.type,
+        parentSchema: schema146.properties.open_title,
+        data: data25,
+      };
+      if (vErrors === null) {
+        vErrors = [err62];
+      } else {
+        vErrors.push(err62);
+      }
+      errors++;
+    }
+    let data26 = data.open_description;
+    if (typeof data26 === 'string') {
+      if (func2(data26) > 4096) {
+        const err63 = {
+          instancePath: instancePath + '/open_description',
+          schemaPath: '#/properties/open_description/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 4096 },
+          message: 'must NOT have more than 4096 characters',
+          schema: 4096,
+          parentSchema: schema146.properties.open_description,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err63];
+        } else {
+          vErrors.push(err63);
+        }
+        errors++;
+      }
+    } else {
+      const err64 = {
+        instancePath: instancePath + '/open_description',
+        schemaPath: '#/properties/open_description/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.open_description.type,
+        parentSchema: schema146.properties.open_description,
+        data: data26,
+      };
+      if (vErrors === null) {
+        vErrors = [err64];
+      } else {
+        vErrors.push(err64);
+      }
+      errors++;
+    }
+    let data27 = data.open_color;
+    if (typeof data27 === 'string') {
+      if (func2(data27) > 7) {
+        const err65 = {
+          instancePath: instancePath + '/open_color',
+          schemaPath: '#/$defs/HexColour/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 7 },
+          message: 'must NOT have more than 7 characters',
+          schema: 7,
+          parentSchema: schema147,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err65];
+        } else {
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+      if (!pattern46.test(data27)) {
+        const err66 = {
+          instancePath: instancePath + '/open_color',
+          schemaPath: '#/$defs/HexColour/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+          message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+          schema: '^#[0-9A-Fa-f]{6}$',
+          parentSchema: schema147,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err66];
+        } else {
+          vErrors.push(err66);
+        }
+        errors++;
+      }
+    } else {
+      const err67 = {
+        instancePath: instancePath + '/open_color',
+        schemaPath: '#/$defs/HexColour/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema147.type,
+        parentSchema: schema147,
+        data: data27,
+      };
+      if (vErrors === null) {
+        vErrors = [err67];
+      } else {
+        vErrors.push(err67);
+      }
+      errors++;
+    }
+    let data28 = data.open_footer;
+    if (typeof data28 === 'string') {
+      if (func2(data28) > 2048) {
+        const err68 = {
+          instancePath: instancePath + '/open_footer',
+          schemaPath: '#/properties/open_footer/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema146.properties.open_footer,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err68];
+        } else {
+          vErrors.push(err68);
+        }
+        errors++;
+      }
+    } else {
+      const err69 = {
+        instancePath: instancePath + '/open_footer',
+        schemaPath: '#/properties/open_footer/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.open_footer.type,
+        parentSchema: schema146.properties.open_footer,
+        data: data28,
+      };
+      if (vErrors === null) {
+        vErrors = [err69];
+      } else {
+        vErrors.push(err69);
+      }
+      errors++;
+    }
+    let data29 = data.open_footerIcon;
+    if (typeof data29 === 'string') {
+      if (func2(data29) > 2048) {
+        const err70 = {
+          instancePath: instancePath + '/open_footerIcon',
+          schemaPath: '#/properties/open_footerIcon/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema146.properties.open_footerIcon,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err70];
+        } else {
+          vErrors.push(err70);
+        }
+        errors++;
+      }
+      if (!pattern73.test(data29)) {
+        const err71 = {
+          instancePath: instancePath + '/open_footerIcon',
+          schemaPath: '#/properties/open_footerIcon/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema146.properties.open_footerIcon,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err71];
+        } else {
+          vErrors.push(err71);
+        }
+        errors++;
+      }
+    } else {
+      const err72 = {
+        instancePath: instancePath + '/open_footerIcon',
+        schemaPath: '#/properties/open_footerIcon/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.open_footerIcon.type,
+        parentSchema: schema146.properties.open_footerIcon,
+        data: data29,
+      };
+      if (vErrors === null) {
+        vErrors = [err72];
+      } else {
+        vErrors.push(err72);
+      }
+      errors++;
+    }
+    let data30 = data.open_image;
+    if (typeof data30 === 'string') {
+      if (func2(data30) > 2048) {
+        const err73 = {
+          instancePath: instancePath + '/open_image',
+          schemaPath: '#/properties/open_image/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema146.properties.open_image,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err73];
+        } else {
+          vErrors.push(err73);
+        }
+        errors++;
+      }
+      if (!pattern73.test(data30)) {
+        const err74 = {
+          instancePath: instancePath + '/open_image',
+          schemaPath: '#/properties/open_image/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema146.properties.open_image,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err74];
+        } else {
+          vErrors.push(err74);
+        }
+        errors++;
+      }
+    } else {
+      const err75 = {
+        instancePath: instancePath + '/open_image',
+        schemaPath: '#/properties/open_image/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.open_image.type,
+        parentSchema: schema146.properties.open_image,
+        data: data30,
+      };
+      if (vErrors === null) {
+        vErrors = [err75];
+      } else {
+        vErrors.push(err75);
+      }
+      errors++;
+    }
+    let data31 = data.open_thumbnail;
+    if (typeof data31 === 'string') {
+      if (func2(data31) > 2048) {
+        const err76 = {
+          instancePath: instancePath + '/open_thumbnail',
+          schemaPath: '#/properties/open_thumbnail/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema146.properties.open_thumbnail,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err76];
+        } else {
+          vErrors.push(err76);
+        }
+        errors++;
+      }
+      if (!pattern73.test(data31)) {
+        const err77 = {
+          instancePath: instancePath + '/open_thumbnail',
+          schemaPath: '#/properties/open_thumbnail/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema146.properties.open_thumbnail,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err77];
+        } else {
+          vErrors.push(err77);
+        }
+        errors++;
+      }
+    } else {
+      const err78 = {
+        instancePath: instancePath + '/open_thumbnail',
+        schemaPath: '#/properties/open_thumbnail/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema146.properties.open_thumbnail.type,
+        parentSchema: schema146.properties.open_thumbnail,
+        data: data31,
+      };
+      if (vErrors === null) {
+        vErrors = [err78];
+      } else {
+        vErrors.push(err78);
+      }
+      errors++;
+    }
+    let data32 = data.message_id;
+    if (typeof data32 !== 'string' && data32 !== null) {
+      const err79 = {
+        instancePath: instancePath + '/message_id',
+        schemaPath: '#/properties/message_id/type',
+        keyword: 'type',
+        params: { type: schema146.properties.message_id.type },
+        message: 'must be string,null',
+        schema: schema146.properties.message_id.type,
+        parentSchema: schema146.properties.message_id,
+        data: data32,
+      };
+      if (vErrors === null) {
+        vErrors = [err79];
+      } else {
+        vErrors.push(err79);
+      }
+      errors++;
+    }
+    if (typeof data32 === 'string') {
+      if (func2(data32) > 20) {
+        const err80 = {
+          instancePath: instancePath + '/message_id',
+          schemaPath: '#/properties/message_id/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema146.properties.message_id,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err80];
+        } else {
+          vErrors.push(err80);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data32)) {
+        const err81 = {
+          instancePath: instancePath + '/message_id',
+          schemaPath: '#/properties/message_id/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema146.properties.message_id,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err81];
+        } else {
+          vErrors.push(err81);
+        }
+        errors++;
+      }
+    }
+    let data33 = data.deployed;
+    if (typeof data33 !== 'boolean') {
+      const err82 = {
+        instancePath: instancePath + '/deployed',
+        schemaPath: '#/properties/deployed/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema146.properties.deployed.type,
+        parentSchema: schema146.properties.deployed,
+        data: data33,
+      };
+      if (vErrors === null) {
+        vErrors = [err82];
+      } else {
+        vErrors.push(err82);
+      }
+      errors++;
+    }
+    let data34 = data.created_at;
+    if (typeof data34 !== 'string' && data34 !== null) {
+      const err83 = {
+        instancePath: instancePath + '/created_at',
+        schemaPath: '#/properties/created_at/type',
+        keyword: 'type',
+        params: { type: schema146.properties.created_at.type },
+        message: 'must be string,null',
+        schema: schema146.properties.created_at.type,
+        parentSchema: schema146.properties.created_at,
+        data: data34,
+      };
+      if (vErrors === null) {
+        vErrors = [err83];
+      } else {
+        vErrors.push(err83);
+      }
+      errors++;
+    }
+    if (typeof data34 === 'string') {
+      if (func2(data34) > 40) {
+        const err84 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 40 },
+          message: 'must NOT have more than 40 characters',
+          schema: 40,
+          parentSchema: schema146.properties.created_at,
+          data: data34,
+        };
+        if (vErrors === null) {
+          vErrors = [err84];
+        } else {
+          vErrors.push(err84);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err85 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema146.type,
+      parentSchema: schema146,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err85];
+    } else {
+      vErrors.push(err85);
+    }
+    errors++;
+  }
+  validate87.errors = vErrors;
+  return errors === 0;
+}
+validate87.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTopServer = validate54;
 const schema74 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -17996,6 +21287,446 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscripts = validate88;
+const schema149 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabled: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 1, widget: 'toggle' },
+      'x-messages': { type: 'Transcripts must be on or off' },
+    },
+    autoGenerate: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 2, widget: 'toggle' },
+      'x-messages': { type: 'Generate automatically must be on or off' },
+    },
+    includeAttachments: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 3, widget: 'toggle' },
+      'x-messages': { type: 'Include attachments must be on or off' },
+    },
+    format: {
+      enum: ['html', 'txt', 'json'],
+      default: 'html',
+      'x-ui': { order: 4, enumLabels: { html: 'HTML', txt: 'Plain text', json: 'JSON' } },
+      'x-messages': { enum: 'Format must be HTML, plain text or JSON' },
+    },
+    retentionDays: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 365,
+      default: 30,
+      'x-ui': { order: 5, widget: 'updown', help: 'In days, between 1 and 365.' },
+      'x-messages': {
+        type: 'Retention must be a whole number of days',
+        minimum: 'Retention must be between {minimum} and {maximum} days',
+        maximum: 'Retention must be between {minimum} and {maximum} days',
+      },
+    },
+    webhookUrl: {
+      type: 'string',
+      maxLength: 256,
+      pattern: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
+      default: '',
+      'x-ui': { order: 6, placeholder: 'https://discord.com/api/webhooks/...', help: 'A Discord webhook URL, or empty.' },
+      'x-messages': {
+        type: 'Please enter a Discord webhook URL',
+        pattern: 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...)',
+        maxLength: 'Webhook URL must be at most {limit} characters',
+      },
+    },
+    dmUser: {
+      type: 'boolean',
+      default: false,
+      'x-ui': { order: 7, widget: 'toggle' },
+      'x-messages': { type: 'DM the user must be on or off' },
+    },
+    logChannel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 8, help: 'Text channels only.' } },
+  },
+  'x-ui': { savedMessage: 'Transcript configuration saved successfully!', noticeSeconds: 3 },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+  $defs: {
+    ChannelReference: {
+      type: ['string', 'null'],
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+    },
+  },
+};
+const schema150 = {
+  type: ['string', 'null'],
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+};
+const pattern81 = new RegExp(
+  '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
+  'u',
+);
+function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate88.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.enabled === undefined) {
+      data.enabled = true;
+    }
+    if (data.autoGenerate === undefined) {
+      data.autoGenerate = true;
+    }
+    if (data.includeAttachments === undefined) {
+      data.includeAttachments = true;
+    }
+    if (data.format === undefined) {
+      data.format = 'html';
+    }
+    if (data.retentionDays === undefined) {
+      data.retentionDays = 30;
+    }
+    if (data.webhookUrl === undefined) {
+      data.webhookUrl = '';
+    }
+    if (data.dmUser === undefined) {
+      data.dmUser = false;
+    }
+    if (data.logChannel === undefined) {
+      data.logChannel = null;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'enabled' ||
+        key0 === 'autoGenerate' ||
+        key0 === 'includeAttachments' ||
+        key0 === 'format' ||
+        key0 === 'retentionDays' ||
+        key0 === 'webhookUrl' ||
+        key0 === 'dmUser' ||
+        key0 === 'logChannel'
+      )) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema149,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.enabled;
+    if (typeof data0 !== 'boolean') {
+      const err1 = {
+        instancePath: instancePath + '/enabled',
+        schemaPath: '#/properties/enabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema149.properties.enabled.type,
+        parentSchema: schema149.properties.enabled,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    let data1 = data.autoGenerate;
+    if (typeof data1 !== 'boolean') {
+      const err2 = {
+        instancePath: instancePath + '/autoGenerate',
+        schemaPath: '#/properties/autoGenerate/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema149.properties.autoGenerate.type,
+        parentSchema: schema149.properties.autoGenerate,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    let data2 = data.includeAttachments;
+    if (typeof data2 !== 'boolean') {
+      const err3 = {
+        instancePath: instancePath + '/includeAttachments',
+        schemaPath: '#/properties/includeAttachments/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema149.properties.includeAttachments.type,
+        parentSchema: schema149.properties.includeAttachments,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    let data3 = data.format;
+    if (!(data3 === 'html' || data3 === 'txt' || data3 === 'json')) {
+      const err4 = {
+        instancePath: instancePath + '/format',
+        schemaPath: '#/properties/format/enum',
+        keyword: 'enum',
+        params: { allowedValues: schema149.properties.format.enum },
+        message: 'must be equal to one of the allowed values',
+        schema: schema149.properties.format.enum,
+        parentSchema: schema149.properties.format,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    let data4 = data.retentionDays;
+    if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      const err5 = {
+        instancePath: instancePath + '/retentionDays',
+        schemaPath: '#/properties/retentionDays/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema149.properties.retentionDays.type,
+        parentSchema: schema149.properties.retentionDays,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (typeof data4 == 'number' && isFinite(data4)) {
+      if (data4 > 365 || isNaN(data4)) {
+        const err6 = {
+          instancePath: instancePath + '/retentionDays',
+          schemaPath: '#/properties/retentionDays/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 365 },
+          message: 'must be <= 365',
+          schema: 365,
+          parentSchema: schema149.properties.retentionDays,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (data4 < 1 || isNaN(data4)) {
+        const err7 = {
+          instancePath: instancePath + '/retentionDays',
+          schemaPath: '#/properties/retentionDays/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema149.properties.retentionDays,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    let data5 = data.webhookUrl;
+    if (typeof data5 === 'string') {
+      if (func2(data5) > 256) {
+        const err8 = {
+          instancePath: instancePath + '/webhookUrl',
+          schemaPath: '#/properties/webhookUrl/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema149.properties.webhookUrl,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!pattern81.test(data5)) {
+        const err9 = {
+          instancePath: instancePath + '/webhookUrl',
+          schemaPath: '#/properties/webhookUrl/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' },
+          message:
+            'must match pattern "' +
+            '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
+            '"',
+          schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
+          parentSchema: schema149.properties.webhookUrl,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    } else {
+      const err10 = {
+        instancePath: instancePath + '/webhookUrl',
+        schemaPath: '#/properties/webhookUrl/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema149.properties.webhookUrl.type,
+        parentSchema: schema149.properties.webhookUrl,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    let data6 = data.dmUser;
+    if (typeof data6 !== 'boolean') {
+      const err11 = {
+        instancePath: instancePath + '/dmUser',
+        schemaPath: '#/properties/dmUser/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema149.properties.dmUser.type,
+        parentSchema: schema149.properties.dmUser,
+        data: data6,
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    let data7 = data.logChannel;
+    if (typeof data7 !== 'string' && data7 !== null) {
+      const err12 = {
+        instancePath: instancePath + '/logChannel',
+        schemaPath: '#/$defs/ChannelReference/type',
+        keyword: 'type',
+        params: { type: schema150.type },
+        message: 'must be string,null',
+        schema: schema150.type,
+        parentSchema: schema150,
+        data: data7,
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    if (typeof data7 === 'string') {
+      if (func2(data7) > 20) {
+        const err13 = {
+          instancePath: instancePath + '/logChannel',
+          schemaPath: '#/$defs/ChannelReference/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema150,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data7)) {
+        const err14 = {
+          instancePath: instancePath + '/logChannel',
+          schemaPath: '#/$defs/ChannelReference/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema150,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err15 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema149.type,
+      parentSchema: schema149,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  validate88.errors = vErrors;
+  return errors === 0;
+}
+validate88.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateUser = validate64;
 const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -19717,5 +23448,9 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/settings/greeting.json': validateGreeting,
   'https://guildhall.dev/schemas/settings/levels.json': validateLevels,
   'https://guildhall.dev/schemas/settings/moderation.json': validateModeration,
+  'https://guildhall.dev/schemas/settings/ticket-general.json': validateTicketGeneral,
+  'https://guildhall.dev/schemas/settings/ticket-limits.json': validateTicketLimits,
+  'https://guildhall.dev/schemas/settings/ticket-panel.json': validateTicketPanel,
+  'https://guildhall.dev/schemas/settings/transcripts.json': validateTranscripts,
   'https://guildhall.dev/schemas/config/environment.json': environment_validateEnvironment,
 });

@@ -11,6 +11,7 @@ import { localizeErrors, toFieldErrors, validateSection, validateWith } from '@g
 import { createClient } from '@guildhall/generated/client';
 import { openapi } from '@guildhall/generated/openapi';
 import { publishedSchemas } from '@guildhall/generated/schemas';
+import { collectionNames } from '@guildhall/generated/collections';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
 import {
@@ -380,7 +381,7 @@ describe('generated validators', () => {
 });
 
 describe('generated documents', () => {
-  it('has no route of its own: every OpenAPI operation is a row of operations.json or a section of sections.json', () => {
+  it('has no route of its own: every OpenAPI operation is a row of operations.json, a section or a collection of sections.json', () => {
     const table = JSON.parse(readFileSync(path.join(REPO, 'schemas/operations.json'), 'utf8')).operations as {
       path: string;
       method: string;
@@ -388,6 +389,17 @@ describe('generated documents', () => {
     }[];
     const expected = [
       ...sectionNames.flatMap((name) => [`get /api/guild/{guildId}/settings/${name}`, `put /api/guild/{guildId}/settings/${name}`]),
+      ...collectionNames.flatMap((name) => {
+        const base = `/api/guild/{guildId}/collections/${name}`;
+        return [
+          `get ${base}`,
+          `post ${base}`,
+          `get ${base}/{itemId}`,
+          `put ${base}/{itemId}`,
+          `delete ${base}/{itemId}`,
+          `post ${base}/{itemId}/duplicate`,
+        ];
+      }),
       ...table.map((op) => `${op.method} ${op.path}`),
     ].sort();
     const documented = Object.entries(openapi.paths as Record<string, Record<string, unknown>>)
@@ -399,8 +411,11 @@ describe('generated documents', () => {
       .sort();
     expect(documented).toEqual(expected);
     const source = readFileSync(path.join(REPO, 'scripts/generate/build-openapi.mjs'), 'utf8');
-    // The one path pattern in code is the sections table's: /api/guild/{guildId}/settings/<name>.
-    expect(source.match(/['`]\/(api\/|healthz|readyz)[^'`]*/g)).toEqual(['`/api/guild/{guildId}/settings/${section.name}']);
+    // The path patterns in code are the sections table's: /api/guild/{guildId}/settings/<name> and .../collections/<name>.
+    expect(source.match(/['`]\/(api\/|healthz|readyz)[^'`]*/g)).toEqual([
+      '`/api/guild/{guildId}/settings/${section.name}',
+      '`/api/guild/{guildId}/collections/${collection.name}',
+    ]);
   });
 
   it('emits a client with one function per JSON operation, calling the transport with method, encoded path and body', async () => {

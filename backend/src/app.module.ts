@@ -31,6 +31,8 @@ import { PublicController } from './public/public.controller.js';
 import { TopServersService } from './public/top-servers.service.js';
 import { PublishedController } from './published/published.controller.js';
 import { DiscordSandboxModule } from './sandbox/sandbox.module.js';
+import { CollectionsController } from './collections/collections.controller.js';
+import { CollectionsService } from './collections/collections.service.js';
 import { SettingsController } from './settings/settings.controller.js';
 import { SettingsService } from './settings/settings.service.js';
 import { STORAGE, type StoragePort } from './storage/storage.port.js';
@@ -60,6 +62,7 @@ export class AppModule {
       GuildAccessService,
       GuildAccessGuard,
       SettingsService,
+      CollectionsService,
       GreetingService,
       BotStatusService,
       TopServersService,
@@ -92,6 +95,7 @@ export class AppModule {
         HealthController,
         AuthController,
         SettingsController,
+        CollectionsController,
         GuildController,
         PublishedController,
         PublicController,

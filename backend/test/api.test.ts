@@ -1,5 +1,6 @@
 import { openapi } from '@guildhall/generated/openapi';
 import { publishedSchemas } from '@guildhall/generated/schemas';
+import { collectionNames } from '@guildhall/generated/collections';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import type { SectionName } from '@guildhall/generated/types';
 import { validateSettingsPutRequest, validateSettingsResponse, validatorsById } from '@guildhall/generated/validators';
@@ -324,6 +325,7 @@ describe('API contract: the operations table matches the running API', () => {
   let transcriptId: string;
   /** The bot API's credential (operations with `access: bot`): the sandbox made it for this process. */
   let bot: Record<string, string>;
+  const itemIds: Record<string, string> = {};
   beforeAll(async () => {
     app = await startTestApp({ DATA_DIR: data.dir });
     bot = { authorization: `Bot ${app.config.botApiToken}` };
@@ -344,6 +346,15 @@ describe('API contract: the operations table matches the running API', () => {
       },
     });
     transcriptId = uploaded.body.transcript.id;
+    // An item of each collection, for the routes with {itemId}.
+    for (const name of collectionNames) {
+      const created = await owner.json(`/api/guild/${guildId}/collections/${name}`, {
+        method: 'POST',
+        json: { item: { channel_id: '1100000000000010101' } },
+      });
+      expect(created.status).toBe(201);
+      itemIds[name] = created.body.id;
+    }
   });
   afterAll(async () => {
     await app?.close();
@@ -374,7 +385,12 @@ describe('API contract: the operations table matches the running API', () => {
     expectValid(`${section} settings`, validators[sections[section].schemaId]!, body.settings);
   };
   /** Where an OpenAPI path points for this test's guild (every parameter filled with something that exists). */
-  const concrete = (route: string) => route.replace('{guildId}', guildId).replace('{name}', 'basic').replace('{id}', transcriptId);
+  const concrete = (route: string) =>
+    route
+      .replace('{guildId}', guildId)
+      .replace('{name}', 'basic')
+      .replace('{id}', transcriptId)
+      .replace(/\/collections\/([^/]+)\/\{itemId\}/, (_m, name: string) => `/collections/${name}/${itemIds[name]}`);
   type Row = { path: string; method: string; operationId: string; response?: string; parameters?: Parameter[] };
   type Parameter = { name: string; in: string; schema?: { examples?: string[] } };
   const rows = operations.operations as Row[];
@@ -493,7 +509,9 @@ describe('API contract: the operations table matches the running API', () => {
     // And over HTTP: no documented operation meets "no such route" (writes send an empty body: 400, never 404).
     const signOut = { method: 'post', route: '/api/logout', body: false, bot: false };
     const sweep = ops.filter((op) => op.method !== signOut.method || op.route !== signOut.route);
-    for (const op of [...sweep, signOut]) {
+    // Deletes last (a collection item's DELETE removes the item the other {itemId} routes use), then signing out.
+    const ordered = [...sweep.filter((op) => op.method !== 'delete'), ...sweep.filter((op) => op.method === 'delete')];
+    for (const op of [...ordered, signOut]) {
       const res = await owner.request(concrete(op.route), {
         method: op.method.toUpperCase(),
         ...credentials(op),

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { collectionNames, collections } from '@guildhall/generated/collections';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import type { ContactMessage } from '@guildhall/generated/types';
@@ -24,7 +25,7 @@ import {
 
 /**
  * Issue 9: generated valid, boundary and invalid bodies on every write route (the operations table's rows with a
- * request, and every section's settings save). Whatever the body: never 5xx; a body the route's generated validator
+ * request, every section's settings save, and every collection's create and save). Whatever the body: never 5xx; a body the route's generated validator
  * refuses, or one carrying NUL or an unpaired surrogate, is 400 with fieldErrors; a body it accepts gets the route's
  * answer (a settings save round-trips through a GET). Reproduce a run with FUZZ_SEED=<the printed seed>.
  */
@@ -110,7 +111,56 @@ const settingsRoutes: RouteSpec[] = sectionNames.map((section) => {
       validateSettingsPutRequest(wire) ? verdict(validate, (wire as { settings: unknown }).settings) : { ok: false },
   };
 });
-const routes = [...operationRoutes, ...settingsRoutes];
+/** A collection's body: `{ item }` (create) or `{ version, item }` (save); the item's server-owned properties are ignored. */
+const collectionOracle =
+  (name: string, versioned: boolean) =>
+  (wire: unknown): Verdict => {
+    const def = collections[name as keyof typeof collections];
+    const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+    if (!isObject(wire) || !isObject(wire.item)) return { ok: false };
+    if (Object.keys(wire).some((key) => key !== 'item' && !(versioned && key === 'version'))) return { ok: false };
+    const { version } = wire;
+    if (versioned && !(typeof version === 'number' && Number.isInteger(version) && version >= 1 && version <= 2_147_483_646))
+      return { ok: false };
+    const item = Object.fromEntries(Object.entries(wire.item).filter(([key]) => !def.serverOwned.includes(key)));
+    return verdict(validators[def.schemaId]!, item);
+  };
+const collectionRoutes: RouteSpec[] = collectionNames.flatMap((name) => {
+  const document = schemas[collections[name].schemaName]!;
+  const path = `/api/guild/{guildId}/collections/${name}`;
+  const envelope = (versioned: boolean): Schema => ({
+    type: 'object',
+    additionalProperties: false,
+    required: versioned ? ['version', 'item'] : ['item'],
+    properties: {
+      ...(versioned ? { version: { type: 'integer', minimum: 1, maximum: 2_147_483_646 } } : {}),
+      item: document,
+    },
+    $defs: { ...(document.$defs as object) },
+  });
+  return [
+    {
+      name: `POST ${path}`,
+      method: 'post',
+      path,
+      access: 'guild',
+      operationId: `collection-create:${name}`,
+      schema: envelope(false),
+      oracle: collectionOracle(name, false),
+    },
+    {
+      name: `PUT ${path}/{itemId}`,
+      method: 'put',
+      path: `${path}/{itemId}`,
+      access: 'guild',
+      operationId: `collection-save:${name}`,
+      schema: envelope(true),
+      fixed: { '/version': CURRENT_VERSION },
+      oracle: collectionOracle(name, true),
+    },
+  ];
+});
+const routes = [...operationRoutes, ...settingsRoutes, ...collectionRoutes];
 
 /** A refusal as the API promises it: 400, `{ success: false, error, fieldErrors: [{ path, message }] }`. */
 function refusalProblem(sent: Sent): string | null {
@@ -131,7 +181,12 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
   let visitor: TestBrowser;
   let sandbox: DiscordSandboxService;
 
-  const url = (route: RouteSpec) => route.path.replace('{guildId}', route.operationId.startsWith('settings:') ? SETTINGS_GUILD : GUILD);
+  /** The item each collection's save fuzzes (created in beforeAll). */
+  const itemIds: Record<string, string> = {};
+  const url = (route: RouteSpec) =>
+    route.path
+      .replace('{guildId}', route.operationId.startsWith('settings:') ? SETTINGS_GUILD : GUILD)
+      .replace('{itemId}', itemIds[route.operationId.split(':')[1]!] ?? '');
   const settingsVersion = async (route: RouteSpec) => (await owner.json(url(route))).body.version as number;
 
   interface Acceptance {
@@ -172,6 +227,51 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
         // A refused body must not have saved anything; should one have (or failed midway), read the version again.
         async after(sent, accepted) {
           if ((!accepted && sent.status < 400) || sent.status >= 500) state.version = await settingsVersion(route);
+        },
+        finish: () => [],
+      };
+    }
+    if (route.operationId.startsWith('collection-')) {
+      const name = route.operationId.split(':')[1]! as keyof typeof collections;
+      const owned = collections[name].serverOwned;
+      const own = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([key]) => !owned.includes(key)));
+      const same = (sent: Sent, value: any) => isDeepStrictEqual(own(sent.answer.item ?? {}), own(value));
+      if (route.method === 'post') {
+        return {
+          async check(sent, value) {
+            if (sent.status !== 201 || sent.answer.version !== 1) return 'expected 201 at version 1';
+            const read = (await owner.json(`${url(route)}/${sent.answer.id}`)).body;
+            // Deleted again, so the run stays under the collection's cap.
+            await owner.json(`${url(route)}/${sent.answer.id}`, { method: 'DELETE' });
+            if (sent.answer.item.message_id !== null || sent.answer.item.deployed !== false)
+              return 'server-owned values taken from the client';
+            return same(sent, value) && isDeepStrictEqual(read.item, sent.answer.item)
+              ? null
+              : `does not round-trip: ${excerpt(JSON.stringify(sent.answer.item), 70)}`;
+          },
+          finish: () => [],
+        };
+      }
+      const state = { version: (await owner.json(url(route))).body.version as number };
+      return {
+        prepare: (text) => text.replace(JSON.stringify(CURRENT_VERSION), String(state.version)),
+        async check(sent, value) {
+          const stored = state.version;
+          if (sent.wire.version !== stored) {
+            return sent.status === 409 && sent.answer.version === stored
+              ? null
+              : `expected 409 (sent version ${sent.wire.version}, stored ${stored})`;
+          }
+          const read = (await owner.json(url(route))).body;
+          state.version = read.version;
+          if (sent.status !== 200) return 'expected 200';
+          if (sent.answer.version !== stored + 1) return `version ${stored} -> ${sent.answer.version}`;
+          return same(sent, value) && isDeepStrictEqual(read.item, sent.answer.item)
+            ? null
+            : `does not round-trip: ${excerpt(JSON.stringify(sent.answer.item), 70)}`;
+        },
+        async after(sent, accepted) {
+          if ((!accepted && sent.status < 400) || sent.status >= 500) state.version = (await owner.json(url(route))).body.version;
         },
         finish: () => [],
       };
@@ -313,6 +413,14 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
     expect(managed).toEqual(expect.arrayContaining([GUILD, SETTINGS_GUILD]));
     visitor = app.browser();
     await visitor.json('/api/schemas'); // an anonymous XSRF-TOKEN, as the contact page gets one
+    for (const name of collectionNames) {
+      const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
+        method: 'POST',
+        json: { item: { channel_id: PREVIEW_CHANNEL } },
+      });
+      expect(created.status).toBe(201);
+      itemIds[name] = created.body.id;
+    }
 
     const started = performance.now();
     const done = await Promise.all(routes.map(fuzz));

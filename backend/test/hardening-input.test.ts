@@ -5,6 +5,7 @@
  */
 import { openapi } from '@guildhall/generated/openapi';
 import { publishedSchemas, schemasById } from '@guildhall/generated/schemas';
+import { collectionNames } from '@guildhall/generated/collections';
 import { sectionNames } from '@guildhall/generated/sections';
 import { validatorsById } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ type Schema = { [keyword: string]: unknown };
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const GUILD = SANDBOX_GUILDS.community.id;
+const CHANNEL = SANDBOX_GUILDS.community.channels.information;
 const UNSAFE_TEXT = 'Text cannot contain the character U+0000 or invalid Unicode.';
 const TOO_DEEP = 'The request is nested too deeply.';
 /** PostgreSQL's integer, the type of the column a settings document's version lives in. */
@@ -29,7 +31,7 @@ const INT4_MAX = 2 ** 31 - 1;
 const ISSUE_DEPTH = 3250;
 
 // The write routes: every operation of the OpenAPI document with a request body (operations.json's rows with a
-// `request`, and one settings PUT per section), each with the schema of its body.
+// `request`, one settings PUT per section, and each collection's create and save), each with the schema of its body.
 interface WriteRoute {
   method: string;
   path: string;
@@ -37,6 +39,8 @@ interface WriteRoute {
   schema: Schema;
   /** Sections' PUTs save settings; the others are operations.json rows. */
   section?: string;
+  /** A collection's create (POST) and save (PUT of an item). */
+  collection?: string;
   anonymous: boolean;
   /** The bot API: sent with the bot's credential, no session. */
   bot: boolean;
@@ -47,6 +51,7 @@ const WRITE_ROUTES: WriteRoute[] = Object.entries(openapi.paths as Record<string
     const body = (op.requestBody as { content?: Record<string, { schema: Schema }> } | undefined)?.content?.['application/json'];
     if (!body) return [];
     const section = /\/settings\/([^/]+)$/.exec(path)?.[1];
+    const collection = /\/collections\/([^/]+)/.exec(path)?.[1];
     const security = op.security as Record<string, unknown>[] | undefined;
     return [
       {
@@ -55,6 +60,7 @@ const WRITE_ROUTES: WriteRoute[] = Object.entries(openapi.paths as Record<string
         operationId: String(op.operationId),
         schema: body.schema,
         section,
+        collection,
         anonymous: !security?.some((requirement) => 'session' in requirement),
         bot: !!security?.some((requirement) => 'bot' in requirement),
       },
@@ -74,7 +80,8 @@ const resolveRef = (ref: string): Schema => {
  */
 interface Field {
   pointer: string;
-  kind: 'string' | 'number';
+  /** `key`: a map (an object with `propertyNames`) whose keys are text the client chooses (ticket limits' roleLimits). */
+  kind: 'string' | 'number' | 'key';
   schemas: Schema[];
 }
 function fieldsOf(root: Schema): Field[] {
@@ -96,6 +103,7 @@ function fieldsOf(root: Schema): Field[] {
     const textEnum = enumValues.length > 0 && enumValues.every((v) => typeof v === 'string');
     if (types.has('string') || (types.size === 0 && textEnum)) fields.set(pointer, { pointer, kind: 'string', schemas: all });
     if (types.has('number') || types.has('integer')) fields.set(pointer, { pointer, kind: 'number', schemas: all });
+    if (all.some((s) => s.propertyNames)) fields.set(`${pointer}/`, { pointer, kind: 'key', schemas: all });
     const children = new Map<string, Schema[]>();
     for (const s of all) {
       for (const [name, child] of Object.entries((s.properties as Record<string, Schema>) ?? {})) {
@@ -173,6 +181,12 @@ const STRING_ROWS = WRITE_ROUTES.flatMap((route) =>
       ].map(([what, text]) => ({ name: `${routeName(route)} ${field.pointer} with ${what}`, route, field, text: text! })),
     ),
 );
+/** A map's keys are text too: a bad key inside it is refused at its own pointer. */
+const KEY_ROWS = WRITE_ROUTES.flatMap((route) =>
+  fieldsOf(route.schema)
+    .filter((f) => f.kind === 'key')
+    .map((field) => ({ name: `${routeName(route)} a key of ${field.pointer}`, route, field })),
+);
 const NUMBER_ROWS = WRITE_ROUTES.flatMap((route) =>
   fieldsOf(route.schema)
     .filter((f) => f.kind === 'number')
@@ -188,10 +202,17 @@ describe('input the database or the stack cannot take answers 400 with its field
   let owner: TestBrowser;
   let visitor: TestBrowser;
 
-  const urlOf = (route: WriteRoute) => route.path.replace('{guildId}', GUILD);
+  /** The item each collection's PUT saves (created in beforeAll). */
+  const itemIds: Record<string, string> = {};
+  const urlOf = (route: WriteRoute) =>
+    route.path.replace('{guildId}', GUILD).replace('{itemId}', route.collection ? (itemIds[route.collection] ?? '') : '');
   const browserFor = (route: WriteRoute) => (route.anonymous ? visitor : owner);
   /** A valid body for the route, from what is stored (a section's PUT) or the sample. */
   const validBody = async (route: WriteRoute): Promise<Json> => {
+    if (route.collection) {
+      const { body } = await owner.json(`/api/guild/${GUILD}/collections/${route.collection}/${itemIds[route.collection]}`);
+      return route.method === 'PUT' ? { version: body.version, item: body.item } : { item: body.item };
+    }
     if (!route.section) return SAMPLE_BODIES[route.operationId]!;
     const { body } = await owner.json(`/api/guild/${GUILD}/settings/${route.section}`);
     return { version: body.version, settings: body.settings };
@@ -202,6 +223,7 @@ describe('input the database or the stack cannot take answers 400 with its field
     contact: await app.storage.records.list(CONTACT_COLLECTION),
     transcripts: await app.storage.records.list('transcripts'),
     transcriptBodies: await app.storage.records.list('transcript-bodies'),
+    collections: await Promise.all(collectionNames.map(async (name) => (await owner.json(`/api/guild/${GUILD}/collections/${name}`)).body)),
   });
   const send = (route: WriteRoute, body: Json | string) =>
     browserFor(route).json(urlOf(route), {
@@ -227,6 +249,15 @@ describe('input the database or the stack cannot take answers 400 with its field
       const saved = await owner.json(`/api/guild/${GUILD}/settings/${name}`, { method: 'PUT', json: { version, settings } });
       expect(saved.status).toBe(200);
     }
+    // One item per collection, for its PUT (a panel needs its channel; the other fields take their defaults).
+    for (const name of collectionNames) {
+      const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
+        method: 'POST',
+        json: { item: { channel_id: CHANNEL } },
+      });
+      expect(created.status).toBe(201);
+      itemIds[name] = created.body.id;
+    }
   });
   afterAll(async () => {
     await app?.close();
@@ -236,7 +267,12 @@ describe('input the database or the stack cannot take answers 400 with its field
   describe('the table covers every write route and field', () => {
     it('has every operation with a request and one PUT per section, and a valid sample body for each operation', () => {
       const requests = operations.operations.filter((op) => 'request' in op);
-      expect(WRITE_ROUTES.filter((r) => !r.section).map((r) => r.operationId)).toEqual(requests.map((op) => op.operationId));
+      expect(WRITE_ROUTES.filter((r) => !r.section && !r.collection).map((r) => r.operationId)).toEqual(
+        requests.map((op) => op.operationId),
+      );
+      expect(WRITE_ROUTES.filter((r) => r.collection).map((r) => `${r.method} ${r.collection}`)).toEqual(
+        collectionNames.flatMap((name) => [`POST ${name}`, `PUT ${name}`]),
+      );
       expect(WRITE_ROUTES.filter((r) => r.section).map((r) => r.section)).toEqual([...sectionNames]);
       for (const op of requests) {
         const schema = Object.values(schemasById).find((s) => typeName(String(s.title)) === op.request);
@@ -248,7 +284,7 @@ describe('input the database or the stack cannot take answers 400 with its field
     it('finds text fields on every route, and the number fields (version, warning threshold)', () => {
       for (const route of WRITE_ROUTES)
         expect(
-          STRING_ROWS.some((row) => row.route === route),
+          [...STRING_ROWS, ...KEY_ROWS].some((row) => row.route === route),
           routeName(route),
         ).toBe(true);
       expect(NUMBER_ROWS.map((row) => row.field.pointer)).toEqual(expect.arrayContaining(['/version', '/settings/max_warnings']));
@@ -270,6 +306,16 @@ describe('input the database or the stack cannot take answers 400 with its field
         const answer = await send(route, { ...((await validBody(route)) as Record<string, Json>), [key]: 1 });
         expect(answer.status).toBe(400);
         expect(answer.body.fieldErrors).toEqual([{ path: `/${key}`, message: UNSAFE_TEXT }]);
+      }
+      expect(await stored()).toEqual(before);
+    });
+
+    it.each(named(KEY_ROWS))('%s with U+0000 or a lone surrogate is refused at its pointer', async (_, { route, field }) => {
+      const before = await stored();
+      for (const key of ['a\u0000b', 'x\udfff']) {
+        const answer = await send(route, setAt(await validBody(route), field.pointer, { [key]: 1 }));
+        expect(answer.status).toBe(400);
+        expect(answer.body.fieldErrors).toEqual([{ path: `${field.pointer}/${key}`, message: UNSAFE_TEXT }]);
       }
       expect(await stored()).toEqual(before);
     });

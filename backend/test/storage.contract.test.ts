@@ -219,6 +219,41 @@ function storageContract(harness: () => AdapterHarness) {
       expect(await storage.records.update(collection, inserted.id, { title: 'gone' })).toBeNull();
     });
 
+    it('versions records: 1 on insert, +1 on each update; replace writes only at the expected version', async () => {
+      const collection = unique('panels');
+      const inserted = await storage.records.insert(collection, { guildId: 'g1', data: { title: 'a' } });
+      expect(inserted.version).toBe(1);
+      const updated = await storage.records.update(collection, inserted.id, { title: 'b' });
+      expect(updated?.version).toBe(2);
+
+      const replaced = await storage.records.replace(collection, inserted.id, { title: 'c' }, 2);
+      expect(replaced).toMatchObject({ ok: true, record: { id: inserted.id, version: 3, data: { title: 'c' }, guildId: 'g1' } });
+      const stale = await storage.records.replace(collection, inserted.id, { title: 'lost' }, 2);
+      expect(stale).toEqual({ ok: false, current: (replaced as { record: unknown }).record });
+      expect((await storage.records.get(collection, inserted.id))?.data).toEqual({ title: 'c' });
+      expect(await storage.records.replace(collection, 'nobody', { title: 'x' }, 1)).toEqual({ ok: false, current: null });
+      for (const bad of [0, -1, 1.5, Number.NaN, 2_147_483_647]) {
+        await expect(storage.records.replace(collection, inserted.id, { title: 'x' }, bad)).rejects.toThrow(RangeError);
+      }
+      await expect(storage.records.replace(collection, inserted.id, '\u0000', 3)).rejects.toThrow(UnstorableTextError);
+      expect((await storage.records.get(collection, inserted.id))?.version).toBe(3);
+    });
+
+    it('counts records per collection and guild, and insertCapped stops at the cap', async () => {
+      const collection = unique('panels');
+      expect(await storage.records.count(collection)).toBe(0);
+      for (let n = 0; n < 3; n++)
+        expect(await storage.records.insertCapped(collection, { guildId: 'a', data: { n } }, 3)).toMatchObject({ version: 1, data: { n } });
+      expect(await storage.records.insertCapped(collection, { guildId: 'a', data: { n: 3 } }, 3)).toBeNull();
+      expect(await storage.records.insertCapped(collection, { guildId: 'b', data: { n: 0 } }, 3)).toMatchObject({ guildId: 'b' });
+      await storage.records.insert(unique('other'), { guildId: 'a', data: {} });
+      expect(await storage.records.count(collection, { guildId: 'a' })).toBe(3);
+      expect(await storage.records.count(collection, { guildId: 'b' })).toBe(1);
+      expect(await storage.records.count(collection)).toBe(4);
+      expect((await storage.records.list<{ n: number }>(collection, { guildId: 'a' })).map((r) => r.data.n)).toEqual([0, 1, 2]);
+      await expect(storage.records.insertCapped(collection, { guildId: 'c', data: {} }, -1)).rejects.toThrow(RangeError);
+    });
+
     it('uses a given id, scoped to its collection, and refuses a duplicate', async () => {
       const [payments, audit] = [unique('payments'), unique('audit')];
       const id = unique('pay');
@@ -612,6 +647,7 @@ describe.skipIf(!binaries && !ci)('PostgreSQL server storage', () => {
         'records.created_at',
         'records.updated_at',
         'records.seq',
+        'records.version',
         'schema_migrations.id',
         'schema_migrations.applied_at',
         'sessions.sid',

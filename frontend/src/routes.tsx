@@ -62,11 +62,8 @@ const MANAGE_PAGES: RouteObject[] = [
   { path: 'reactionroles', element: comingSoon('Reaction Roles') },
   { path: 'personalizer', element: comingSoon('Bot Personalizer') },
   { path: 'tickets', element: comingSoon('Ticket Management') },
-  { path: 'tickets/general', element: comingSoon('Ticket settings') },
   { path: 'tickets/category', element: comingSoon('Ticket categories') },
   { path: 'tickets/panel', element: comingSoon('Ticket panels') },
-  { path: 'tickets/limits', element: comingSoon('Ticket limits') },
-  { path: 'tickets/transcript', element: comingSoon('Ticket transcripts') },
   { path: 'joindms', element: comingSoon('Join DMs') },
   { path: 'embeds', element: comingSoon('Embeds Configuration') },
 ];

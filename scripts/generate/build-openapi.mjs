@@ -56,6 +56,8 @@ export function buildOpenApi(catalog) {
     };
   }
 
+  for (const collection of catalog.collections) collectionPaths(collection, schemas, paths);
+
   // Every other route is a row of schemas/operations.json.
   const schemaNames = published.map((file) => file.name).sort();
   for (const op of catalog.operations) {
@@ -79,6 +81,10 @@ export function buildOpenApi(catalog) {
     tags: [
       { name: 'auth', description: 'Signing in and the current user' },
       { name: 'settings', description: 'A guild’s settings, one path per section (schemas/sections.json)' },
+      {
+        name: 'collections',
+        description: 'A guild’s lists of items, one set of paths per collection (schemas/sections.json’s collections)',
+      },
       { name: 'guild', description: 'Guild data from Discord' },
       { name: 'public', description: 'Public pages: the top-servers showcase, the contact form, the bot invite' },
       { name: 'schemas', description: 'Published schemas and this document' },
@@ -219,6 +225,137 @@ function checkRow(op, schemas) {
   }
   const statuses = (op.errors ?? []).map((error) => (typeof error === 'number' ? error : error.status));
   if (new Set(statuses).size !== statuses.length) fail('a status is listed twice');
+}
+
+/** The operationIds of a collection's routes (the typed client names its functions the same). */
+export function collectionOperationIds(collection) {
+  const one = collection.file.typeName;
+  const name = one.replace(/^./, (c) => c.toUpperCase());
+  return {
+    list: `list${name}s`,
+    create: `create${name}`,
+    get: `get${name}`,
+    put: `put${name}`,
+    delete: `delete${name}`,
+    duplicate: `duplicate${name}`,
+  };
+}
+
+/** The generic collections API of one row of the sections table's `collections`, with envelopes around its item type. */
+function collectionPaths(collection, schemas, paths) {
+  const type = collection.file.typeName;
+  const base = `/api/guild/{guildId}/collections/${collection.name}`;
+  const ids = collectionOperationIds(collection);
+  const version = {
+    type: 'integer',
+    minimum: 1,
+    maximum: 2147483646,
+    description: "The item's optimistic-concurrency version: 1 when created, +1 on each save.",
+  };
+  const itemId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
+  const success = { type: 'boolean', const: true };
+  schemas[`${type}Entry`] = {
+    title: `${type} entry`,
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'version', 'item'],
+    properties: { id: itemId, version, item: ref(type) },
+  };
+  schemas[`${type}Response`] = {
+    title: `${type} response`,
+    type: 'object',
+    required: ['success', 'id', 'version', 'item'],
+    properties: { success, id: itemId, version, item: ref(type) },
+  };
+  schemas[`${type}ListResponse`] = {
+    title: `${type} list response`,
+    type: 'object',
+    required: ['success', 'items', 'cap'],
+    properties: {
+      success,
+      items: { type: 'array', items: ref(`${type}Entry`), description: 'Oldest first.' },
+      cap: { type: 'integer', minimum: 1, description: "The most items a guild may hold (the collection row's itemCap)." },
+    },
+  };
+  schemas[`${type}CreateRequest`] = {
+    title: `${type} create request`,
+    type: 'object',
+    additionalProperties: false,
+    required: ['item'],
+    properties: { item: ref(type) },
+  };
+  schemas[`${type}UpdateRequest`] = {
+    title: `${type} update request`,
+    type: 'object',
+    additionalProperties: false,
+    required: ['version', 'item'],
+    properties: { version, item: ref(type) },
+  };
+  const owned = collection.file.schema.properties ?? {};
+  const serverOwned = Object.keys(owned).filter((key) => owned[key].readOnly === true);
+  const ownedNote = serverOwned.length ? ` ${serverOwned.join(', ')}: server-owned (readOnly); a client's values are ignored.` : '';
+  const write = (id, summary, description, extra) =>
+    operation('collections', id, summary, {
+      description: `${description} Requires the ${XSRF_HEADER} header (the value of the XSRF-TOKEN cookie).`,
+      security: [{ session: [], xsrf: [] }],
+      parameters: [{ $ref: '#/components/parameters/XsrfToken' }],
+      ...extra,
+    });
+  const itemParam = { name: 'itemId', in: 'path', required: true, schema: itemId };
+  paths[base] = {
+    parameters: [{ $ref: '#/components/parameters/GuildId' }],
+    get: operation('collections', ids.list, `${collection.title}: the guild's ${collection.name}, oldest first`, {
+      responses: { 200: ok('The items and the cap', ref(`${type}ListResponse`)), ...guildProblems() },
+    }),
+    post: write(
+      ids.create,
+      `${collection.title}: create one`,
+      `Missing fields take their defaults.${ownedNote} A guild holds at most ${collection.itemCap}; one more answers 409.`,
+      {
+        requestBody: { required: true, content: json(ref(`${type}CreateRequest`)) },
+        responses: {
+          201: ok('Created, at version 1', ref(`${type}Response`)),
+          400: problem('BadRequest'),
+          ...guildProblems(),
+          409: problem('Conflict'),
+        },
+      },
+    ),
+  };
+  paths[`${base}/{itemId}`] = {
+    parameters: [{ $ref: '#/components/parameters/GuildId' }, itemParam],
+    get: operation('collections', ids.get, `${collection.title}: one item`, {
+      responses: { 200: ok('The item', ref(`${type}Response`)), ...guildProblems() },
+    }),
+    put: write(
+      ids.put,
+      `${collection.title}: save one`,
+      `Replaces the item (missing fields take their defaults). \`version\` must be the version the edit was based on; another stored version answers 409 with the current item.${ownedNote}`,
+      {
+        requestBody: { required: true, content: json(ref(`${type}UpdateRequest`)) },
+        responses: {
+          200: ok('Saved; the item at its new version', ref(`${type}Response`)),
+          400: problem('BadRequest'),
+          ...guildProblems(),
+          409: problem('Conflict'),
+        },
+      },
+    ),
+    delete: write(ids.delete, `${collection.title}: delete one`, 'Deletes the item.', {
+      responses: { 200: ok('Deleted', ref('SuccessResponse')), ...guildProblems() },
+    }),
+  };
+  paths[`${base}/{itemId}/duplicate`] = {
+    parameters: [{ $ref: '#/components/parameters/GuildId' }, itemParam],
+    post: write(
+      ids.duplicate,
+      `${collection.title}: duplicate one`,
+      `A copy with a new id, its ${collection.duplicate.titleProperty} "${collection.duplicate.title}", and the server-owned properties afresh. Beyond the cap, 409.`,
+      {
+        responses: { 201: ok('The copy, at version 1', ref(`${type}Response`)), ...guildProblems(), 409: problem('Conflict') },
+      },
+    ),
+  };
 }
 
 function operation(tag, operationId, summary, rest) {

@@ -3,14 +3,18 @@
 // takes a transport `(method, path, body?) => Promise<unknown>`, so the frontend's one fetch wrapper (credentials,
 // CSRF header, `{ success: false }` -> error) stays the only place that talks HTTP. Path parameters are encoded.
 
-import { settingsOperationIds } from './build-openapi.mjs';
+import { collectionOperationIds, settingsOperationIds } from './build-openapi.mjs';
 
 const SETTINGS_PATH = '/api/guild/{guildId}/settings/{section}';
 const literal = (value) => JSON.stringify(value);
 
 /** @returns {{ 'client.js': string, 'client.d.ts': string }} */
 export function emitClient(catalog) {
-  const functions = [...settingsFunctions(catalog), ...catalog.operations.filter((op) => op.response).map(tableFunction)];
+  const functions = [
+    ...settingsFunctions(catalog),
+    ...catalog.collections.flatMap(collectionFunctions),
+    ...catalog.operations.filter((op) => op.response).map(tableFunction),
+  ];
   const types = new Set(['SectionName', 'SectionSettingsPutRequest', 'SectionSettingsResponse']);
   for (const fn of functions) for (const name of fn.types) types.add(name);
   const usesQuery = functions.some((fn) => fn.query.length);
@@ -100,6 +104,50 @@ function settingsFunctions(catalog) {
     );
   }
   return fns;
+}
+
+/** The generic collections API of one collection (the OpenAPI operationIds of build-openapi.mjs's collectionPaths). */
+function collectionFunctions(collection) {
+  const type = collection.file.typeName;
+  const ids = collectionOperationIds(collection);
+  const base = `/api/guild/\${segment(guildId)}/collections/${encodeURIComponent(collection.name)}`;
+  const one = `${base}/\${segment(itemId)}`;
+  const entry = `{ success: true; id: string; version: number; item: ${type} }`;
+  const fn = (name, method, args, path, returns, doc) => ({
+    name,
+    generic: '',
+    args,
+    returns,
+    doc: `${collection.title}: ${doc}`,
+    types: [type],
+    query: [],
+    call: `transport(${literal(method)}, \`${path}\`${args.some((arg) => arg.name === 'body') ? ', body' : ''})`,
+  });
+  const guildId = { name: 'guildId', type: 'string' };
+  const itemId = { name: 'itemId', type: 'string' };
+  const partial = `Partial<${type}>`;
+  return [
+    fn(
+      ids.list,
+      'GET',
+      [guildId],
+      base,
+      `{ success: true; items: { id: string; version: number; item: ${type} }[]; cap: number }`,
+      "the guild's items, oldest first, and the cap.",
+    ),
+    fn(ids.create, 'POST', [guildId, { name: 'body', type: `{ item: ${partial} }` }], base, entry, 'creates an item (409 beyond the cap).'),
+    fn(ids.get, 'GET', [guildId, itemId], one, entry, 'one item.'),
+    fn(
+      ids.put,
+      'PUT',
+      [guildId, itemId, { name: 'body', type: `{ version: number; item: ${partial} }` }],
+      one,
+      entry,
+      'saves an item based on `body.version`; a stale version rejects with 409.',
+    ),
+    fn(ids.delete, 'DELETE', [guildId, itemId], one, '{ success: true }', 'deletes an item.'),
+    fn(ids.duplicate, 'POST', [guildId, itemId], `${one}/duplicate`, entry, 'duplicates an item (409 beyond the cap).'),
+  ];
 }
 
 function settingsFunction(name, method, params, returns, doc) {

@@ -28,6 +28,7 @@ const MODULES = [
   'field-errors',
   'schemas',
   'sections',
+  'collections',
   'section-pages',
   'ui-schemas',
   'openapi',
@@ -147,6 +148,41 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
     `export declare const sections: { readonly [S in SectionName]: SectionDefinition<S> };`,
     `/** In the table's order. */`,
     `export declare const sectionNames: readonly SectionName[];`,
+  ].join('\n');
+
+  // Collections: lists of items per guild (the sections table's `collections`), served by one generic controller.
+  files['collections.json'] = literal({ $comment: BANNER, collections: collectionRows(catalog, compiled.validators) });
+  files['collections.js'] = [
+    jsonImport('collections.json'),
+    DEEP_FREEZE,
+    `/** The collections (schemas/sections.json's collections) by name, in the table's order, each with its item defaults. */`,
+    `export const collections = deepFreeze(data.collections);`,
+    `export const collectionNames = Object.freeze(Object.keys(collections));`,
+  ].join('\n');
+  files['collections.d.ts'] = [
+    `import type { CollectionName, CollectionTableRow, ItemsByCollection } from './types.js';`,
+    `/** A collection: its row of schemas/sections.json's collections, resolved. */`,
+    `export interface CollectionDefinition<C extends CollectionName = CollectionName> {`,
+    `  readonly name: C;`,
+    `  readonly title: string;`,
+    `  readonly storageKey: string;`,
+    `  readonly policy: CollectionTableRow['policy'];`,
+    `  /** The most items a guild may hold. */`,
+    `  readonly itemCap: number;`,
+    `  readonly duplicate: Readonly<CollectionTableRow['duplicate']>;`,
+    `  /** The item properties the schema marks readOnly: the server sets them, a client's values are ignored. */`,
+    `  readonly serverOwned: readonly string[];`,
+    `  readonly schemaId: string;`,
+    `  /** Key in publishedSchemas (and /api/schemas/{name}). */`,
+    `  readonly schemaName: string;`,
+    `  /** Name of its validator in validators.js. */`,
+    `  readonly validator: string;`,
+    `  /** What {} fills in: every default (required properties without one stay absent). */`,
+    `  readonly defaults: Readonly<Partial<ItemsByCollection[C]>>;`,
+    `}`,
+    `export declare const collections: { readonly [C in CollectionName]: CollectionDefinition<C> };`,
+    `/** In the table's order. */`,
+    `export declare const collectionNames: readonly CollectionName[];`,
   ].join('\n');
 
   // Section pages: what the app shell needs of each section (routes, sidebar, headings), without the defaults and
@@ -290,6 +326,28 @@ function sectionRows(catalog, validators) {
       schemaId: section.file.id,
       schemaName: section.file.name,
       validator: section.file.exportName,
+      defaults,
+    };
+  });
+  return Object.fromEntries(rows.map((row) => [row.name, row]));
+}
+
+function collectionRows(catalog, validators) {
+  const rows = catalog.collections.map((collection) => {
+    const defaults = {};
+    validators.get(collection.file.id)(defaults); // fills the defaults; a required property without one is simply absent
+    const properties = collection.file.schema.properties ?? {};
+    return {
+      name: collection.name,
+      title: collection.title,
+      storageKey: collection.storageKey,
+      policy: collection.policy,
+      itemCap: collection.itemCap,
+      duplicate: collection.duplicate,
+      serverOwned: Object.keys(properties).filter((key) => properties[key].readOnly === true),
+      schemaId: collection.file.id,
+      schemaName: collection.file.name,
+      validator: collection.file.exportName,
       defaults,
     };
   });

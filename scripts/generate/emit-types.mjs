@@ -65,7 +65,16 @@ function sectionTypes(catalog) {
       return `  ${JSON.stringify(s.name)}: { level: ${union(levels)}; capability: ${union(capabilities)} };`;
     })
     .join('\n');
+  const items = catalog.collections.map((c) => `  ${JSON.stringify(c.name)}: ${c.file.typeName};`).join('\n');
   return `
+/** The item of each collection, by collection name (schemas/sections.json's collections). */
+export interface ItemsByCollection {
+${items}
+}
+
+/** A collection's name, as in /api/guild/{guildId}/collections/{name}. */
+export type CollectionName = keyof ItemsByCollection;
+
 /** The settings document of each section, by section name (schemas/sections.json). */
 export interface SettingsBySection {
 ${rows}

@@ -32,7 +32,7 @@ function uiSchemaOf(root, rel) {
     if (hints.help) ui['ui:help'] = hints.help;
     if (hints.placeholder) ui['ui:placeholder'] = hints.placeholder;
     if (hints.enumLabels) ui['ui:enumNames'] = enumNames(schema, hints.enumLabels, where);
-    for (const key of ['group', 'visibleIf', 'channelTypes', 'rows', 'layout', 'beside'])
+    for (const key of ['group', 'visibleIf', 'channelTypes', 'rows', 'layout', 'beside', 'resettable', 'savedMessage', 'noticeSeconds'])
       if (hints[key] !== undefined) options[key] = hints[key];
 
     if (isObject(schema.properties)) {

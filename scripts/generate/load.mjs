@@ -34,7 +34,7 @@ const PUBLISHED_GROUPS = new Set(['common', 'settings', 'api']);
  * @property {object} schema
  */
 
-/** @returns {Promise<{ dir: string, files: SchemaFile[], byId: Map<string, SchemaFile>, sections: object[], operations: object[], plans: object }>} */
+/** @returns {Promise<{ dir: string, files: SchemaFile[], byId: Map<string, SchemaFile>, sections: object[], collections: object[], operations: object[], plans: object }>} */
 export async function load(schemasDir) {
   const rels = (await listJson(schemasDir)).filter((rel) => rel !== SECTIONS_FILE && rel !== OPERATIONS_FILE && rel !== PLANS_FILE);
   const files = [];
@@ -42,10 +42,10 @@ export async function load(schemasDir) {
   const byId = new Map(files.map((file) => [file.id, file]));
   for (const key of ['name', 'typeName']) unique(files, key);
 
-  const sections = await loadSections(schemasDir, files, byId);
+  const { sections, collections } = await loadSections(schemasDir, files, byId);
   const operations = await loadOperations(schemasDir, files, byId);
   const plans = await loadPlans(schemasDir, files, byId);
-  return { dir: schemasDir, files, byId, sections, operations, plans };
+  return { dir: schemasDir, files, byId, sections, collections, operations, plans };
 }
 
 async function loadSchemaFile(schemasDir, rel) {
@@ -118,7 +118,23 @@ async function loadSections(schemasDir, files, byId) {
     return { ...row, file };
   });
   for (const key of ['name', 'storageKey', 'path']) unique(sections, key, SECTIONS_FILE);
-  return sections;
+  const collections = (table.collections ?? []).map((row) => {
+    const where = `collection "${row.name}"`;
+    const file = byId.get(row.schema) ?? byId.get(ID_BASE + row.schema);
+    if (!file) throw new SchemaError(SECTIONS_FILE, `${where}: no schema "${row.schema}"`);
+    if (file.group !== 'settings') throw new SchemaError(SECTIONS_FILE, `${where}: ${file.rel} is not under settings/`);
+    if (sections.some((section) => section.file === file))
+      throw new SchemaError(SECTIONS_FILE, `${where}: ${file.rel} is a section's schema`);
+    const property = file.schema.properties?.[row.duplicate.titleProperty];
+    if (!property || property.type !== 'string')
+      throw new SchemaError(
+        SECTIONS_FILE,
+        `${where}: duplicate.titleProperty "${row.duplicate.titleProperty}" is not a text property of ${file.rel}`,
+      );
+    return { ...row, file };
+  });
+  for (const key of ['name', 'storageKey']) unique(collections, key, SECTIONS_FILE);
+  return { sections, collections };
 }
 
 /**

@@ -4,13 +4,16 @@ import type { Request } from 'express';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
 import { ROUTE_ACCESS, type RouteAccess } from './guild-access.decorators.js';
 import { GuildAccessService } from './guild-access.service.js';
-import { sectionPolicies } from './section-policies.js';
+import { collections } from '@guildhall/generated/collections';
+import type { CollectionName } from '@guildhall/generated/types';
+import { GUILD_POLICY, sectionPolicies } from './section-policies.js';
 
 /**
  * Put on every controller under /api/guild/:guildId. Access is data: a settings route (`:section`) passes the rule of
  * the policy its row of schemas/sections.json names; a route marked `@RequiresCapability(section, capability)` passes
  * that section's rule for that capability; one marked `@ReadableByAccessLevels()` admits managers and whomever a
- * section's levels let view; the guild's other routes pass the guild policy's rule.
+ * section's levels let view; a collection route (`:collection`) passes its row's policy; the guild's other routes pass the
+ * guild policy's rule.
  */
 @Injectable()
 export class GuildAccessGuard implements CanActivate {
@@ -32,7 +35,13 @@ export class GuildAccessGuard implements CanActivate {
       const section = sectionPolicies.sectionOf(name);
       if (marked && !section) throw new Error(`@RequiresCapability names an unknown section: ${name}`);
       const capability = marked?.capability ?? 'view';
-      guild = sectionPolicies.enforce(sectionPolicies.policyOf(name), this.access, { user, guildId, section, capability });
+      // A collection route (`:collection`) passes its row's policy (an unknown collection: the guild's, then a 404).
+      const collection = req.params.collection as string | undefined;
+      const policy =
+        collection !== undefined && !marked
+          ? ((Object.hasOwn(collections, collection) ? collections[collection as CollectionName].policy : undefined) ?? GUILD_POLICY)
+          : sectionPolicies.policyOf(name);
+      guild = sectionPolicies.enforce(policy, this.access, { user, guildId, section, capability });
     }
     // Kept for the handler: the guild as the signed-in user sees it (name, icon, permissions, owner).
     (req as Request & { guild?: UserGuild }).guild = await guild;

@@ -6,6 +6,7 @@ import type {
   PutSettingsResult,
   RecordFilter,
   RecordStore,
+  ReplaceRecordResult,
   SessionStore,
   SettingsDocument,
   SettingsStore,
@@ -42,13 +43,14 @@ interface RecordRow {
   id: string;
   collection: string;
   guild_id: string | null;
+  version: number;
   data: unknown;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
 const SETTINGS_COLUMNS = 'guild_id, section, version, data, updated_at';
-const RECORD_COLUMNS = 'id, collection, guild_id, data, created_at, updated_at';
+const RECORD_COLUMNS = 'id, collection, guild_id, version, data, created_at, updated_at';
 
 /**
  * The storage port on PostgreSQL: PGlite embedded or a server, depending on the executor. The SQL
@@ -78,6 +80,9 @@ export class PostgresStorage implements StoragePort {
       get: (collection, id) => this.getRecord(collection, id),
       insert: (collection, record) => this.insertRecord(collection, record),
       update: (collection, id, data) => this.updateRecord(collection, id, data),
+      replace: (collection, id, data, expectedVersion) => this.replaceRecord(collection, id, data, expectedVersion),
+      count: (collection, filter) => this.countRecords(collection, filter),
+      insertCapped: (collection, record, cap) => this.insertCappedRecord(collection, record, cap),
       delete: (collection, id) => this.deleteRecord(collection, id),
     };
     this.sessions = {
@@ -228,10 +233,56 @@ export class PostgresStorage implements StoragePort {
   private async updateRecord<T>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null> {
     const db = await this.db();
     const rows = await db.query<RecordRow>(
-      `UPDATE records SET data = $3::text::jsonb, updated_at = now()
+      `UPDATE records SET data = $3::text::jsonb, version = version + 1, updated_at = now()
        WHERE collection = $1 AND id = $2
        RETURNING ${RECORD_COLUMNS}`,
       [collection, id, toJson(data)],
+    );
+    return rows[0] ? toRecord<T>(rows[0]) : null;
+  }
+
+  private async replaceRecord<T>(collection: string, id: string, data: T, expectedVersion: number): Promise<ReplaceRecordResult<T>> {
+    if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 1 || expectedVersion >= MAX_SETTINGS_VERSION) {
+      throw new RangeError(`expectedVersion must be an integer from 1 to ${MAX_SETTINGS_VERSION - 1}, got ${String(expectedVersion)}`);
+    }
+    const json = toJson(data);
+    const db = await this.db();
+    const rows = await db.query<RecordRow>(
+      `UPDATE records SET data = $3::text::jsonb, version = version + 1, updated_at = now()
+       WHERE collection = $1 AND id = $2 AND version = $4
+       RETURNING ${RECORD_COLUMNS}`,
+      [collection, id, json, expectedVersion],
+    );
+    if (rows[0]) return { ok: true, record: toRecord<T>(rows[0]) };
+    return { ok: false, current: await this.getRecord<T>(collection, id) };
+  }
+
+  private async countRecords(collection: string, filter: { guildId?: string } = {}): Promise<number> {
+    const db = await this.db();
+    const rows =
+      filter.guildId === undefined
+        ? await db.query<{ n: number | string }>('SELECT count(*) AS n FROM records WHERE collection = $1', [collection])
+        : await db.query<{ n: number | string }>('SELECT count(*) AS n FROM records WHERE collection = $1 AND guild_id = $2', [
+            collection,
+            filter.guildId,
+          ]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  private async insertCappedRecord<T>(
+    collection: string,
+    record: { guildId: string; data: T },
+    cap: number,
+  ): Promise<StoredRecord<T> | null> {
+    if (!Number.isSafeInteger(cap) || cap < 0) throw new RangeError(`cap must be a non-negative integer, got ${String(cap)}`);
+    const json = toJson(record.data);
+    const db = await this.db();
+    const rows = await db.query<RecordRow>(
+      `INSERT INTO records (collection, id, guild_id, data, created_at, updated_at)
+       SELECT $1, $2, $3, $4::text::jsonb, now(), now()
+       WHERE (SELECT count(*) FROM records WHERE collection = $1 AND guild_id = $3) < $5
+       RETURNING ${RECORD_COLUMNS}`,
+      [collection, randomUUID(), record.guildId, json, cap],
     );
     return rows[0] ? toRecord<T>(rows[0]) : null;
   }
@@ -326,6 +377,7 @@ function toRecord<T>(row: RecordRow): StoredRecord<T> {
     id: row.id,
     collection: row.collection,
     guildId: row.guild_id,
+    version: Number(row.version),
     data: row.data as T,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),

@@ -25,10 +25,17 @@ export interface StoredRecord<T = unknown> {
   id: string;
   collection: string;
   guildId: string | null;
+  /** 1 when inserted; each update adds 1 (migrations/002-record-versions.ts). */
+  version: number;
   data: T;
   createdAt: string;
   updatedAt: string;
 }
+
+export type ReplaceRecordResult<T = unknown> =
+  | { ok: true; record: StoredRecord<T> }
+  /** The stored version differs from the expected one (or the record is gone: current null). */
+  | { ok: false; current: StoredRecord<T> | null };
 
 export interface RecordFilter {
   guildId?: string;
@@ -70,7 +77,21 @@ export interface RecordStore {
   get<T = unknown>(collection: string, id: string): Promise<StoredRecord<T> | null>;
   /** Generates a UUID unless `id` is given; ids are unique per collection, and inserting an existing one rejects. */
   insert<T = unknown>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>>;
+  /** Replaces the data and adds 1 to the version; null when there is no such record. */
   update<T = unknown>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null>;
+  /**
+   * Like update, but only if the stored version equals `expectedVersion` (an integer from 1 to MAX_SETTINGS_VERSION - 1,
+   * else a RangeError); otherwise nothing is written and `current` is what is stored now.
+   */
+  replace<T = unknown>(collection: string, id: string, data: T, expectedVersion: number): Promise<ReplaceRecordResult<T>>;
+  /** How many records the collection holds (for one guild with filter.guildId). */
+  count(collection: string, filter?: { guildId?: string }): Promise<number>;
+  /**
+   * Inserts (with a generated id) only while the guild holds fewer than `cap` records of the collection; null when it
+   * is full. The count and the insert are one statement, so a full collection is never passed by one writer; writers
+   * racing at the last free place may both get in under READ COMMITTED (the cap is a safety bound, not an invariant).
+   */
+  insertCapped<T = unknown>(collection: string, record: { guildId: string; data: T }, cap: number): Promise<StoredRecord<T> | null>;
   delete(collection: string, id: string): Promise<boolean>;
 }
 

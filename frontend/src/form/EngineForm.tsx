@@ -6,7 +6,11 @@ import type { SectionName } from '@guildhall/generated/types';
 import { useMemo, useState } from 'react';
 import { validatorFor } from './validator';
 import { templates } from './theme';
+import { WidgetObjectField } from './theme/WidgetObjectField';
 import { widgets } from './widgets';
+
+/** An object whose x-ui names a widget is drawn by it (a map); see WidgetObjectField. */
+const FIELDS = { ObjectField: WidgetObjectField };
 
 export type EngineFormProps = Omit<FormProps, 'schema' | 'validator' | 'widgets'> & {
   /** A section of schemas/sections.json: its published schema and precompiled validator are used. */
@@ -30,6 +34,7 @@ export function EngineForm({ section, busy, onChange, onError, templates: custom
       schema={publishedSchemas[sections[section].schemaName] as RJSFSchema}
       validator={validator}
       widgets={widgets}
+      fields={FIELDS}
       templates={custom ?? templates}
       liveValidate={checking ? 'onChange' : 'onBlur'}
       showErrorList={false}

@@ -5,16 +5,19 @@ export function SaveBar({
   busy,
   dirty,
   label = 'Save Changes',
+  needsChange = false,
   children,
 }: {
   busy: boolean;
   dirty: boolean;
   label?: string;
+  /** Save is enabled only while there are unsaved changes. */
+  needsChange?: boolean;
   children?: ReactNode;
 }) {
   return (
     <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-line pt-5">
-      <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy || undefined}>
+      <button type="submit" className="btn-primary" disabled={busy || (needsChange && !dirty)} aria-busy={busy || undefined}>
         {busy ? 'Saving...' : label}
       </button>
       {children}

@@ -3,6 +3,7 @@ import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sections } from '@guildhall/generated/sections';
 import type { SectionName, SettingsBySection } from '@guildhall/generated/types';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
+import { validatorsById } from '@guildhall/generated/validators';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { useSaveSettings, useSettings } from '../api/queries';
@@ -37,12 +38,19 @@ export interface SchemaFormProps<S extends SectionName> {
   viewOnly?: boolean;
   /** The submit button's label ('Save Changes'). */
   saveLabel?: string;
-  /** The banner after a save ('Settings saved successfully!'). */
+  /** The banner after a save; else the schema's x-ui savedMessage, else 'Settings saved successfully!'. */
   successMessage?: string;
   /** Called once a save is kept (e.g. to reload what depends on the settings). */
   onSaved?: () => void;
   /** Drives the tabs of a schema whose x-ui says `layout: 'tabs'`. */
   tabs?: FormTabs;
+}
+
+/** A section's document with nothing set: every default of its schema, filled in by its validator (useDefaults). */
+export function defaultsOf(section: SectionName): Record<string, unknown> {
+  const document: Record<string, unknown> = {};
+  validatorsById[sections[section].schemaId]!(document);
+  return document;
 }
 
 /** The live values of the form around it, and a way to set some of them (page content inside a tab). */
@@ -71,7 +79,7 @@ export function SchemaForm<S extends SectionName>({
   access,
   viewOnly = false,
   saveLabel,
-  successMessage = 'Settings saved successfully!',
+  successMessage: successProp,
   onSaved,
   tabs,
 }: SchemaFormProps<S>) {
@@ -82,10 +90,11 @@ export function SchemaForm<S extends SectionName>({
   const [baseVersion, setBaseVersion] = useState(0);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
   const [conflict, setConflict] = useState<Conflict<Settings> | null>(null);
-  const [banner, showBanner] = useTimedBanner();
-  const loadedFor = useRef<string | null>(null);
-
   const baseUi = uiSchemas[section] as UiSchema;
+  const rootOptions = (baseUi['ui:options'] ?? {}) as { savedMessage?: string; noticeSeconds?: number; resettable?: boolean };
+  const successMessage = successProp ?? rootOptions.savedMessage ?? 'Settings saved successfully!';
+  const [banner, showBanner] = useTimedBanner(rootOptions.noticeSeconds ? rootOptions.noticeSeconds * 1000 : undefined);
+  const loadedFor = useRef<string | null>(null);
 
   // Take the server's document when it (re)loads, never while the user is editing an older copy.
   useEffect(() => {
@@ -163,6 +172,9 @@ export function SchemaForm<S extends SectionName>({
 
   const dirty = !!formData && !!query.data && JSON.stringify(formData) !== JSON.stringify(query.data.settings);
   const busy = save.isPending;
+  // x-ui `resettable` on the schema's root: 'Reset to defaults' puts the schema's defaults in the form (the draft is then
+  // dirty, and Save stores them), and Save waits for a change (spec 2:4, ticket general settings).
+  const resettable = rootOptions.resettable === true;
 
   return (
     <div className={`grid gap-6 ${aside ? 'xl:grid-cols-[minmax(0,1fr)_minmax(0,420px)]' : ''}`}>
@@ -191,7 +203,7 @@ export function SchemaForm<S extends SectionName>({
                 {actions}
               </div>
             ) : (
-              <SaveBar busy={busy} dirty={dirty} label={saveLabel}>
+              <SaveBar busy={busy} dirty={dirty} label={saveLabel} needsChange={resettable}>
                 <button
                   type="button"
                   className="btn-secondary"
@@ -203,6 +215,19 @@ export function SchemaForm<S extends SectionName>({
                 >
                   Reset
                 </button>
+                {resettable && (
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    disabled={busy}
+                    onClick={() => {
+                      setFormData(defaultsOf(section) as unknown as Settings);
+                      setServerErrors(undefined);
+                    }}
+                  >
+                    Reset to defaults
+                  </button>
+                )}
                 {actions}
               </SaveBar>
             )}

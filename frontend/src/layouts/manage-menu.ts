@@ -43,6 +43,11 @@ const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
   ],
   'server-management': [
     { name: 'Ticket Management', path: 'tickets', description: 'Support tickets with panels, limits and transcripts.', premium: false },
+    // The spec reaches these from the Ticket System landing; while that page is still Coming Soon, the sidebar is their
+    // only way in, so they sit under Ticket Management (every section must have an entry: shell.test.ts).
+    'ticket-general',
+    'ticket-limits',
+    'transcripts',
     'antinuke',
     { name: 'Embeds Configuration', path: 'embeds', description: 'Design and send rich embed messages.', premium: false },
     // Not in the spec's sidebar, but its pages exist and people must be able to reach them.

@@ -41,6 +41,12 @@ export default {
       channelTypes: { type: 'array', items: { type: 'integer', minimum: 0 }, uniqueItems: true },
       /** For textarea: visible rows. */
       rows: { type: 'integer', minimum: 1 },
+      /** On the root object: the form offers 'Reset to defaults' (every field back to the schema's default; Save then stores them). */
+      resettable: { type: 'boolean' },
+      /** On the root object: the banner after a save (the spec's words for the page), instead of the generic one. */
+      savedMessage: { type: 'string', minLength: 1 },
+      /** On the root object: seconds the page's notices stay (the spec's timing for the page), instead of 5. */
+      noticeSeconds: { type: 'integer', minimum: 1, maximum: 60 },
       /** Keep the value but do not show the field. */
       hidden: { type: 'boolean' },
     },

@@ -3,6 +3,8 @@ import { ChannelSelectWidget } from './channel-select';
 import { ColourWidget } from './colour';
 import { NumberWidget } from './number';
 import { PunishmentCardsWidget } from './punishment-cards';
+import { RoleLimitsWidget } from './role-limits';
+import { RoleListWidget } from './role-list';
 import { RoleSelectWidget } from './role-select';
 import { SelectWidget } from './select';
 import { TextareaWidget } from './textarea';
@@ -18,6 +20,8 @@ export const widgets: RegistryWidgetsType = {
   CheckboxWidget: ToggleWidget,
   'channel-select': ChannelSelectWidget,
   'role-select': RoleSelectWidget,
+  'role-list': RoleListWidget,
+  'role-limits': RoleLimitsWidget,
   colour: ColourWidget,
   'punishment-cards': PunishmentCardsWidget,
   SelectWidget,

@@ -1,0 +1,180 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
+import { validateWith } from '@guildhall/generated/field-errors';
+import type { FieldError } from '@guildhall/generated/types';
+import { validatorsById } from '@guildhall/generated/validators';
+import type { Logger } from 'pino';
+import { ApiError } from '../http/api-error.js';
+import { LOGGER } from '../logging/logger.js';
+import { MAX_SETTINGS_VERSION, STORAGE, type StoragePort, type StoredRecord } from '../storage/storage.port.js';
+
+type Item = Record<string, unknown>;
+
+/** One item as the API answers it. */
+export interface CollectionEntry {
+  id: string;
+  version: number;
+  item: Item;
+}
+
+/**
+ * The one collections mechanism: the sections table's `collections` (schemas/sections.json) name each collection's item
+ * schema, records collection, item cap and duplicate rule, so adding a collection is adding a schema and a row. Items
+ * are records of the storage port, scoped by guild: another guild's item id is a 404, never its data. The schema's
+ * readOnly properties are the server's (a client's values are ignored); `deployed` follows `message_id`.
+ */
+@Injectable()
+export class CollectionsService {
+  constructor(
+    @Inject(STORAGE) private readonly storage: StoragePort,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  definition(name: string): CollectionDefinition {
+    const def = Object.hasOwn(collections, name) ? collections[name as keyof typeof collections] : undefined;
+    if (!def) throw new ApiError(HttpStatus.NOT_FOUND, `Unknown collection: ${name}`);
+    return def as CollectionDefinition;
+  }
+
+  async list(guildId: string, name: string): Promise<{ items: CollectionEntry[]; cap: number }> {
+    const def = this.definition(name);
+    const records = await this.storage.records.list<Item>(def.storageKey, { guildId });
+    return { items: records.map((record) => this.entry(def, record)), cap: def.itemCap };
+  }
+
+  async get(guildId: string, name: string, id: string): Promise<CollectionEntry> {
+    const def = this.definition(name);
+    return this.entry(def, await this.find(def, guildId, id));
+  }
+
+  async create(guildId: string, name: string, body: unknown, userId: string): Promise<CollectionEntry> {
+    const def = this.definition(name);
+    const item = this.validBody(def, body, false).item;
+    return this.insert(def, guildId, { ...item, ...this.fresh(def) }, userId, 'create');
+  }
+
+  async update(guildId: string, name: string, id: string, body: unknown, userId: string): Promise<CollectionEntry> {
+    const def = this.definition(name);
+    const { version, item } = this.validBody(def, body, true);
+    const stored = await this.find(def, guildId, id);
+    // The server-owned properties keep their stored values, whatever the client sent.
+    const owned = Object.fromEntries(def.serverOwned.map((key) => [key, stored.data[key]]));
+    const result = await this.storage.records.replace<Item>(def.storageKey, id, this.derive({ ...item, ...owned }), version!);
+    if (!result.ok) {
+      if (!result.current || result.current.guildId !== guildId) throw this.notFound(def);
+      throw new ApiError(HttpStatus.CONFLICT, 'This item was changed elsewhere since you loaded it.', {
+        ...this.entry(def, result.current),
+      });
+    }
+    this.audit(def, guildId, 'update', id, userId);
+    return this.entry(def, result.record);
+  }
+
+  async remove(guildId: string, name: string, id: string, userId: string): Promise<void> {
+    const def = this.definition(name);
+    await this.find(def, guildId, id);
+    if (!(await this.storage.records.delete(def.storageKey, id))) throw this.notFound(def);
+    this.audit(def, guildId, 'delete', id, userId);
+  }
+
+  /** A copy: a new id and version 1, the title from the row's template, the server-owned properties afresh. */
+  async duplicate(guildId: string, name: string, id: string, userId: string): Promise<CollectionEntry> {
+    const def = this.definition(name);
+    const original = this.withDefaults(def, (await this.find(def, guildId, id)).data);
+    const { titleProperty, title } = def.duplicate;
+    const copyTitle = title.replaceAll('{title}', String(original[titleProperty] ?? ''));
+    const item = { ...original, [titleProperty]: copyTitle, ...this.fresh(def) };
+    // A title near its bound could outgrow it: the copy must still be a valid item.
+    const result = validateWith(validatorsById[def.schemaId]!, item);
+    if (!result.ok) throw ApiError.validation(prefixed(result.fieldErrors, '/item'), 'The copy would not be a valid item.');
+    return this.insert(def, guildId, result.value as Item, userId, 'duplicate');
+  }
+
+  private async insert(def: CollectionDefinition, guildId: string, item: Item, userId: string, action: string): Promise<CollectionEntry> {
+    const record = await this.storage.records.insertCapped<Item>(def.storageKey, { guildId, data: this.derive(item) }, def.itemCap);
+    if (!record) {
+      throw new ApiError(HttpStatus.CONFLICT, `This server already has the most ${def.title.toLowerCase()} allowed (${def.itemCap}).`, {
+        cap: def.itemCap,
+      });
+    }
+    this.audit(def, guildId, action, record.id, userId);
+    return this.entry(def, record);
+  }
+
+  /** The guild's item, or 404 (an unknown id and another guild's id answer the same). */
+  private async find(def: CollectionDefinition, guildId: string, id: string): Promise<StoredRecord<Item>> {
+    const record = await this.storage.records.get<Item>(def.storageKey, id);
+    if (!record || record.guildId !== guildId) throw this.notFound(def);
+    return record;
+  }
+
+  private notFound(def: CollectionDefinition): ApiError {
+    return new ApiError(HttpStatus.NOT_FOUND, `${def.title}: no such item in this server.`);
+  }
+
+  /**
+   * `{ item }` (create) or `{ version, item }` (update). Field paths point into the body as sent (/item/title, /version).
+   * The server-owned properties of the item are dropped before validation: ignored, whatever their value.
+   */
+  private validBody(def: CollectionDefinition, body: unknown, versioned: boolean): { version?: number; item: Item } {
+    const errors: FieldError[] = [];
+    // A missing body is an empty object (as SchemaBody reads it), so its required fields are named.
+    const sent = body ?? {};
+    const envelope = isObject(sent) ? sent : {};
+    if (!isObject(sent)) errors.push({ path: '', message: 'Must be an object' });
+    for (const key of Object.keys(envelope)) {
+      if (key !== 'item' && !(versioned && key === 'version'))
+        errors.push({ path: `/${escapeToken(key)}`, message: `Unknown field: ${key}` });
+    }
+    const version = envelope.version;
+    if (versioned) {
+      if (version === undefined) errors.push({ path: '/version', message: 'version is required' });
+      else if (typeof version !== 'number' || !Number.isInteger(version))
+        errors.push({ path: '/version', message: 'Must be a whole number' });
+      else if (version < 1 || version >= MAX_SETTINGS_VERSION)
+        errors.push({ path: '/version', message: `Must be between 1 and ${MAX_SETTINGS_VERSION - 1}` });
+    }
+    let item: Item = {};
+    if (envelope.item === undefined) errors.push({ path: '/item', message: 'item is required' });
+    else if (!isObject(envelope.item)) errors.push({ path: '/item', message: 'Must be an object' });
+    else {
+      const own = Object.fromEntries(Object.entries(envelope.item).filter(([key]) => !def.serverOwned.includes(key)));
+      const result = validateWith(validatorsById[def.schemaId]!, own);
+      if (result.ok) item = result.value as Item;
+      else errors.push(...prefixed(result.fieldErrors, '/item'));
+    }
+    if (errors.length) throw ApiError.validation(errors, `${def.title}: the item is not valid.`);
+    return { version: version as number | undefined, item };
+  }
+
+  /** The server-owned values of a new item: none deployed, created now. */
+  private fresh(def: CollectionDefinition): Item {
+    const values: Item = { message_id: null, deployed: false, created_at: new Date().toISOString() };
+    return Object.fromEntries(def.serverOwned.map((key) => [key, values[key] ?? null]));
+  }
+
+  /** `deployed` is derived from `message_id`, never taken from anyone. */
+  private derive(item: Item): Item {
+    return 'deployed' in item || 'message_id' in item ? { ...item, deployed: item.message_id != null } : item;
+  }
+
+  private entry(def: CollectionDefinition, record: StoredRecord<Item>): CollectionEntry {
+    return { id: record.id, version: record.version, item: this.derive(this.withDefaults(def, record.data)) };
+  }
+
+  /** Defaults fill properties added to the schema since the item was saved; an item that no longer validates is still shown. */
+  private withDefaults(def: CollectionDefinition, data: Item): Item {
+    const result = validateWith(validatorsById[def.schemaId]!, data);
+    return result.ok ? (result.value as Item) : { ...(def.defaults as Item), ...data };
+  }
+
+  private audit(def: CollectionDefinition, guildId: string, action: string, id: string, userId: string): void {
+    this.storage.records
+      .insert('audit', { guildId, data: { action: `collection.${action}`, collection: def.name, id, userId } })
+      .catch((err: unknown) => this.logger.error({ err }, 'audit entry not written'));
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
+const prefixed = (errors: FieldError[], prefix: string): FieldError[] => errors.map((e) => ({ ...e, path: `${prefix}${e.path}` }));

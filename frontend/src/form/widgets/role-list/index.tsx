@@ -1,0 +1,80 @@
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { X } from 'lucide-react';
+import { useMemo } from 'react';
+import { useRoles } from '../../../api/queries';
+import type { SchemaFormContext } from '../../core/form-context';
+
+/** The guild's roles a form may name: not @everyone, not managed by an integration. */
+export function assignableRoles(roles: { id: string; name: string; managed?: boolean }[] | undefined, guildId: string) {
+  return (roles ?? []).filter((r) => !r.managed && r.id !== guildId);
+}
+
+/**
+ * A list of roles held as ids (x-ui widget `role-list`: the ticket system's additional roles). Each added role shows
+ * with a remove button ('Unknown role ({id})' when the guild no longer has it); the picker offers only the roles not
+ * yet added (spec 2:2), so a role is never added twice. The picker's empty choice is ui:placeholder.
+ */
+export function RoleListWidget(props: WidgetProps) {
+  const { id, value, label, disabled, readonly, onChange, onBlur, onFocus, registry, rawErrors, options, schema } = props;
+  const { guildId } = registry.formContext as SchemaFormContext;
+  const roles = useRoles(guildId);
+  const ids = useMemo(() => (Array.isArray(value) ? (value as unknown[]).filter((v): v is string => typeof v === 'string') : []), [value]);
+  const choices = assignableRoles(roles.data, guildId);
+  const nameOf = (roleId: string) => {
+    const role = roles.data?.find((r) => r.id === roleId);
+    return role ? `@${role.name}` : `Unknown role (${roleId})`;
+  };
+  const offered = choices.filter((r) => !ids.includes(r.id));
+  const full = typeof schema.maxItems === 'number' && ids.length >= schema.maxItems;
+  const locked = Boolean(disabled || readonly);
+  const placeholder = props.placeholder || (typeof options.placeholder === 'string' ? options.placeholder : 'Add a role');
+  return (
+    <div>
+      {ids.length > 0 && (
+        <ul className="mb-2 flex flex-wrap gap-2" aria-label={label}>
+          {ids.map((roleId) => (
+            <li key={roleId} className="flex items-center gap-1 rounded-full border border-line px-3 py-1 text-sm">
+              <span>{nameOf(roleId)}</span>
+              {!locked && (
+                <button
+                  type="button"
+                  className="rounded-full p-0.5 hover:bg-danger/20"
+                  aria-label={`Remove ${nameOf(roleId)}`}
+                  onClick={() => onChange(ids.filter((other) => other !== roleId))}
+                >
+                  <X size={14} aria-hidden />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <select
+        id={id}
+        className={`field-input ${(rawErrors?.length ?? 0) > 0 ? 'border-danger' : ''}`}
+        value=""
+        disabled={locked || roles.isPending || full}
+        aria-describedby={ariaDescribedByIds(id)}
+        aria-busy={roles.isPending || undefined}
+        onChange={(e) => e.target.value && onChange([...ids, e.target.value])}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      >
+        <option value="">{roles.isPending ? 'Loading roles...' : placeholder}</option>
+        {offered.map((r) => (
+          <option key={r.id} value={r.id}>
+            @{r.name}
+          </option>
+        ))}
+      </select>
+      {roles.isError && (
+        <p className="mt-1 text-xs text-danger" role="alert">
+          Could not load the server's roles.{' '}
+          <button type="button" className="underline" onClick={() => void roles.refetch()}>
+            Retry
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
