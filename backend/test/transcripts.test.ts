@@ -279,6 +279,61 @@ describe('Ticket transcripts: the bot uploads, a manager lists, downloads and de
   });
 });
 
+describe("the guild's transcripts settings: the download's format and the retention", () => {
+  const data = tempDataDir();
+  let app: App;
+  let owner: TestBrowser;
+  let guildId: string;
+  const bot = () => ({ authorization: `Bot ${app.config.botApiToken}` });
+  beforeAll(async () => {
+    app = await startTestApp({ DATA_DIR: data.dir });
+    owner = app.browser();
+    await owner.signIn('demo-owner');
+    guildId = (await owner.json('/api/user')).body.guilds.find((g: { settingsUrl: string }) => g.settingsUrl.startsWith('/manage/')).id;
+    const url = `/api/guild/${guildId}/settings/transcripts`;
+    const read = await owner.json(url);
+    const saved = await owner.json(url, {
+      method: 'PUT',
+      json: { version: read.body.version, settings: { ...read.body.settings, format: 'txt', retentionDays: 7 } },
+    });
+    expect(saved.status).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+    data.remove();
+  });
+
+  it('downloads in the configured format when none is asked for; an asked format still wins', async () => {
+    const id = (
+      await app.browser().json(`/api/bot/v1/guilds/${guildId}/transcripts`, { method: 'POST', json: upload('0300', 'Fay'), headers: bot() })
+    ).body.transcript.id;
+    const plain = await owner.request(`/api/guild/${guildId}/tickets/transcripts/${id}/download`);
+    expect(plain.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(plain.headers.get('content-disposition')).toBe(`attachment; filename="transcript_${id}.txt"`);
+    expect(await plain.text()).toContain('Ticket: 0300');
+    const html = await owner.request(`/api/guild/${guildId}/tickets/transcripts/${id}/download?format=html`);
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    await html.body?.cancel();
+  });
+
+  it("retention follows the guild's retentionDays (7): an 8-day-old transcript goes, a 6-day-old one stays", async () => {
+    const post = async (ticketId: string, closedAt: string) =>
+      (
+        await app.browser().json(`/api/bot/v1/guilds/${guildId}/transcripts`, {
+          method: 'POST',
+          json: upload(ticketId, 'Gus', closedAt),
+          headers: bot(),
+        })
+      ).body.transcript.id as string;
+    const old = await post('0301', daysAgo(8));
+    const recent = await post('0302', daysAgo(6));
+    await app.transcriptRetention.run();
+    const ids = (await owner.json(`/api/guild/${guildId}/tickets/transcripts`)).body.transcripts.map((t: { id: string }) => t.id);
+    expect(ids).not.toContain(old);
+    expect(ids).toContain(recent);
+  });
+});
+
 describe('the bot API token', () => {
   it('BOT_API_TOKEN set: that token opens the bot API, and it is not flagged as generated', async () => {
     const data = tempDataDir();
