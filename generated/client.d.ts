@@ -19,6 +19,9 @@ import type {
   SuccessResponse,
   TicketPanel,
   TopServerList,
+  TranscriptList,
+  TranscriptUpload,
+  TranscriptUploadResponse,
   User,
   UserSearchResponse,
 } from './types.js';
@@ -121,6 +124,12 @@ export interface GuildhallClient {
   getHealth(): Promise<HealthStatus>;
   /** GET /readyz: Readiness: storage answers */
   getReadiness(): Promise<HealthStatus>;
+  /** POST /api/bot/v1/guilds/{guildId}/transcripts: The bot uploads a closed ticket's transcript (messages with authors, timestamps, attachments' metadata) */
+  uploadTranscript(guildId: string, body: TranscriptUpload): Promise<TranscriptUploadResponse>;
+  /** GET /api/guild/{guildId}/tickets/transcripts: The guild's saved transcripts, newest first: search q on ticket id or user name (case-insensitive), date on the start of the created date */
+  listTranscripts(guildId: string, query?: { q?: string; date?: string }): Promise<TranscriptList>;
+  /** DELETE /api/guild/{guildId}/tickets/transcripts/{id}: Delete a transcript (the page asks first: it cannot be undone) */
+  deleteTranscript(guildId: string, id: string): Promise<SuccessResponse>;
 }
 /** The client over a transport (the frontend passes its fetch wrapper). */
 export declare function createClient(transport: Transport): GuildhallClient;

@@ -54,5 +54,8 @@ export function createClient(transport) {
     listSchemas: () => transport('GET', `/api/schemas`),
     getHealth: () => transport('GET', `/healthz`),
     getReadiness: () => transport('GET', `/readyz`),
+    uploadTranscript: (guildId, body) => transport('POST', `/api/bot/v1/guilds/${segment(guildId)}/transcripts`, body),
+    listTranscripts: (guildId, query) => transport('GET', withQuery(`/api/guild/${segment(guildId)}/tickets/transcripts`, query)),
+    deleteTranscript: (guildId, id) => transport('DELETE', `/api/guild/${segment(guildId)}/tickets/transcripts/${segment(id)}`),
   });
 }

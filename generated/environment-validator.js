@@ -27,6 +27,12 @@ const schema34 = {
       'x-messages': { '*': 'PUBLIC_URL must be an http:// or https:// URL' },
     },
     SESSION_SECRET: { type: 'string', minLength: 32, 'x-messages': { '*': 'SESSION_SECRET must be at least {minLength} characters' } },
+    BOT_API_TOKEN: {
+      type: 'string',
+      minLength: 32,
+      maxLength: 512,
+      'x-messages': { '*': 'BOT_API_TOKEN must be {minLength} to {maxLength} characters' },
+    },
     DISCORD_CLIENT_ID: {
       type: 'string',
       pattern: '^[0-9]{17,20}$',
@@ -470,8 +476,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    if (data.DISCORD_CLIENT_ID !== undefined) {
-      let data5 = data.DISCORD_CLIENT_ID;
+    if (data.BOT_API_TOKEN !== undefined) {
+      let data5 = data.BOT_API_TOKEN;
       if (typeof data5 !== 'string') {
         let dataType5 = typeof data5;
         let coerced5 = undefined;
@@ -482,13 +488,13 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
             coerced5 = '';
           } else {
             const err11 = {
-              instancePath: instancePath + '/DISCORD_CLIENT_ID',
-              schemaPath: '#/properties/DISCORD_CLIENT_ID/type',
+              instancePath: instancePath + '/BOT_API_TOKEN',
+              schemaPath: '#/properties/BOT_API_TOKEN/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema34.properties.DISCORD_CLIENT_ID.type,
-              parentSchema: schema34.properties.DISCORD_CLIENT_ID,
+              schema: schema34.properties.BOT_API_TOKEN.type,
+              parentSchema: schema34.properties.BOT_API_TOKEN,
               data: data5,
             };
             if (vErrors === null) {
@@ -502,20 +508,20 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         if (coerced5 !== undefined) {
           data5 = coerced5;
           if (data !== undefined) {
-            data['DISCORD_CLIENT_ID'] = coerced5;
+            data['BOT_API_TOKEN'] = coerced5;
           }
         }
       }
       if (typeof data5 === 'string') {
-        if (!pattern7.test(data5)) {
+        if (func2(data5) > 512) {
           const err12 = {
-            instancePath: instancePath + '/DISCORD_CLIENT_ID',
-            schemaPath: '#/properties/DISCORD_CLIENT_ID/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9]{17,20}$' },
-            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-            schema: '^[0-9]{17,20}$',
-            parentSchema: schema34.properties.DISCORD_CLIENT_ID,
+            instancePath: instancePath + '/BOT_API_TOKEN',
+            schemaPath: '#/properties/BOT_API_TOKEN/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 512 },
+            message: 'must NOT have more than 512 characters',
+            schema: 512,
+            parentSchema: schema34.properties.BOT_API_TOKEN,
             data: data5,
           };
           if (vErrors === null) {
@@ -525,10 +531,28 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (func2(data5) < 32) {
+          const err13 = {
+            instancePath: instancePath + '/BOT_API_TOKEN',
+            schemaPath: '#/properties/BOT_API_TOKEN/minLength',
+            keyword: 'minLength',
+            params: { limit: 32 },
+            message: 'must NOT have fewer than 32 characters',
+            schema: 32,
+            parentSchema: schema34.properties.BOT_API_TOKEN,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
       }
     }
-    if (data.DISCORD_CLIENT_SECRET !== undefined) {
-      let data6 = data.DISCORD_CLIENT_SECRET;
+    if (data.DISCORD_CLIENT_ID !== undefined) {
+      let data6 = data.DISCORD_CLIENT_ID;
       if (typeof data6 !== 'string') {
         let dataType6 = typeof data6;
         let coerced6 = undefined;
@@ -538,20 +562,20 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           } else if (data6 === null) {
             coerced6 = '';
           } else {
-            const err13 = {
-              instancePath: instancePath + '/DISCORD_CLIENT_SECRET',
-              schemaPath: '#/properties/DISCORD_CLIENT_SECRET/type',
+            const err14 = {
+              instancePath: instancePath + '/DISCORD_CLIENT_ID',
+              schemaPath: '#/properties/DISCORD_CLIENT_ID/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema34.properties.DISCORD_CLIENT_SECRET.type,
-              parentSchema: schema34.properties.DISCORD_CLIENT_SECRET,
+              schema: schema34.properties.DISCORD_CLIENT_ID.type,
+              parentSchema: schema34.properties.DISCORD_CLIENT_ID,
               data: data6,
             };
             if (vErrors === null) {
-              vErrors = [err13];
+              vErrors = [err14];
             } else {
-              vErrors.push(err13);
+              vErrors.push(err14);
             }
             errors++;
           }
@@ -559,33 +583,33 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         if (coerced6 !== undefined) {
           data6 = coerced6;
           if (data !== undefined) {
-            data['DISCORD_CLIENT_SECRET'] = coerced6;
+            data['DISCORD_CLIENT_ID'] = coerced6;
           }
         }
       }
       if (typeof data6 === 'string') {
-        if (func2(data6) < 1) {
-          const err14 = {
-            instancePath: instancePath + '/DISCORD_CLIENT_SECRET',
-            schemaPath: '#/properties/DISCORD_CLIENT_SECRET/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema34.properties.DISCORD_CLIENT_SECRET,
+        if (!pattern7.test(data6)) {
+          const err15 = {
+            instancePath: instancePath + '/DISCORD_CLIENT_ID',
+            schemaPath: '#/properties/DISCORD_CLIENT_ID/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema34.properties.DISCORD_CLIENT_ID,
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err15];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err15);
           }
           errors++;
         }
       }
     }
-    if (data.DISCORD_BOT_TOKEN !== undefined) {
-      let data7 = data.DISCORD_BOT_TOKEN;
+    if (data.DISCORD_CLIENT_SECRET !== undefined) {
+      let data7 = data.DISCORD_CLIENT_SECRET;
       if (typeof data7 !== 'string') {
         let dataType7 = typeof data7;
         let coerced7 = undefined;
@@ -595,20 +619,20 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           } else if (data7 === null) {
             coerced7 = '';
           } else {
-            const err15 = {
-              instancePath: instancePath + '/DISCORD_BOT_TOKEN',
-              schemaPath: '#/properties/DISCORD_BOT_TOKEN/type',
+            const err16 = {
+              instancePath: instancePath + '/DISCORD_CLIENT_SECRET',
+              schemaPath: '#/properties/DISCORD_CLIENT_SECRET/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema34.properties.DISCORD_BOT_TOKEN.type,
-              parentSchema: schema34.properties.DISCORD_BOT_TOKEN,
+              schema: schema34.properties.DISCORD_CLIENT_SECRET.type,
+              parentSchema: schema34.properties.DISCORD_CLIENT_SECRET,
               data: data7,
             };
             if (vErrors === null) {
-              vErrors = [err15];
+              vErrors = [err16];
             } else {
-              vErrors.push(err15);
+              vErrors.push(err16);
             }
             errors++;
           }
@@ -616,50 +640,21 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         if (coerced7 !== undefined) {
           data7 = coerced7;
           if (data !== undefined) {
-            data['DISCORD_BOT_TOKEN'] = coerced7;
+            data['DISCORD_CLIENT_SECRET'] = coerced7;
           }
         }
       }
       if (typeof data7 === 'string') {
         if (func2(data7) < 1) {
-          const err16 = {
-            instancePath: instancePath + '/DISCORD_BOT_TOKEN',
-            schemaPath: '#/properties/DISCORD_BOT_TOKEN/minLength',
+          const err17 = {
+            instancePath: instancePath + '/DISCORD_CLIENT_SECRET',
+            schemaPath: '#/properties/DISCORD_CLIENT_SECRET/minLength',
             keyword: 'minLength',
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema34.properties.DISCORD_BOT_TOKEN,
+            parentSchema: schema34.properties.DISCORD_CLIENT_SECRET,
             data: data7,
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      }
-    }
-    let data8 = data.DISCORD_API_BASE;
-    if (typeof data8 !== 'string') {
-      let dataType8 = typeof data8;
-      let coerced8 = undefined;
-      if (!(coerced8 !== undefined)) {
-        if (dataType8 == 'number' || dataType8 == 'boolean') {
-          coerced8 = '' + data8;
-        } else if (data8 === null) {
-          coerced8 = '';
-        } else {
-          const err17 = {
-            instancePath: instancePath + '/DISCORD_API_BASE',
-            schemaPath: '#/properties/DISCORD_API_BASE/type',
-            keyword: 'type',
-            params: { type: 'string' },
-            message: 'must be string',
-            schema: schema34.properties.DISCORD_API_BASE.type,
-            parentSchema: schema34.properties.DISCORD_API_BASE,
-            data: data8,
           };
           if (vErrors === null) {
             vErrors = [err17];
@@ -669,52 +664,54 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           errors++;
         }
       }
-      if (coerced8 !== undefined) {
-        data8 = coerced8;
-        if (data !== undefined) {
-          data['DISCORD_API_BASE'] = coerced8;
+    }
+    if (data.DISCORD_BOT_TOKEN !== undefined) {
+      let data8 = data.DISCORD_BOT_TOKEN;
+      if (typeof data8 !== 'string') {
+        let dataType8 = typeof data8;
+        let coerced8 = undefined;
+        if (!(coerced8 !== undefined)) {
+          if (dataType8 == 'number' || dataType8 == 'boolean') {
+            coerced8 = '' + data8;
+          } else if (data8 === null) {
+            coerced8 = '';
+          } else {
+            const err18 = {
+              instancePath: instancePath + '/DISCORD_BOT_TOKEN',
+              schemaPath: '#/properties/DISCORD_BOT_TOKEN/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema34.properties.DISCORD_BOT_TOKEN.type,
+              parentSchema: schema34.properties.DISCORD_BOT_TOKEN,
+              data: data8,
+            };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+        if (coerced8 !== undefined) {
+          data8 = coerced8;
+          if (data !== undefined) {
+            data['DISCORD_BOT_TOKEN'] = coerced8;
+          }
         }
       }
-    }
-    if (typeof data8 === 'string') {
-      if (!pattern6.test(data8)) {
-        const err18 = {
-          instancePath: instancePath + '/DISCORD_API_BASE',
-          schemaPath: '#/properties/DISCORD_API_BASE/pattern',
-          keyword: 'pattern',
-          params: { pattern: '^https?://[^\\s/]+\\S*$' },
-          message: 'must match pattern "' + '^https?://[^\\s/]+\\S*$' + '"',
-          schema: '^https?://[^\\s/]+\\S*$',
-          parentSchema: schema34.properties.DISCORD_API_BASE,
-          data: data8,
-        };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    let data9 = data.DISCORD_AUTHORIZE_URL;
-    if (typeof data9 !== 'string') {
-      let dataType9 = typeof data9;
-      let coerced9 = undefined;
-      if (!(coerced9 !== undefined)) {
-        if (dataType9 == 'number' || dataType9 == 'boolean') {
-          coerced9 = '' + data9;
-        } else if (data9 === null) {
-          coerced9 = '';
-        } else {
+      if (typeof data8 === 'string') {
+        if (func2(data8) < 1) {
           const err19 = {
-            instancePath: instancePath + '/DISCORD_AUTHORIZE_URL',
-            schemaPath: '#/properties/DISCORD_AUTHORIZE_URL/type',
-            keyword: 'type',
-            params: { type: 'string' },
-            message: 'must be string',
-            schema: schema34.properties.DISCORD_AUTHORIZE_URL.type,
-            parentSchema: schema34.properties.DISCORD_AUTHORIZE_URL,
-            data: data9,
+            instancePath: instancePath + '/DISCORD_BOT_TOKEN',
+            schemaPath: '#/properties/DISCORD_BOT_TOKEN/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema34.properties.DISCORD_BOT_TOKEN,
+            data: data8,
           };
           if (vErrors === null) {
             vErrors = [err19];
@@ -724,34 +721,63 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           errors++;
         }
       }
+    }
+    let data9 = data.DISCORD_API_BASE;
+    if (typeof data9 !== 'string') {
+      let dataType9 = typeof data9;
+      let coerced9 = undefined;
+      if (!(coerced9 !== undefined)) {
+        if (dataType9 == 'number' || dataType9 == 'boolean') {
+          coerced9 = '' + data9;
+        } else if (data9 === null) {
+          coerced9 = '';
+        } else {
+          const err20 = {
+            instancePath: instancePath + '/DISCORD_API_BASE',
+            schemaPath: '#/properties/DISCORD_API_BASE/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema34.properties.DISCORD_API_BASE.type,
+            parentSchema: schema34.properties.DISCORD_API_BASE,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
       if (coerced9 !== undefined) {
         data9 = coerced9;
         if (data !== undefined) {
-          data['DISCORD_AUTHORIZE_URL'] = coerced9;
+          data['DISCORD_API_BASE'] = coerced9;
         }
       }
     }
     if (typeof data9 === 'string') {
       if (!pattern6.test(data9)) {
-        const err20 = {
-          instancePath: instancePath + '/DISCORD_AUTHORIZE_URL',
-          schemaPath: '#/properties/DISCORD_AUTHORIZE_URL/pattern',
+        const err21 = {
+          instancePath: instancePath + '/DISCORD_API_BASE',
+          schemaPath: '#/properties/DISCORD_API_BASE/pattern',
           keyword: 'pattern',
           params: { pattern: '^https?://[^\\s/]+\\S*$' },
           message: 'must match pattern "' + '^https?://[^\\s/]+\\S*$' + '"',
           schema: '^https?://[^\\s/]+\\S*$',
-          parentSchema: schema34.properties.DISCORD_AUTHORIZE_URL,
+          parentSchema: schema34.properties.DISCORD_API_BASE,
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err21];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err21);
         }
         errors++;
       }
     }
-    let data10 = data.LOG_LEVEL;
+    let data10 = data.DISCORD_AUTHORIZE_URL;
     if (typeof data10 !== 'string') {
       let dataType10 = typeof data10;
       let coerced10 = undefined;
@@ -761,20 +787,20 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         } else if (data10 === null) {
           coerced10 = '';
         } else {
-          const err21 = {
-            instancePath: instancePath + '/LOG_LEVEL',
-            schemaPath: '#/properties/LOG_LEVEL/type',
+          const err22 = {
+            instancePath: instancePath + '/DISCORD_AUTHORIZE_URL',
+            schemaPath: '#/properties/DISCORD_AUTHORIZE_URL/type',
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema34.properties.LOG_LEVEL.type,
-            parentSchema: schema34.properties.LOG_LEVEL,
+            schema: schema34.properties.DISCORD_AUTHORIZE_URL.type,
+            parentSchema: schema34.properties.DISCORD_AUTHORIZE_URL,
             data: data10,
           };
           if (vErrors === null) {
-            vErrors = [err21];
+            vErrors = [err22];
           } else {
-            vErrors.push(err21);
+            vErrors.push(err22);
           }
           errors++;
         }
@@ -782,58 +808,54 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced10 !== undefined) {
         data10 = coerced10;
         if (data !== undefined) {
-          data['LOG_LEVEL'] = coerced10;
+          data['DISCORD_AUTHORIZE_URL'] = coerced10;
         }
       }
     }
-    if (!(
-      data10 === 'fatal' ||
-      data10 === 'error' ||
-      data10 === 'warn' ||
-      data10 === 'info' ||
-      data10 === 'debug' ||
-      data10 === 'trace' ||
-      data10 === 'silent'
-    )) {
-      const err22 = {
-        instancePath: instancePath + '/LOG_LEVEL',
-        schemaPath: '#/properties/LOG_LEVEL/enum',
-        keyword: 'enum',
-        params: { allowedValues: schema34.properties.LOG_LEVEL.enum },
-        message: 'must be equal to one of the allowed values',
-        schema: schema34.properties.LOG_LEVEL.enum,
-        parentSchema: schema34.properties.LOG_LEVEL,
-        data: data10,
-      };
-      if (vErrors === null) {
-        vErrors = [err22];
-      } else {
-        vErrors.push(err22);
+    if (typeof data10 === 'string') {
+      if (!pattern6.test(data10)) {
+        const err23 = {
+          instancePath: instancePath + '/DISCORD_AUTHORIZE_URL',
+          schemaPath: '#/properties/DISCORD_AUTHORIZE_URL/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^https?://[^\\s/]+\\S*$' },
+          message: 'must match pattern "' + '^https?://[^\\s/]+\\S*$' + '"',
+          schema: '^https?://[^\\s/]+\\S*$',
+          parentSchema: schema34.properties.DISCORD_AUTHORIZE_URL,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
       }
-      errors++;
     }
-    let data11 = data.RATE_LIMIT_MAX;
-    if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+    let data11 = data.LOG_LEVEL;
+    if (typeof data11 !== 'string') {
       let dataType11 = typeof data11;
       let coerced11 = undefined;
       if (!(coerced11 !== undefined)) {
-        if (dataType11 === 'boolean' || data11 === null || (dataType11 === 'string' && data11 && data11 == +data11 && !(data11 % 1))) {
-          coerced11 = +data11;
+        if (dataType11 == 'number' || dataType11 == 'boolean') {
+          coerced11 = '' + data11;
+        } else if (data11 === null) {
+          coerced11 = '';
         } else {
-          const err23 = {
-            instancePath: instancePath + '/RATE_LIMIT_MAX',
-            schemaPath: '#/properties/RATE_LIMIT_MAX/type',
+          const err24 = {
+            instancePath: instancePath + '/LOG_LEVEL',
+            schemaPath: '#/properties/LOG_LEVEL/type',
             keyword: 'type',
-            params: { type: 'integer' },
-            message: 'must be integer',
-            schema: schema34.properties.RATE_LIMIT_MAX.type,
-            parentSchema: schema34.properties.RATE_LIMIT_MAX,
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema34.properties.LOG_LEVEL.type,
+            parentSchema: schema34.properties.LOG_LEVEL,
             data: data11,
           };
           if (vErrors === null) {
-            vErrors = [err23];
+            vErrors = [err24];
           } else {
-            vErrors.push(err23);
+            vErrors.push(err24);
           }
           errors++;
         }
@@ -841,31 +863,37 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced11 !== undefined) {
         data11 = coerced11;
         if (data !== undefined) {
-          data['RATE_LIMIT_MAX'] = coerced11;
+          data['LOG_LEVEL'] = coerced11;
         }
       }
     }
-    if (typeof data11 == 'number' && isFinite(data11)) {
-      if (data11 < 1 || isNaN(data11)) {
-        const err24 = {
-          instancePath: instancePath + '/RATE_LIMIT_MAX',
-          schemaPath: '#/properties/RATE_LIMIT_MAX/minimum',
-          keyword: 'minimum',
-          params: { comparison: '>=', limit: 1 },
-          message: 'must be >= 1',
-          schema: 1,
-          parentSchema: schema34.properties.RATE_LIMIT_MAX,
-          data: data11,
-        };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
+    if (!(
+      data11 === 'fatal' ||
+      data11 === 'error' ||
+      data11 === 'warn' ||
+      data11 === 'info' ||
+      data11 === 'debug' ||
+      data11 === 'trace' ||
+      data11 === 'silent'
+    )) {
+      const err25 = {
+        instancePath: instancePath + '/LOG_LEVEL',
+        schemaPath: '#/properties/LOG_LEVEL/enum',
+        keyword: 'enum',
+        params: { allowedValues: schema34.properties.LOG_LEVEL.enum },
+        message: 'must be equal to one of the allowed values',
+        schema: schema34.properties.LOG_LEVEL.enum,
+        parentSchema: schema34.properties.LOG_LEVEL,
+        data: data11,
+      };
+      if (vErrors === null) {
+        vErrors = [err25];
+      } else {
+        vErrors.push(err25);
       }
+      errors++;
     }
-    let data12 = data.RATE_LIMIT_WINDOW_MS;
+    let data12 = data.RATE_LIMIT_MAX;
     if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
       let dataType12 = typeof data12;
       let coerced12 = undefined;
@@ -873,20 +901,20 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         if (dataType12 === 'boolean' || data12 === null || (dataType12 === 'string' && data12 && data12 == +data12 && !(data12 % 1))) {
           coerced12 = +data12;
         } else {
-          const err25 = {
-            instancePath: instancePath + '/RATE_LIMIT_WINDOW_MS',
-            schemaPath: '#/properties/RATE_LIMIT_WINDOW_MS/type',
+          const err26 = {
+            instancePath: instancePath + '/RATE_LIMIT_MAX',
+            schemaPath: '#/properties/RATE_LIMIT_MAX/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema34.properties.RATE_LIMIT_WINDOW_MS.type,
-            parentSchema: schema34.properties.RATE_LIMIT_WINDOW_MS,
+            schema: schema34.properties.RATE_LIMIT_MAX.type,
+            parentSchema: schema34.properties.RATE_LIMIT_MAX,
             data: data12,
           };
           if (vErrors === null) {
-            vErrors = [err25];
+            vErrors = [err26];
           } else {
-            vErrors.push(err25);
+            vErrors.push(err26);
           }
           errors++;
         }
@@ -894,31 +922,31 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced12 !== undefined) {
         data12 = coerced12;
         if (data !== undefined) {
-          data['RATE_LIMIT_WINDOW_MS'] = coerced12;
+          data['RATE_LIMIT_MAX'] = coerced12;
         }
       }
     }
     if (typeof data12 == 'number' && isFinite(data12)) {
-      if (data12 < 1000 || isNaN(data12)) {
-        const err26 = {
-          instancePath: instancePath + '/RATE_LIMIT_WINDOW_MS',
-          schemaPath: '#/properties/RATE_LIMIT_WINDOW_MS/minimum',
+      if (data12 < 1 || isNaN(data12)) {
+        const err27 = {
+          instancePath: instancePath + '/RATE_LIMIT_MAX',
+          schemaPath: '#/properties/RATE_LIMIT_MAX/minimum',
           keyword: 'minimum',
-          params: { comparison: '>=', limit: 1000 },
-          message: 'must be >= 1000',
-          schema: 1000,
-          parentSchema: schema34.properties.RATE_LIMIT_WINDOW_MS,
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema34.properties.RATE_LIMIT_MAX,
           data: data12,
         };
         if (vErrors === null) {
-          vErrors = [err26];
+          vErrors = [err27];
         } else {
-          vErrors.push(err26);
+          vErrors.push(err27);
         }
         errors++;
       }
     }
-    let data13 = data.SANDBOX_RATE_LIMIT_MAX;
+    let data13 = data.RATE_LIMIT_WINDOW_MS;
     if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
       let dataType13 = typeof data13;
       let coerced13 = undefined;
@@ -926,20 +954,20 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         if (dataType13 === 'boolean' || data13 === null || (dataType13 === 'string' && data13 && data13 == +data13 && !(data13 % 1))) {
           coerced13 = +data13;
         } else {
-          const err27 = {
-            instancePath: instancePath + '/SANDBOX_RATE_LIMIT_MAX',
-            schemaPath: '#/properties/SANDBOX_RATE_LIMIT_MAX/type',
+          const err28 = {
+            instancePath: instancePath + '/RATE_LIMIT_WINDOW_MS',
+            schemaPath: '#/properties/RATE_LIMIT_WINDOW_MS/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema34.properties.SANDBOX_RATE_LIMIT_MAX.type,
-            parentSchema: schema34.properties.SANDBOX_RATE_LIMIT_MAX,
+            schema: schema34.properties.RATE_LIMIT_WINDOW_MS.type,
+            parentSchema: schema34.properties.RATE_LIMIT_WINDOW_MS,
             data: data13,
           };
           if (vErrors === null) {
-            vErrors = [err27];
+            vErrors = [err28];
           } else {
-            vErrors.push(err27);
+            vErrors.push(err28);
           }
           errors++;
         }
@@ -947,31 +975,31 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced13 !== undefined) {
         data13 = coerced13;
         if (data !== undefined) {
-          data['SANDBOX_RATE_LIMIT_MAX'] = coerced13;
+          data['RATE_LIMIT_WINDOW_MS'] = coerced13;
         }
       }
     }
     if (typeof data13 == 'number' && isFinite(data13)) {
-      if (data13 < 1 || isNaN(data13)) {
-        const err28 = {
-          instancePath: instancePath + '/SANDBOX_RATE_LIMIT_MAX',
-          schemaPath: '#/properties/SANDBOX_RATE_LIMIT_MAX/minimum',
+      if (data13 < 1000 || isNaN(data13)) {
+        const err29 = {
+          instancePath: instancePath + '/RATE_LIMIT_WINDOW_MS',
+          schemaPath: '#/properties/RATE_LIMIT_WINDOW_MS/minimum',
           keyword: 'minimum',
-          params: { comparison: '>=', limit: 1 },
-          message: 'must be >= 1',
-          schema: 1,
-          parentSchema: schema34.properties.SANDBOX_RATE_LIMIT_MAX,
+          params: { comparison: '>=', limit: 1000 },
+          message: 'must be >= 1000',
+          schema: 1000,
+          parentSchema: schema34.properties.RATE_LIMIT_WINDOW_MS,
           data: data13,
         };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err29];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err29);
         }
         errors++;
       }
     }
-    let data14 = data.GUILD_CACHE_TTL_MS;
+    let data14 = data.SANDBOX_RATE_LIMIT_MAX;
     if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
       let dataType14 = typeof data14;
       let coerced14 = undefined;
@@ -979,20 +1007,20 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         if (dataType14 === 'boolean' || data14 === null || (dataType14 === 'string' && data14 && data14 == +data14 && !(data14 % 1))) {
           coerced14 = +data14;
         } else {
-          const err29 = {
-            instancePath: instancePath + '/GUILD_CACHE_TTL_MS',
-            schemaPath: '#/properties/GUILD_CACHE_TTL_MS/type',
+          const err30 = {
+            instancePath: instancePath + '/SANDBOX_RATE_LIMIT_MAX',
+            schemaPath: '#/properties/SANDBOX_RATE_LIMIT_MAX/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema34.properties.GUILD_CACHE_TTL_MS.type,
-            parentSchema: schema34.properties.GUILD_CACHE_TTL_MS,
+            schema: schema34.properties.SANDBOX_RATE_LIMIT_MAX.type,
+            parentSchema: schema34.properties.SANDBOX_RATE_LIMIT_MAX,
             data: data14,
           };
           if (vErrors === null) {
-            vErrors = [err29];
+            vErrors = [err30];
           } else {
-            vErrors.push(err29);
+            vErrors.push(err30);
           }
           errors++;
         }
@@ -1000,31 +1028,31 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced14 !== undefined) {
         data14 = coerced14;
         if (data !== undefined) {
-          data['GUILD_CACHE_TTL_MS'] = coerced14;
+          data['SANDBOX_RATE_LIMIT_MAX'] = coerced14;
         }
       }
     }
     if (typeof data14 == 'number' && isFinite(data14)) {
-      if (data14 < 0 || isNaN(data14)) {
-        const err30 = {
-          instancePath: instancePath + '/GUILD_CACHE_TTL_MS',
-          schemaPath: '#/properties/GUILD_CACHE_TTL_MS/minimum',
+      if (data14 < 1 || isNaN(data14)) {
+        const err31 = {
+          instancePath: instancePath + '/SANDBOX_RATE_LIMIT_MAX',
+          schemaPath: '#/properties/SANDBOX_RATE_LIMIT_MAX/minimum',
           keyword: 'minimum',
-          params: { comparison: '>=', limit: 0 },
-          message: 'must be >= 0',
-          schema: 0,
-          parentSchema: schema34.properties.GUILD_CACHE_TTL_MS,
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema34.properties.SANDBOX_RATE_LIMIT_MAX,
           data: data14,
         };
         if (vErrors === null) {
-          vErrors = [err30];
+          vErrors = [err31];
         } else {
-          vErrors.push(err30);
+          vErrors.push(err31);
         }
         errors++;
       }
     }
-    let data15 = data.READ_CACHE_TTL_MS;
+    let data15 = data.GUILD_CACHE_TTL_MS;
     if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
       let dataType15 = typeof data15;
       let coerced15 = undefined;
@@ -1032,20 +1060,20 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         if (dataType15 === 'boolean' || data15 === null || (dataType15 === 'string' && data15 && data15 == +data15 && !(data15 % 1))) {
           coerced15 = +data15;
         } else {
-          const err31 = {
-            instancePath: instancePath + '/READ_CACHE_TTL_MS',
-            schemaPath: '#/properties/READ_CACHE_TTL_MS/type',
+          const err32 = {
+            instancePath: instancePath + '/GUILD_CACHE_TTL_MS',
+            schemaPath: '#/properties/GUILD_CACHE_TTL_MS/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema34.properties.READ_CACHE_TTL_MS.type,
-            parentSchema: schema34.properties.READ_CACHE_TTL_MS,
+            schema: schema34.properties.GUILD_CACHE_TTL_MS.type,
+            parentSchema: schema34.properties.GUILD_CACHE_TTL_MS,
             data: data15,
           };
           if (vErrors === null) {
-            vErrors = [err31];
+            vErrors = [err32];
           } else {
-            vErrors.push(err31);
+            vErrors.push(err32);
           }
           errors++;
         }
@@ -1053,38 +1081,20 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced15 !== undefined) {
         data15 = coerced15;
         if (data !== undefined) {
-          data['READ_CACHE_TTL_MS'] = coerced15;
+          data['GUILD_CACHE_TTL_MS'] = coerced15;
         }
       }
     }
     if (typeof data15 == 'number' && isFinite(data15)) {
-      if (data15 > 60000 || isNaN(data15)) {
-        const err32 = {
-          instancePath: instancePath + '/READ_CACHE_TTL_MS',
-          schemaPath: '#/properties/READ_CACHE_TTL_MS/maximum',
-          keyword: 'maximum',
-          params: { comparison: '<=', limit: 60000 },
-          message: 'must be <= 60000',
-          schema: 60000,
-          parentSchema: schema34.properties.READ_CACHE_TTL_MS,
-          data: data15,
-        };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
-        }
-        errors++;
-      }
       if (data15 < 0 || isNaN(data15)) {
         const err33 = {
-          instancePath: instancePath + '/READ_CACHE_TTL_MS',
-          schemaPath: '#/properties/READ_CACHE_TTL_MS/minimum',
+          instancePath: instancePath + '/GUILD_CACHE_TTL_MS',
+          schemaPath: '#/properties/GUILD_CACHE_TTL_MS/minimum',
           keyword: 'minimum',
           params: { comparison: '>=', limit: 0 },
           message: 'must be >= 0',
           schema: 0,
-          parentSchema: schema34.properties.READ_CACHE_TTL_MS,
+          parentSchema: schema34.properties.GUILD_CACHE_TTL_MS,
           data: data15,
         };
         if (vErrors === null) {
@@ -1095,7 +1105,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    let data16 = data.SANDBOX_GUILDS_RATE_LIMIT;
+    let data16 = data.READ_CACHE_TTL_MS;
     if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
       let dataType16 = typeof data16;
       let coerced16 = undefined;
@@ -1104,13 +1114,13 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           coerced16 = +data16;
         } else {
           const err34 = {
-            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
-            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/type',
+            instancePath: instancePath + '/READ_CACHE_TTL_MS',
+            schemaPath: '#/properties/READ_CACHE_TTL_MS/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema34.properties.SANDBOX_GUILDS_RATE_LIMIT.type,
-            parentSchema: schema34.properties.SANDBOX_GUILDS_RATE_LIMIT,
+            schema: schema34.properties.READ_CACHE_TTL_MS.type,
+            parentSchema: schema34.properties.READ_CACHE_TTL_MS,
             data: data16,
           };
           if (vErrors === null) {
@@ -1124,20 +1134,20 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced16 !== undefined) {
         data16 = coerced16;
         if (data !== undefined) {
-          data['SANDBOX_GUILDS_RATE_LIMIT'] = coerced16;
+          data['READ_CACHE_TTL_MS'] = coerced16;
         }
       }
     }
     if (typeof data16 == 'number' && isFinite(data16)) {
-      if (data16 < 1 || isNaN(data16)) {
+      if (data16 > 60000 || isNaN(data16)) {
         const err35 = {
-          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
-          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/minimum',
-          keyword: 'minimum',
-          params: { comparison: '>=', limit: 1 },
-          message: 'must be >= 1',
-          schema: 1,
-          parentSchema: schema34.properties.SANDBOX_GUILDS_RATE_LIMIT,
+          instancePath: instancePath + '/READ_CACHE_TTL_MS',
+          schemaPath: '#/properties/READ_CACHE_TTL_MS/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 60000 },
+          message: 'must be <= 60000',
+          schema: 60000,
+          parentSchema: schema34.properties.READ_CACHE_TTL_MS,
           data: data16,
         };
         if (vErrors === null) {
@@ -1147,8 +1157,26 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (data16 < 0 || isNaN(data16)) {
+        const err36 = {
+          instancePath: instancePath + '/READ_CACHE_TTL_MS',
+          schemaPath: '#/properties/READ_CACHE_TTL_MS/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 0 },
+          message: 'must be >= 0',
+          schema: 0,
+          parentSchema: schema34.properties.READ_CACHE_TTL_MS,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
     }
-    let data17 = data.SANDBOX_GUILDS_RATE_WINDOW_MS;
+    let data17 = data.SANDBOX_GUILDS_RATE_LIMIT;
     if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
       let dataType17 = typeof data17;
       let coerced17 = undefined;
@@ -1156,20 +1184,20 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         if (dataType17 === 'boolean' || data17 === null || (dataType17 === 'string' && data17 && data17 == +data17 && !(data17 % 1))) {
           coerced17 = +data17;
         } else {
-          const err36 = {
-            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
-            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/type',
+          const err37 = {
+            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
+            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema34.properties.SANDBOX_GUILDS_RATE_WINDOW_MS.type,
-            parentSchema: schema34.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+            schema: schema34.properties.SANDBOX_GUILDS_RATE_LIMIT.type,
+            parentSchema: schema34.properties.SANDBOX_GUILDS_RATE_LIMIT,
             data: data17,
           };
           if (vErrors === null) {
-            vErrors = [err36];
+            vErrors = [err37];
           } else {
-            vErrors.push(err36);
+            vErrors.push(err37);
           }
           errors++;
         }
@@ -1177,54 +1205,52 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced17 !== undefined) {
         data17 = coerced17;
         if (data !== undefined) {
-          data['SANDBOX_GUILDS_RATE_WINDOW_MS'] = coerced17;
+          data['SANDBOX_GUILDS_RATE_LIMIT'] = coerced17;
         }
       }
     }
     if (typeof data17 == 'number' && isFinite(data17)) {
       if (data17 < 1 || isNaN(data17)) {
-        const err37 = {
-          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
-          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/minimum',
+        const err38 = {
+          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
+          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/minimum',
           keyword: 'minimum',
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema34.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+          parentSchema: schema34.properties.SANDBOX_GUILDS_RATE_LIMIT,
           data: data17,
         };
         if (vErrors === null) {
-          vErrors = [err37];
+          vErrors = [err38];
         } else {
-          vErrors.push(err37);
+          vErrors.push(err38);
         }
         errors++;
       }
     }
-    let data18 = data.TRUST_PROXY;
-    if (typeof data18 !== 'string') {
+    let data18 = data.SANDBOX_GUILDS_RATE_WINDOW_MS;
+    if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
       let dataType18 = typeof data18;
       let coerced18 = undefined;
       if (!(coerced18 !== undefined)) {
-        if (dataType18 == 'number' || dataType18 == 'boolean') {
-          coerced18 = '' + data18;
-        } else if (data18 === null) {
-          coerced18 = '';
+        if (dataType18 === 'boolean' || data18 === null || (dataType18 === 'string' && data18 && data18 == +data18 && !(data18 % 1))) {
+          coerced18 = +data18;
         } else {
-          const err38 = {
-            instancePath: instancePath + '/TRUST_PROXY',
-            schemaPath: '#/properties/TRUST_PROXY/type',
+          const err39 = {
+            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
+            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/type',
             keyword: 'type',
-            params: { type: 'string' },
-            message: 'must be string',
-            schema: schema34.properties.TRUST_PROXY.type,
-            parentSchema: schema34.properties.TRUST_PROXY,
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema34.properties.SANDBOX_GUILDS_RATE_WINDOW_MS.type,
+            parentSchema: schema34.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
             data: data18,
           };
           if (vErrors === null) {
-            vErrors = [err38];
+            vErrors = [err39];
           } else {
-            vErrors.push(err38);
+            vErrors.push(err39);
           }
           errors++;
         }
@@ -1232,24 +1258,79 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced18 !== undefined) {
         data18 = coerced18;
         if (data !== undefined) {
-          data['TRUST_PROXY'] = coerced18;
+          data['SANDBOX_GUILDS_RATE_WINDOW_MS'] = coerced18;
         }
       }
     }
-    const _errs59 = errors;
-    const _errs60 = errors;
-    if ('true' !== data18) {
-      const err39 = {};
+    if (typeof data18 == 'number' && isFinite(data18)) {
+      if (data18 < 1 || isNaN(data18)) {
+        const err40 = {
+          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
+          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema34.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
+    }
+    let data19 = data.TRUST_PROXY;
+    if (typeof data19 !== 'string') {
+      let dataType19 = typeof data19;
+      let coerced19 = undefined;
+      if (!(coerced19 !== undefined)) {
+        if (dataType19 == 'number' || dataType19 == 'boolean') {
+          coerced19 = '' + data19;
+        } else if (data19 === null) {
+          coerced19 = '';
+        } else {
+          const err41 = {
+            instancePath: instancePath + '/TRUST_PROXY',
+            schemaPath: '#/properties/TRUST_PROXY/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema34.properties.TRUST_PROXY.type,
+            parentSchema: schema34.properties.TRUST_PROXY,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+      }
+      if (coerced19 !== undefined) {
+        data19 = coerced19;
+        if (data !== undefined) {
+          data['TRUST_PROXY'] = coerced19;
+        }
+      }
+    }
+    const _errs62 = errors;
+    const _errs63 = errors;
+    if ('true' !== data19) {
+      const err42 = {};
       if (vErrors === null) {
-        vErrors = [err39];
+        vErrors = [err42];
       } else {
-        vErrors.push(err39);
+        vErrors.push(err42);
       }
       errors++;
     }
-    var valid1 = _errs60 === errors;
+    var valid1 = _errs63 === errors;
     if (valid1) {
-      const err40 = {
+      const err43 = {
         instancePath: instancePath + '/TRUST_PROXY',
         schemaPath: '#/properties/TRUST_PROXY/not',
         keyword: 'not',
@@ -1257,27 +1338,27 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         message: 'must NOT be valid',
         schema: schema34.properties.TRUST_PROXY.not,
         parentSchema: schema34.properties.TRUST_PROXY,
-        data: data18,
+        data: data19,
       };
       if (vErrors === null) {
-        vErrors = [err40];
+        vErrors = [err43];
       } else {
-        vErrors.push(err40);
+        vErrors.push(err43);
       }
       errors++;
     } else {
-      errors = _errs59;
+      errors = _errs62;
       if (vErrors !== null) {
-        if (_errs59) {
-          vErrors.length = _errs59;
+        if (_errs62) {
+          vErrors.length = _errs62;
         } else {
           vErrors = null;
         }
       }
     }
-    if (typeof data18 === 'string') {
-      if (!pattern10.test(data18)) {
-        const err41 = {
+    if (typeof data19 === 'string') {
+      if (!pattern10.test(data19)) {
+        const err44 = {
           instancePath: instancePath + '/TRUST_PROXY',
           schemaPath: '#/properties/TRUST_PROXY/pattern',
           keyword: 'pattern',
@@ -1292,73 +1373,18 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           schema:
             '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
           parentSchema: schema34.properties.TRUST_PROXY,
-          data: data18,
+          data: data19,
         };
         if (vErrors === null) {
-          vErrors = [err41];
+          vErrors = [err44];
         } else {
-          vErrors.push(err41);
+          vErrors.push(err44);
         }
         errors++;
       }
     }
     if (data.SANDBOX !== undefined) {
-      let data19 = data.SANDBOX;
-      if (typeof data19 !== 'string') {
-        let dataType19 = typeof data19;
-        let coerced19 = undefined;
-        if (!(coerced19 !== undefined)) {
-          if (dataType19 == 'number' || dataType19 == 'boolean') {
-            coerced19 = '' + data19;
-          } else if (data19 === null) {
-            coerced19 = '';
-          } else {
-            const err42 = {
-              instancePath: instancePath + '/SANDBOX',
-              schemaPath: '#/properties/SANDBOX/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema34.properties.SANDBOX.type,
-              parentSchema: schema34.properties.SANDBOX,
-              data: data19,
-            };
-            if (vErrors === null) {
-              vErrors = [err42];
-            } else {
-              vErrors.push(err42);
-            }
-            errors++;
-          }
-        }
-        if (coerced19 !== undefined) {
-          data19 = coerced19;
-          if (data !== undefined) {
-            data['SANDBOX'] = coerced19;
-          }
-        }
-      }
-      if (!(data19 === 'on' || data19 === 'off')) {
-        const err43 = {
-          instancePath: instancePath + '/SANDBOX',
-          schemaPath: '#/properties/SANDBOX/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema34.properties.SANDBOX.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema34.properties.SANDBOX.enum,
-          parentSchema: schema34.properties.SANDBOX,
-          data: data19,
-        };
-        if (vErrors === null) {
-          vErrors = [err43];
-        } else {
-          vErrors.push(err43);
-        }
-        errors++;
-      }
-    }
-    if (data.NODE_ENV !== undefined) {
-      let data20 = data.NODE_ENV;
+      let data20 = data.SANDBOX;
       if (typeof data20 !== 'string') {
         let dataType20 = typeof data20;
         let coerced20 = undefined;
@@ -1368,20 +1394,20 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           } else if (data20 === null) {
             coerced20 = '';
           } else {
-            const err44 = {
-              instancePath: instancePath + '/NODE_ENV',
-              schemaPath: '#/properties/NODE_ENV/type',
+            const err45 = {
+              instancePath: instancePath + '/SANDBOX',
+              schemaPath: '#/properties/SANDBOX/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema34.properties.NODE_ENV.type,
-              parentSchema: schema34.properties.NODE_ENV,
+              schema: schema34.properties.SANDBOX.type,
+              parentSchema: schema34.properties.SANDBOX,
               data: data20,
             };
             if (vErrors === null) {
-              vErrors = [err44];
+              vErrors = [err45];
             } else {
-              vErrors.push(err44);
+              vErrors.push(err45);
             }
             errors++;
           }
@@ -1389,14 +1415,69 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         if (coerced20 !== undefined) {
           data20 = coerced20;
           if (data !== undefined) {
-            data['NODE_ENV'] = coerced20;
+            data['SANDBOX'] = coerced20;
+          }
+        }
+      }
+      if (!(data20 === 'on' || data20 === 'off')) {
+        const err46 = {
+          instancePath: instancePath + '/SANDBOX',
+          schemaPath: '#/properties/SANDBOX/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema34.properties.SANDBOX.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema34.properties.SANDBOX.enum,
+          parentSchema: schema34.properties.SANDBOX,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err46];
+        } else {
+          vErrors.push(err46);
+        }
+        errors++;
+      }
+    }
+    if (data.NODE_ENV !== undefined) {
+      let data21 = data.NODE_ENV;
+      if (typeof data21 !== 'string') {
+        let dataType21 = typeof data21;
+        let coerced21 = undefined;
+        if (!(coerced21 !== undefined)) {
+          if (dataType21 == 'number' || dataType21 == 'boolean') {
+            coerced21 = '' + data21;
+          } else if (data21 === null) {
+            coerced21 = '';
+          } else {
+            const err47 = {
+              instancePath: instancePath + '/NODE_ENV',
+              schemaPath: '#/properties/NODE_ENV/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema34.properties.NODE_ENV.type,
+              parentSchema: schema34.properties.NODE_ENV,
+              data: data21,
+            };
+            if (vErrors === null) {
+              vErrors = [err47];
+            } else {
+              vErrors.push(err47);
+            }
+            errors++;
+          }
+        }
+        if (coerced21 !== undefined) {
+          data21 = coerced21;
+          if (data !== undefined) {
+            data['NODE_ENV'] = coerced21;
           }
         }
       }
     }
     if (data.DISCORD_CLIENT_ID !== undefined) {
       if (data.DISCORD_CLIENT_SECRET === undefined) {
-        const err45 = {
+        const err48 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1412,14 +1493,14 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err45];
+          vErrors = [err48];
         } else {
-          vErrors.push(err45);
+          vErrors.push(err48);
         }
         errors++;
       }
       if (data.DISCORD_BOT_TOKEN === undefined) {
-        const err46 = {
+        const err49 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1435,15 +1516,15 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err46];
+          vErrors = [err49];
         } else {
-          vErrors.push(err46);
+          vErrors.push(err49);
         }
         errors++;
       }
     }
   } else {
-    const err47 = {
+    const err50 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1454,9 +1535,9 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err47];
+      vErrors = [err50];
     } else {
-      vErrors.push(err47);
+      vErrors.push(err50);
     }
     errors++;
   }

@@ -41,10 +41,15 @@ import s38 from './schema.ticket-limits.json' with { type: 'json' };
 import s39 from './schema.ticket-panel.json' with { type: 'json' };
 import s40 from './schema.top-server.json' with { type: 'json' };
 import s41 from './schema.top-server-list.json' with { type: 'json' };
-import s42 from './schema.transcripts.json' with { type: 'json' };
-import s43 from './schema.user.json' with { type: 'json' };
-import s44 from './schema.user-search-response.json' with { type: 'json' };
-import s45 from './schema.user-search-result.json' with { type: 'json' };
+import s42 from './schema.transcript-list.json' with { type: 'json' };
+import s43 from './schema.transcript-message.json' with { type: 'json' };
+import s44 from './schema.transcript-summary.json' with { type: 'json' };
+import s45 from './schema.transcript-upload.json' with { type: 'json' };
+import s46 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s47 from './schema.transcripts.json' with { type: 'json' };
+import s48 from './schema.user.json' with { type: 'json' };
+import s49 from './schema.user-search-response.json' with { type: 'json' };
+import s50 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -96,10 +101,15 @@ export const publishedSchemas = deepFreeze({
   'ticket-panel': s39.schema,
   'top-server': s40.schema,
   'top-server-list': s41.schema,
-  transcripts: s42.schema,
-  user: s43.schema,
-  'user-search-response': s44.schema,
-  'user-search-result': s45.schema,
+  'transcript-list': s42.schema,
+  'transcript-message': s43.schema,
+  'transcript-summary': s44.schema,
+  'transcript-upload': s45.schema,
+  'transcript-upload-response': s46.schema,
+  transcripts: s47.schema,
+  user: s48.schema,
+  'user-search-response': s49.schema,
+  'user-search-result': s50.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -145,6 +155,11 @@ export const schemaIds = deepFreeze({
   'ticket-panel': 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   'top-server': 'https://guildhall.dev/schemas/api/top-server.json',
   'top-server-list': 'https://guildhall.dev/schemas/api/top-server-list.json',
+  'transcript-list': 'https://guildhall.dev/schemas/api/transcript-list.json',
+  'transcript-message': 'https://guildhall.dev/schemas/api/transcript-message.json',
+  'transcript-summary': 'https://guildhall.dev/schemas/api/transcript-summary.json',
+  'transcript-upload': 'https://guildhall.dev/schemas/api/transcript-upload.json',
+  'transcript-upload-response': 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
   transcripts: 'https://guildhall.dev/schemas/settings/transcripts.json',
   user: 'https://guildhall.dev/schemas/api/user.json',
   'user-search-response': 'https://guildhall.dev/schemas/api/user-search-response.json',
@@ -194,6 +209,11 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/settings/ticket-panel.json': publishedSchemas['ticket-panel'],
   'https://guildhall.dev/schemas/api/top-server.json': publishedSchemas['top-server'],
   'https://guildhall.dev/schemas/api/top-server-list.json': publishedSchemas['top-server-list'],
+  'https://guildhall.dev/schemas/api/transcript-list.json': publishedSchemas['transcript-list'],
+  'https://guildhall.dev/schemas/api/transcript-message.json': publishedSchemas['transcript-message'],
+  'https://guildhall.dev/schemas/api/transcript-summary.json': publishedSchemas['transcript-summary'],
+  'https://guildhall.dev/schemas/api/transcript-upload.json': publishedSchemas['transcript-upload'],
+  'https://guildhall.dev/schemas/api/transcript-upload-response.json': publishedSchemas['transcript-upload-response'],
   'https://guildhall.dev/schemas/settings/transcripts.json': publishedSchemas['transcripts'],
   'https://guildhall.dev/schemas/api/user.json': publishedSchemas['user'],
   'https://guildhall.dev/schemas/api/user-search-response.json': publishedSchemas['user-search-response'],

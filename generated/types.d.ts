@@ -9,6 +9,7 @@ export type Snowflake = string;
  * @maxItems 9
  */
 export type TopServerList = TopServer[];
+export type TranscriptUploadTimestamp = string;
 /**
  * A channel of the guild, by id; null means none.
  */
@@ -378,6 +379,116 @@ export interface TopServer {
   boostCount: number;
 }
 /**
+ * GET /api/guild/{guildId}/tickets/transcripts: the guild's saved transcripts, newest first, filtered by q and date.
+ */
+export interface TranscriptList {
+  success: true;
+  transcripts: TranscriptSummary[];
+}
+/**
+ * A saved transcript as the transcripts table lists it.
+ */
+export interface TranscriptSummary {
+  /**
+   * The transcript's id (for download and delete).
+   */
+  id: string;
+  ticketId: string;
+  /**
+   * The user who opened the ticket.
+   */
+  userName: string;
+  /**
+   * When the ticket was closed and the transcript made.
+   */
+  createdAt: string;
+  /**
+   * Bytes of the stored transcript (JSON).
+   */
+  size: number;
+}
+/**
+ * One message of a ticket channel in a transcript: Discord's message reduced to what a transcript shows (author, time, text, embeds, attachments' metadata; attachments themselves are not kept).
+ */
+export interface TranscriptMessage {
+  id: string;
+  author: {
+    id: string;
+    username: string;
+    global_name?: string | null;
+    /**
+     * Discord's avatar hash (not shown: the transcript draws a placeholder).
+     */
+    avatar?: string | null;
+    bot?: boolean;
+  };
+  content: string;
+  timestamp: string;
+  /**
+   * The message's embeds as Discord sent them, kept for the json format (html and txt show their titles and descriptions).
+   *
+   * @maxItems 10
+   */
+  embeds?: {
+    title?: string;
+    description?: string;
+    [k: string]: unknown;
+  }[];
+  /**
+   * @maxItems 10
+   */
+  attachments: {
+    filename: string;
+    size: number;
+    content_type?: string;
+    url: string;
+  }[];
+}
+/**
+ * The answer to a transcript upload (201): the saved transcript as the dashboard lists it.
+ */
+export interface TranscriptUploadResponse {
+  success: true;
+  transcript: TranscriptSummary;
+}
+/**
+ * POST /api/bot/v1/guilds/{guildId}/transcripts (bot credential): a closed ticket's transcript as the bot read it from the channel, oldest message first. Sent as JSON up to 16 MB (the bot API's own body limit; other routes take 100 KB).
+ */
+export interface TranscriptUpload {
+  /**
+   * The ticket's id as the bot numbers it (e.g. its padded number, 0042).
+   */
+  ticketId: string;
+  /**
+   * The ticket channel's name.
+   */
+  channelName: string;
+  /**
+   * The member who opened the ticket (the transcript's user).
+   */
+  openedBy: TranscriptUploadPerson;
+  /**
+   * Who closed it, when known.
+   */
+  closedBy?: TranscriptUploadPerson;
+  /**
+   * When the ticket was opened.
+   */
+  openedAt: TranscriptUploadTimestamp;
+  /**
+   * When it was closed: the transcript's date (its Created column, and what retention counts from).
+   */
+  closedAt: TranscriptUploadTimestamp;
+  /**
+   * @maxItems 5000
+   */
+  messages: TranscriptMessage[];
+}
+export interface TranscriptUploadPerson {
+  id: string;
+  username: string;
+}
+/**
  * GET /api/guild/{guildId}/search-users (the suggestions, or the one user an id names) and GET /api/guild/{guildId}/users (the ids that resolve; unknown ones are left out).
  */
 export interface UserSearchResponse {
@@ -479,6 +590,10 @@ export interface EnvironmentConfig {
    */
   SESSION_SECRET?: string;
   /**
+   * The bot's credential for the bot-facing API (/api/bot/v1, header Authorization: Bot <token>). Unset with the sandbox: a random one per process, printed at start-up outside production.
+   */
+  BOT_API_TOKEN?: string;
+  /**
    * The Discord application's client id; when set, DISCORD_CLIENT_SECRET and DISCORD_BOT_TOKEN are required too.
    */
   DISCORD_CLIENT_ID?: string;
@@ -565,9 +680,9 @@ export interface OperationTableRow {
   summary: string;
   description?: string;
   /**
-   * public: anyone (a state-changing method still needs the CSRF header); session: signed in; guild: signed in and allowed to manage {guildId} (owner, Administrator or Manage Server, and the bot present). Decides the security requirement; the statuses are listed in `errors`.
+   * public: anyone (a state-changing method still needs the CSRF header); session: signed in; guild: signed in and allowed to manage {guildId} (owner, Administrator or Manage Server, and the bot present); bot: the bot's own credential (`Authorization: Bot <BOT_API_TOKEN>`, no session, no CSRF header), only under /api/bot/v1/. Decides the security requirement; the statuses are listed in `errors`.
    */
-  access: 'public' | 'session' | 'guild';
+  access: 'public' | 'session' | 'guild' | 'bot';
   /**
    * Path parameters other than a guild operation's {guildId}, and query parameters.
    */

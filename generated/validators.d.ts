@@ -26,6 +26,11 @@ import type {
   SuccessResponse,
   TopServerList,
   TopServer,
+  TranscriptList,
+  TranscriptMessage,
+  TranscriptSummary,
+  TranscriptUploadResponse,
+  TranscriptUpload,
   UserSearchResponse,
   UserSearchResult,
   User,
@@ -105,6 +110,16 @@ export declare const validateSuccessResponse: StandaloneValidator<SuccessRespons
 export declare const validateTopServerList: StandaloneValidator<TopServerList>;
 /** Validates TopServer (https://guildhall.dev/schemas/api/top-server.json). */
 export declare const validateTopServer: StandaloneValidator<TopServer>;
+/** Validates TranscriptList (https://guildhall.dev/schemas/api/transcript-list.json). */
+export declare const validateTranscriptList: StandaloneValidator<TranscriptList>;
+/** Validates TranscriptMessage (https://guildhall.dev/schemas/api/transcript-message.json). */
+export declare const validateTranscriptMessage: StandaloneValidator<TranscriptMessage>;
+/** Validates TranscriptSummary (https://guildhall.dev/schemas/api/transcript-summary.json). */
+export declare const validateTranscriptSummary: StandaloneValidator<TranscriptSummary>;
+/** Validates TranscriptUploadResponse (https://guildhall.dev/schemas/api/transcript-upload-response.json). */
+export declare const validateTranscriptUploadResponse: StandaloneValidator<TranscriptUploadResponse>;
+/** Validates TranscriptUpload (https://guildhall.dev/schemas/api/transcript-upload.json). */
+export declare const validateTranscriptUpload: StandaloneValidator<TranscriptUpload>;
 /** Validates UserSearchResponse (https://guildhall.dev/schemas/api/user-search-response.json). */
 export declare const validateUserSearchResponse: StandaloneValidator<UserSearchResponse>;
 /** Validates UserSearchResult (https://guildhall.dev/schemas/api/user-search-result.json). */

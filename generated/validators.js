@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate84;
-const schema139 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate89;
+const schema151 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
+  const evaluated0 = validate89.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema139.required,
-        parentSchema: schema139,
+        schema: schema151.required,
+        parentSchema: schema151,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema139.properties.enabled,
+          parentSchema: schema151.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema139.type,
-      parentSchema: schema139,
+      schema: schema151.type,
+      parentSchema: schema151,
       data,
     };
     if (vErrors === null) {
@@ -72,12 +72,12 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate84.errors = vErrors;
+  validate89.errors = vErrors;
   return errors === 0;
 }
-validate84.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
-export const validateAntinuke = validate72;
-const schema98 = {
+validate89.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+export const validateAntinuke = validate77;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
   type: 'object',
@@ -440,20 +440,20 @@ const schema98 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const schema99 = {
+const schema111 = {
   type: 'string',
   enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
   'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
   'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
 };
-const schema100 = {
+const schema112 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const schema112 = {
+const schema124 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -463,11 +463,11 @@ const schema112 = {
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
 const pattern7 = new RegExp('^[0-9]{17,20}$', 'u');
-const pattern44 = new RegExp('^[0-9]{17,19}$', 'u');
-function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern54 = new RegExp('^[0-9]{17,19}$', 'u');
+function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -506,7 +506,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       data.auto_recovery = true;
     }
     for (const key0 in data) {
-      if (!func1.call(schema98.properties, key0)) {
+      if (!func1.call(schema110.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -514,7 +514,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema98,
+          parentSchema: schema110,
           data,
         };
         if (vErrors === null) {
@@ -533,8 +533,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema98.properties.enabled.type,
-        parentSchema: schema98.properties.enabled,
+        schema: schema110.properties.enabled.type,
+        parentSchema: schema110.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -552,8 +552,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.type,
-        parentSchema: schema99,
+        schema: schema111.type,
+        parentSchema: schema111,
         data: data1,
       };
       if (vErrors === null) {
@@ -568,10 +568,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/punishment',
         schemaPath: '#/$defs/punishment/enum',
         keyword: 'enum',
-        params: { allowedValues: schema99.enum },
+        params: { allowedValues: schema111.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema99.enum,
-        parentSchema: schema99,
+        schema: schema111.enum,
+        parentSchema: schema111,
         data: data1,
       };
       if (vErrors === null) {
@@ -587,10 +587,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/bypass_role',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema100.type },
+        params: { type: schema112.type },
         message: 'must be string,null',
-        schema: schema100.type,
-        parentSchema: schema100,
+        schema: schema112.type,
+        parentSchema: schema112,
         data: data2,
       };
       if (vErrors === null) {
@@ -609,7 +609,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema100,
+          parentSchema: schema112,
           data: data2,
         };
         if (vErrors === null) {
@@ -627,7 +627,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema100,
+          parentSchema: schema112,
           data: data2,
         };
         if (vErrors === null) {
@@ -674,7 +674,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         data3.anti_everyone = true;
       }
       for (const key1 in data3) {
-        if (!func1.call(schema98.properties.modules.properties, key1)) {
+        if (!func1.call(schema110.properties.modules.properties, key1)) {
           const err7 = {
             instancePath: instancePath + '/modules',
             schemaPath: '#/properties/modules/additionalProperties',
@@ -682,7 +682,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema98.properties.modules,
+            parentSchema: schema110.properties.modules,
             data: data3,
           };
           if (vErrors === null) {
@@ -701,8 +701,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.modules.properties.anti_ban.type,
-          parentSchema: schema98.properties.modules.properties.anti_ban,
+          schema: schema110.properties.modules.properties.anti_ban.type,
+          parentSchema: schema110.properties.modules.properties.anti_ban,
           data: data4,
         };
         if (vErrors === null) {
@@ -720,8 +720,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.modules.properties.anti_kick.type,
-          parentSchema: schema98.properties.modules.properties.anti_kick,
+          schema: schema110.properties.modules.properties.anti_kick.type,
+          parentSchema: schema110.properties.modules.properties.anti_kick,
           data: data5,
         };
         if (vErrors === null) {
@@ -739,8 +739,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.modules.properties.anti_prune.type,
-          parentSchema: schema98.properties.modules.properties.anti_prune,
+          schema: schema110.properties.modules.properties.anti_prune.type,
+          parentSchema: schema110.properties.modules.properties.anti_prune,
           data: data6,
         };
         if (vErrors === null) {
@@ -758,8 +758,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.modules.properties.anti_member_update.type,
-          parentSchema: schema98.properties.modules.properties.anti_member_update,
+          schema: schema110.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema110.properties.modules.properties.anti_member_update,
           data: data7,
         };
         if (vErrors === null) {
@@ -777,8 +777,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.modules.properties.anti_role.type,
-          parentSchema: schema98.properties.modules.properties.anti_role,
+          schema: schema110.properties.modules.properties.anti_role.type,
+          parentSchema: schema110.properties.modules.properties.anti_role,
           data: data8,
         };
         if (vErrors === null) {
@@ -796,8 +796,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.modules.properties.anti_channel.type,
-          parentSchema: schema98.properties.modules.properties.anti_channel,
+          schema: schema110.properties.modules.properties.anti_channel.type,
+          parentSchema: schema110.properties.modules.properties.anti_channel,
           data: data9,
         };
         if (vErrors === null) {
@@ -815,8 +815,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.modules.properties.anti_emoji.type,
-          parentSchema: schema98.properties.modules.properties.anti_emoji,
+          schema: schema110.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema110.properties.modules.properties.anti_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -834,8 +834,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.modules.properties.anti_guild_update.type,
-          parentSchema: schema98.properties.modules.properties.anti_guild_update,
+          schema: schema110.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema110.properties.modules.properties.anti_guild_update,
           data: data11,
         };
         if (vErrors === null) {
@@ -853,8 +853,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.modules.properties.anti_webhook.type,
-          parentSchema: schema98.properties.modules.properties.anti_webhook,
+          schema: schema110.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema110.properties.modules.properties.anti_webhook,
           data: data12,
         };
         if (vErrors === null) {
@@ -872,8 +872,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.modules.properties.anti_integration.type,
-          parentSchema: schema98.properties.modules.properties.anti_integration,
+          schema: schema110.properties.modules.properties.anti_integration.type,
+          parentSchema: schema110.properties.modules.properties.anti_integration,
           data: data13,
         };
         if (vErrors === null) {
@@ -891,8 +891,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.modules.properties.anti_everyone.type,
-          parentSchema: schema98.properties.modules.properties.anti_everyone,
+          schema: schema110.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema110.properties.modules.properties.anti_everyone,
           data: data14,
         };
         if (vErrors === null) {
@@ -909,8 +909,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema98.properties.modules.type,
-        parentSchema: schema98.properties.modules,
+        schema: schema110.properties.modules.type,
+        parentSchema: schema110.properties.modules,
         data: data3,
       };
       if (vErrors === null) {
@@ -923,7 +923,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
     let data15 = data.module_punishments;
     if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
       for (const key2 in data15) {
-        if (!func1.call(schema98.properties.module_punishments.properties, key2)) {
+        if (!func1.call(schema110.properties.module_punishments.properties, key2)) {
           const err20 = {
             instancePath: instancePath + '/module_punishments',
             schemaPath: '#/properties/module_punishments/additionalProperties',
@@ -931,7 +931,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema98.properties.module_punishments,
+            parentSchema: schema110.properties.module_punishments,
             data: data15,
           };
           if (vErrors === null) {
@@ -951,8 +951,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.type,
-            parentSchema: schema99,
+            schema: schema111.type,
+            parentSchema: schema111,
             data: data16,
           };
           if (vErrors === null) {
@@ -967,10 +967,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_ban',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema99.enum },
+            params: { allowedValues: schema111.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema99.enum,
-            parentSchema: schema99,
+            schema: schema111.enum,
+            parentSchema: schema111,
             data: data16,
           };
           if (vErrors === null) {
@@ -990,8 +990,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.type,
-            parentSchema: schema99,
+            schema: schema111.type,
+            parentSchema: schema111,
             data: data17,
           };
           if (vErrors === null) {
@@ -1006,10 +1006,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_kick',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema99.enum },
+            params: { allowedValues: schema111.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema99.enum,
-            parentSchema: schema99,
+            schema: schema111.enum,
+            parentSchema: schema111,
             data: data17,
           };
           if (vErrors === null) {
@@ -1029,8 +1029,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.type,
-            parentSchema: schema99,
+            schema: schema111.type,
+            parentSchema: schema111,
             data: data18,
           };
           if (vErrors === null) {
@@ -1045,10 +1045,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_prune',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema99.enum },
+            params: { allowedValues: schema111.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema99.enum,
-            parentSchema: schema99,
+            schema: schema111.enum,
+            parentSchema: schema111,
             data: data18,
           };
           if (vErrors === null) {
@@ -1068,8 +1068,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.type,
-            parentSchema: schema99,
+            schema: schema111.type,
+            parentSchema: schema111,
             data: data19,
           };
           if (vErrors === null) {
@@ -1084,10 +1084,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_member_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema99.enum },
+            params: { allowedValues: schema111.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema99.enum,
-            parentSchema: schema99,
+            schema: schema111.enum,
+            parentSchema: schema111,
             data: data19,
           };
           if (vErrors === null) {
@@ -1107,8 +1107,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.type,
-            parentSchema: schema99,
+            schema: schema111.type,
+            parentSchema: schema111,
             data: data20,
           };
           if (vErrors === null) {
@@ -1123,10 +1123,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_role',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema99.enum },
+            params: { allowedValues: schema111.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema99.enum,
-            parentSchema: schema99,
+            schema: schema111.enum,
+            parentSchema: schema111,
             data: data20,
           };
           if (vErrors === null) {
@@ -1146,8 +1146,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.type,
-            parentSchema: schema99,
+            schema: schema111.type,
+            parentSchema: schema111,
             data: data21,
           };
           if (vErrors === null) {
@@ -1162,10 +1162,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_channel',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema99.enum },
+            params: { allowedValues: schema111.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema99.enum,
-            parentSchema: schema99,
+            schema: schema111.enum,
+            parentSchema: schema111,
             data: data21,
           };
           if (vErrors === null) {
@@ -1185,8 +1185,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.type,
-            parentSchema: schema99,
+            schema: schema111.type,
+            parentSchema: schema111,
             data: data22,
           };
           if (vErrors === null) {
@@ -1201,10 +1201,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_emoji',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema99.enum },
+            params: { allowedValues: schema111.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema99.enum,
-            parentSchema: schema99,
+            schema: schema111.enum,
+            parentSchema: schema111,
             data: data22,
           };
           if (vErrors === null) {
@@ -1224,8 +1224,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.type,
-            parentSchema: schema99,
+            schema: schema111.type,
+            parentSchema: schema111,
             data: data23,
           };
           if (vErrors === null) {
@@ -1240,10 +1240,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_guild_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema99.enum },
+            params: { allowedValues: schema111.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema99.enum,
-            parentSchema: schema99,
+            schema: schema111.enum,
+            parentSchema: schema111,
             data: data23,
           };
           if (vErrors === null) {
@@ -1263,8 +1263,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.type,
-            parentSchema: schema99,
+            schema: schema111.type,
+            parentSchema: schema111,
             data: data24,
           };
           if (vErrors === null) {
@@ -1279,10 +1279,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_webhook',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema99.enum },
+            params: { allowedValues: schema111.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema99.enum,
-            parentSchema: schema99,
+            schema: schema111.enum,
+            parentSchema: schema111,
             data: data24,
           };
           if (vErrors === null) {
@@ -1302,8 +1302,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.type,
-            parentSchema: schema99,
+            schema: schema111.type,
+            parentSchema: schema111,
             data: data25,
           };
           if (vErrors === null) {
@@ -1318,10 +1318,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_integration',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema99.enum },
+            params: { allowedValues: schema111.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema99.enum,
-            parentSchema: schema99,
+            schema: schema111.enum,
+            parentSchema: schema111,
             data: data25,
           };
           if (vErrors === null) {
@@ -1341,8 +1341,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.type,
-            parentSchema: schema99,
+            schema: schema111.type,
+            parentSchema: schema111,
             data: data26,
           };
           if (vErrors === null) {
@@ -1357,10 +1357,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_everyone',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema99.enum },
+            params: { allowedValues: schema111.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema99.enum,
-            parentSchema: schema99,
+            schema: schema111.enum,
+            parentSchema: schema111,
             data: data26,
           };
           if (vErrors === null) {
@@ -1378,8 +1378,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema98.properties.module_punishments.type,
-        parentSchema: schema98.properties.module_punishments,
+        schema: schema110.properties.module_punishments.type,
+        parentSchema: schema110.properties.module_punishments,
         data: data15,
       };
       if (vErrors === null) {
@@ -1399,7 +1399,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema98.properties.extraowners,
+          parentSchema: schema110.properties.extraowners,
           data: data27,
         };
         if (vErrors === null) {
@@ -1421,7 +1421,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema98.properties.extraowners.items,
+              parentSchema: schema110.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1431,7 +1431,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern44.test(data28)) {
+          if (!pattern54.test(data28)) {
             const err46 = {
               instancePath: instancePath + '/extraowners/' + i0,
               schemaPath: '#/properties/extraowners/items/pattern',
@@ -1439,7 +1439,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema98.properties.extraowners.items,
+              parentSchema: schema110.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1456,8 +1456,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema98.properties.extraowners.items.type,
-            parentSchema: schema98.properties.extraowners.items,
+            schema: schema110.properties.extraowners.items.type,
+            parentSchema: schema110.properties.extraowners.items,
             data: data28,
           };
           if (vErrors === null) {
@@ -1486,7 +1486,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema98.properties.extraowners,
+              parentSchema: schema110.properties.extraowners,
               data: data27,
             };
             if (vErrors === null) {
@@ -1507,8 +1507,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema98.properties.extraowners.type,
-        parentSchema: schema98.properties.extraowners,
+        schema: schema110.properties.extraowners.type,
+        parentSchema: schema110.properties.extraowners,
         data: data27,
       };
       if (vErrors === null) {
@@ -1528,7 +1528,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema98.properties.whitelist,
+          parentSchema: schema110.properties.whitelist,
           data: data29,
         };
         if (vErrors === null) {
@@ -1550,7 +1550,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema98.properties.whitelist.items,
+              parentSchema: schema110.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1560,7 +1560,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern44.test(data30)) {
+          if (!pattern54.test(data30)) {
             const err52 = {
               instancePath: instancePath + '/whitelist/' + i2,
               schemaPath: '#/properties/whitelist/items/pattern',
@@ -1568,7 +1568,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema98.properties.whitelist.items,
+              parentSchema: schema110.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1585,8 +1585,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema98.properties.whitelist.items.type,
-            parentSchema: schema98.properties.whitelist.items,
+            schema: schema110.properties.whitelist.items.type,
+            parentSchema: schema110.properties.whitelist.items,
             data: data30,
           };
           if (vErrors === null) {
@@ -1615,7 +1615,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i3, j: j1 },
               message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
               schema: true,
-              parentSchema: schema98.properties.whitelist,
+              parentSchema: schema110.properties.whitelist,
               data: data29,
             };
             if (vErrors === null) {
@@ -1636,8 +1636,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema98.properties.whitelist.type,
-        parentSchema: schema98.properties.whitelist,
+        schema: schema110.properties.whitelist.type,
+        parentSchema: schema110.properties.whitelist,
         data: data29,
       };
       if (vErrors === null) {
@@ -1679,7 +1679,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema98.properties.bypass_permissions,
+            parentSchema: schema110.properties.bypass_permissions,
             data: data31,
           };
           if (vErrors === null) {
@@ -1698,8 +1698,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.bypass_permissions.properties.can_ban.type,
-          parentSchema: schema98.properties.bypass_permissions.properties.can_ban,
+          schema: schema110.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema110.properties.bypass_permissions.properties.can_ban,
           data: data32,
         };
         if (vErrors === null) {
@@ -1717,8 +1717,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.bypass_permissions.properties.can_kick.type,
-          parentSchema: schema98.properties.bypass_permissions.properties.can_kick,
+          schema: schema110.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema110.properties.bypass_permissions.properties.can_kick,
           data: data33,
         };
         if (vErrors === null) {
@@ -1736,8 +1736,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.bypass_permissions.properties.can_manage_roles.type,
-          parentSchema: schema98.properties.bypass_permissions.properties.can_manage_roles,
+          schema: schema110.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema110.properties.bypass_permissions.properties.can_manage_roles,
           data: data34,
         };
         if (vErrors === null) {
@@ -1755,8 +1755,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.bypass_permissions.properties.can_manage_channels.type,
-          parentSchema: schema98.properties.bypass_permissions.properties.can_manage_channels,
+          schema: schema110.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema110.properties.bypass_permissions.properties.can_manage_channels,
           data: data35,
         };
         if (vErrors === null) {
@@ -1774,8 +1774,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.bypass_permissions.properties.can_manage_webhooks.type,
-          parentSchema: schema98.properties.bypass_permissions.properties.can_manage_webhooks,
+          schema: schema110.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema110.properties.bypass_permissions.properties.can_manage_webhooks,
           data: data36,
         };
         if (vErrors === null) {
@@ -1792,8 +1792,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema98.properties.bypass_permissions.type,
-        parentSchema: schema98.properties.bypass_permissions,
+        schema: schema110.properties.bypass_permissions.type,
+        parentSchema: schema110.properties.bypass_permissions,
         data: data31,
       };
       if (vErrors === null) {
@@ -1809,10 +1809,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/log_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema112.type },
+        params: { type: schema124.type },
         message: 'must be string,null',
-        schema: schema112.type,
-        parentSchema: schema112,
+        schema: schema124.type,
+        parentSchema: schema124,
         data: data37,
       };
       if (vErrors === null) {
@@ -1831,7 +1831,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema112,
+          parentSchema: schema124,
           data: data37,
         };
         if (vErrors === null) {
@@ -1849,7 +1849,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema112,
+          parentSchema: schema124,
           data: data37,
         };
         if (vErrors === null) {
@@ -1868,8 +1868,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema98.properties.auto_recovery.type,
-        parentSchema: schema98.properties.auto_recovery,
+        schema: schema110.properties.auto_recovery.type,
+        parentSchema: schema110.properties.auto_recovery,
         data: data38,
       };
       if (vErrors === null) {
@@ -1886,8 +1886,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -1897,10 +1897,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateAntinukePreflight = validate23;
 const schema34 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2656,8 +2656,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate24.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate73;
-const schema113 = {
+export const validateBasic = validate78;
+const schema125 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -2692,11 +2692,11 @@ const schema113 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const pattern47 = new RegExp('^\\S+$', 'u');
-function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern57 = new RegExp('^\\S+$', 'u');
+function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2722,7 +2722,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema113,
+          parentSchema: schema125,
           data,
         };
         if (vErrors === null) {
@@ -2743,7 +2743,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema113.properties.prefix,
+          parentSchema: schema125.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2761,7 +2761,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema113.properties.prefix,
+          parentSchema: schema125.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2771,7 +2771,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern47.test(data0)) {
+      if (!pattern57.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -2779,7 +2779,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema113.properties.prefix,
+          parentSchema: schema125.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2796,8 +2796,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema113.properties.prefix.type,
-        parentSchema: schema113.properties.prefix,
+        schema: schema125.properties.prefix.type,
+        parentSchema: schema125.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -2815,8 +2815,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema113.properties.invite_tracking.type,
-        parentSchema: schema113.properties.invite_tracking,
+        schema: schema125.properties.invite_tracking.type,
+        parentSchema: schema125.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -2834,8 +2834,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema113.properties.flag_translation.type,
-        parentSchema: schema113.properties.flag_translation,
+        schema: schema125.properties.flag_translation.type,
+        parentSchema: schema125.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -2852,8 +2852,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema125.type,
+      parentSchema: schema125,
       data,
     };
     if (vErrors === null) {
@@ -2863,10 +2863,10 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate78.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateBotStatus = validate25;
 const schema37 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -4485,8 +4485,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate62;
-const schema86 = {
+export const validateChannelReference = validate67;
+const schema98 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -4495,10 +4495,10 @@ const schema86 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4510,10 +4510,10 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema86.type },
+      params: { type: schema98.type },
       message: 'must be string,null',
-      schema: schema86.type,
-      parentSchema: schema86,
+      schema: schema98.type,
+      parentSchema: schema98,
       data,
     };
     if (vErrors === null) {
@@ -4532,7 +4532,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema86,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -4550,7 +4550,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema86,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -4561,10 +4561,10 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate62.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { dynamicProps: false, dynamicItems: false };
+validate67.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateContactMessage = validate33;
 const schema47 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -5279,8 +5279,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate74;
-const schema114 = {
+export const validateGreeting = validate79;
+const schema126 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -5498,20 +5498,20 @@ const schema114 = {
     },
   },
 };
-const schema115 = {
+const schema127 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema116 = {
+const schema128 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema117 = {
+const schema129 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -5580,7 +5580,7 @@ const schema117 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema118 = {
+const schema130 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -5591,7 +5591,7 @@ const schema118 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema119 = {
+const schema131 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -5601,12 +5601,12 @@ const schema119 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern36 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-const pattern37 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern46 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern47 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate80.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5639,8 +5639,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema117.required,
-        parentSchema: schema117,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -5667,7 +5667,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema117,
+          parentSchema: schema129,
           data,
         };
         if (vErrors === null) {
@@ -5688,7 +5688,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema117.properties.title,
+          parentSchema: schema129.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -5705,8 +5705,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema117.properties.title.type,
-        parentSchema: schema117.properties.title,
+        schema: schema129.properties.title.type,
+        parentSchema: schema129.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -5726,7 +5726,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema117.properties.description,
+          parentSchema: schema129.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5743,8 +5743,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema117.properties.description.type,
-        parentSchema: schema117.properties.description,
+        schema: schema129.properties.description.type,
+        parentSchema: schema129.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -5765,7 +5765,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema118,
+            parentSchema: schema130,
             data: data2,
           };
           if (vErrors === null) {
@@ -5775,7 +5775,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern36.test(data2)) {
+        if (!pattern46.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -5783,7 +5783,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema118,
+            parentSchema: schema130,
             data: data2,
           };
           if (vErrors === null) {
@@ -5800,8 +5800,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.type,
-          parentSchema: schema118,
+          schema: schema130.type,
+          parentSchema: schema130,
           data: data2,
         };
         if (vErrors === null) {
@@ -5820,8 +5820,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema117.properties.thumbnail.type,
-        parentSchema: schema117.properties.thumbnail,
+        schema: schema129.properties.thumbnail.type,
+        parentSchema: schema129.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -5841,7 +5841,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema117.properties.footer,
+          parentSchema: schema129.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -5858,8 +5858,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema117.properties.footer.type,
-        parentSchema: schema117.properties.footer,
+        schema: schema129.properties.footer.type,
+        parentSchema: schema129.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -5879,7 +5879,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema119,
+          parentSchema: schema131,
           data: data5,
         };
         if (vErrors === null) {
@@ -5889,7 +5889,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data5)) {
+      if (!pattern47.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -5897,7 +5897,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema119,
+          parentSchema: schema131,
           data: data5,
         };
         if (vErrors === null) {
@@ -5914,8 +5914,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema119.type,
-        parentSchema: schema119,
+        schema: schema131.type,
+        parentSchema: schema131,
         data: data5,
       };
       if (vErrors === null) {
@@ -5942,7 +5942,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema117.properties.author,
+            parentSchema: schema129.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -5963,7 +5963,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema117.properties.author.properties.name,
+            parentSchema: schema129.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -5980,8 +5980,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.author.properties.name.type,
-          parentSchema: schema117.properties.author.properties.name,
+          schema: schema129.properties.author.properties.name.type,
+          parentSchema: schema129.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -6001,7 +6001,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema117.properties.author.properties.iconURL,
+            parentSchema: schema129.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6011,7 +6011,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern37.test(data8)) {
+        if (!pattern47.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -6019,7 +6019,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema117.properties.author.properties.iconURL,
+            parentSchema: schema129.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6036,8 +6036,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.author.properties.iconURL.type,
-          parentSchema: schema117.properties.author.properties.iconURL,
+          schema: schema129.properties.author.properties.iconURL.type,
+          parentSchema: schema129.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -6054,8 +6054,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema117.properties.author.type,
-        parentSchema: schema117.properties.author,
+        schema: schema129.properties.author.type,
+        parentSchema: schema129.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -6072,8 +6072,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema117.type,
-      parentSchema: schema117,
+      schema: schema129.type,
+      parentSchema: schema129,
       data,
     };
     if (vErrors === null) {
@@ -6083,14 +6083,14 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate80.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6113,7 +6113,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema114,
+          parentSchema: schema126,
           data,
         };
         if (vErrors === null) {
@@ -6171,8 +6171,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema114.properties.welcome.then.required,
-            parentSchema: schema114.properties.welcome.then,
+            schema: schema126.properties.welcome.then.required,
+            parentSchema: schema126.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -6191,8 +6191,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.welcome.then.properties.channel.type,
-              parentSchema: schema114.properties.welcome.then.properties.channel,
+              schema: schema126.properties.welcome.then.properties.channel.type,
+              parentSchema: schema126.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -6219,8 +6219,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema114.properties.welcome.if,
-        parentSchema: schema114.properties.welcome,
+        schema: schema126.properties.welcome.if,
+        parentSchema: schema126.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -6263,7 +6263,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema114.properties.welcome,
+            parentSchema: schema126.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -6282,8 +6282,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.welcome.properties.enabled.type,
-          parentSchema: schema114.properties.welcome.properties.enabled,
+          schema: schema126.properties.welcome.properties.enabled.type,
+          parentSchema: schema126.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -6299,10 +6299,10 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema115.type },
+          params: { type: schema127.type },
           message: 'must be string,null',
-          schema: schema115.type,
-          parentSchema: schema115,
+          schema: schema127.type,
+          parentSchema: schema127,
           data: data4,
         };
         if (vErrors === null) {
@@ -6321,7 +6321,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema115,
+            parentSchema: schema127,
             data: data4,
           };
           if (vErrors === null) {
@@ -6339,7 +6339,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema115,
+            parentSchema: schema127,
             data: data4,
           };
           if (vErrors === null) {
@@ -6360,7 +6360,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema114.properties.welcome.properties.content,
+            parentSchema: schema126.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -6377,8 +6377,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.welcome.properties.content.type,
-          parentSchema: schema114.properties.welcome.properties.content,
+          schema: schema126.properties.welcome.properties.content.type,
+          parentSchema: schema126.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -6396,8 +6396,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.type,
-          parentSchema: schema116,
+          schema: schema128.type,
+          parentSchema: schema128,
           data: data6,
         };
         if (vErrors === null) {
@@ -6412,10 +6412,10 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema116.enum },
+          params: { allowedValues: schema128.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema116.enum,
-          parentSchema: schema116,
+          schema: schema128.enum,
+          parentSchema: schema128,
           data: data6,
         };
         if (vErrors === null) {
@@ -6426,7 +6426,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate75(data0.embed, {
+        !validate80(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -6434,7 +6434,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
         errors = vErrors.length;
       }
     } else {
@@ -6444,8 +6444,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema114.properties.welcome.type,
-        parentSchema: schema114.properties.welcome,
+        schema: schema126.properties.welcome.type,
+        parentSchema: schema126.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -6502,8 +6502,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema114.properties.farewell.then.required,
-            parentSchema: schema114.properties.farewell.then,
+            schema: schema126.properties.farewell.then.required,
+            parentSchema: schema126.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -6522,8 +6522,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.farewell.then.properties.channel.type,
-              parentSchema: schema114.properties.farewell.then.properties.channel,
+              schema: schema126.properties.farewell.then.properties.channel.type,
+              parentSchema: schema126.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -6550,8 +6550,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema114.properties.farewell.if,
-        parentSchema: schema114.properties.farewell,
+        schema: schema126.properties.farewell.if,
+        parentSchema: schema126.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -6594,7 +6594,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema114.properties.farewell,
+            parentSchema: schema126.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -6613,8 +6613,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.farewell.properties.enabled.type,
-          parentSchema: schema114.properties.farewell.properties.enabled,
+          schema: schema126.properties.farewell.properties.enabled.type,
+          parentSchema: schema126.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -6630,10 +6630,10 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema115.type },
+          params: { type: schema127.type },
           message: 'must be string,null',
-          schema: schema115.type,
-          parentSchema: schema115,
+          schema: schema127.type,
+          parentSchema: schema127,
           data: data12,
         };
         if (vErrors === null) {
@@ -6652,7 +6652,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema115,
+            parentSchema: schema127,
             data: data12,
           };
           if (vErrors === null) {
@@ -6670,7 +6670,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema115,
+            parentSchema: schema127,
             data: data12,
           };
           if (vErrors === null) {
@@ -6691,7 +6691,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema114.properties.farewell.properties.content,
+            parentSchema: schema126.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -6708,8 +6708,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.farewell.properties.content.type,
-          parentSchema: schema114.properties.farewell.properties.content,
+          schema: schema126.properties.farewell.properties.content.type,
+          parentSchema: schema126.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -6727,8 +6727,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.type,
-          parentSchema: schema116,
+          schema: schema128.type,
+          parentSchema: schema128,
           data: data14,
         };
         if (vErrors === null) {
@@ -6743,10 +6743,10 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema116.enum },
+          params: { allowedValues: schema128.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema116.enum,
-          parentSchema: schema116,
+          schema: schema128.enum,
+          parentSchema: schema128,
           data: data14,
         };
         if (vErrors === null) {
@@ -6757,7 +6757,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate75(data8.embed, {
+        !validate80(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -6765,7 +6765,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
         errors = vErrors.length;
       }
     } else {
@@ -6775,8 +6775,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema114.properties.farewell.type,
-        parentSchema: schema114.properties.farewell,
+        schema: schema126.properties.farewell.type,
+        parentSchema: schema126.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -6793,8 +6793,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema126.type,
+      parentSchema: schema126,
       data,
     };
     if (vErrors === null) {
@@ -6804,12 +6804,12 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingEmbed = validate63;
-const schema87 = {
+validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate68;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -6903,7 +6903,7 @@ const schema87 = {
     },
   },
 };
-const schema88 = {
+const schema100 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -6914,7 +6914,7 @@ const schema88 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema89 = {
+const schema101 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -6924,10 +6924,10 @@ const schema89 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6960,8 +6960,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -6988,7 +6988,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema87,
+          parentSchema: schema99,
           data,
         };
         if (vErrors === null) {
@@ -7009,7 +7009,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema87.properties.title,
+          parentSchema: schema99.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -7026,8 +7026,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema87.properties.title.type,
-        parentSchema: schema87.properties.title,
+        schema: schema99.properties.title.type,
+        parentSchema: schema99.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -7047,7 +7047,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema87.properties.description,
+          parentSchema: schema99.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -7064,8 +7064,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema87.properties.description.type,
-        parentSchema: schema87.properties.description,
+        schema: schema99.properties.description.type,
+        parentSchema: schema99.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -7086,7 +7086,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema88,
+            parentSchema: schema100,
             data: data2,
           };
           if (vErrors === null) {
@@ -7096,7 +7096,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern36.test(data2)) {
+        if (!pattern46.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -7104,7 +7104,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema88,
+            parentSchema: schema100,
             data: data2,
           };
           if (vErrors === null) {
@@ -7121,8 +7121,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.type,
-          parentSchema: schema88,
+          schema: schema100.type,
+          parentSchema: schema100,
           data: data2,
         };
         if (vErrors === null) {
@@ -7141,8 +7141,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema87.properties.thumbnail.type,
-        parentSchema: schema87.properties.thumbnail,
+        schema: schema99.properties.thumbnail.type,
+        parentSchema: schema99.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -7162,7 +7162,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema87.properties.footer,
+          parentSchema: schema99.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -7179,8 +7179,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema87.properties.footer.type,
-        parentSchema: schema87.properties.footer,
+        schema: schema99.properties.footer.type,
+        parentSchema: schema99.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -7200,7 +7200,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema89,
+          parentSchema: schema101,
           data: data5,
         };
         if (vErrors === null) {
@@ -7210,7 +7210,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data5)) {
+      if (!pattern47.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -7218,7 +7218,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema89,
+          parentSchema: schema101,
           data: data5,
         };
         if (vErrors === null) {
@@ -7235,8 +7235,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema89.type,
-        parentSchema: schema89,
+        schema: schema101.type,
+        parentSchema: schema101,
         data: data5,
       };
       if (vErrors === null) {
@@ -7263,7 +7263,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema87.properties.author,
+            parentSchema: schema99.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -7284,7 +7284,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema87.properties.author.properties.name,
+            parentSchema: schema99.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -7301,8 +7301,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.author.properties.name.type,
-          parentSchema: schema87.properties.author.properties.name,
+          schema: schema99.properties.author.properties.name.type,
+          parentSchema: schema99.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -7322,7 +7322,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema87.properties.author.properties.iconURL,
+            parentSchema: schema99.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -7332,7 +7332,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern37.test(data8)) {
+        if (!pattern47.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -7340,7 +7340,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema87.properties.author.properties.iconURL,
+            parentSchema: schema99.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -7357,8 +7357,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.author.properties.iconURL.type,
-          parentSchema: schema87.properties.author.properties.iconURL,
+          schema: schema99.properties.author.properties.iconURL.type,
+          parentSchema: schema99.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -7375,8 +7375,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema87.properties.author.type,
-        parentSchema: schema87.properties.author,
+        schema: schema99.properties.author.type,
+        parentSchema: schema99.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -7393,8 +7393,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -7404,12 +7404,12 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingMessageType = validate64;
-const schema90 = {
+validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate69;
+const schema102 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -7417,10 +7417,10 @@ const schema90 = {
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7434,8 +7434,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema90.type,
-      parentSchema: schema90,
+      schema: schema102.type,
+      parentSchema: schema102,
       data,
     };
     if (vErrors === null) {
@@ -7450,10 +7450,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema90.enum },
+      params: { allowedValues: schema102.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema90.enum,
-      parentSchema: schema90,
+      schema: schema102.enum,
+      parentSchema: schema102,
       data,
     };
     if (vErrors === null) {
@@ -7463,12 +7463,12 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPlaceholder = validate65;
-const schema91 = {
+validate69.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate70;
+const schema103 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -7508,10 +7508,10 @@ const schema91 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7525,8 +7525,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema91.type,
-      parentSchema: schema91,
+      schema: schema103.type,
+      parentSchema: schema103,
       data,
     };
     if (vErrors === null) {
@@ -7556,10 +7556,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema91.enum },
+      params: { allowedValues: schema103.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema91.enum,
-      parentSchema: schema91,
+      schema: schema103.enum,
+      parentSchema: schema103,
       data,
     };
     if (vErrors === null) {
@@ -7569,10 +7569,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = { dynamicProps: false, dynamicItems: false };
+validate70.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateGreetingPreviewRequest = validate36;
 const schema50 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -8889,8 +8889,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate40.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate66;
-const schema92 = {
+export const validateHexColour = validate71;
+const schema104 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -8903,10 +8903,10 @@ const schema92 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8922,7 +8922,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema92,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -8932,7 +8932,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern36.test(data)) {
+    if (!pattern46.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -8940,7 +8940,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema92,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -8957,8 +8957,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema92.type,
-      parentSchema: schema92,
+      schema: schema104.type,
+      parentSchema: schema104,
       data,
     };
     if (vErrors === null) {
@@ -8968,12 +8968,12 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateImageUrl = validate67;
-const schema93 = {
+validate71.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateImageUrl = validate72;
+const schema105 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/image-url.json',
   type: 'string',
@@ -8985,10 +8985,10 @@ const schema93 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9004,7 +9004,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 2048 },
         message: 'must NOT have more than 2048 characters',
         schema: 2048,
-        parentSchema: schema93,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -9014,7 +9014,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern37.test(data)) {
+    if (!pattern47.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -9022,7 +9022,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
         message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
         schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-        parentSchema: schema93,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -9039,8 +9039,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema105.type,
+      parentSchema: schema105,
       data,
     };
     if (vErrors === null) {
@@ -9050,12 +9050,12 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate68;
-const schema94 = {
+validate72.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate73;
+const schema106 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -9075,10 +9075,10 @@ const schema94 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9092,8 +9092,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema94.type,
-      parentSchema: schema94,
+      schema: schema106.type,
+      parentSchema: schema106,
       data,
     };
     if (vErrors === null) {
@@ -9118,10 +9118,10 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema94.enum },
+      params: { allowedValues: schema106.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema94.enum,
-      parentSchema: schema94,
+      schema: schema106.enum,
+      parentSchema: schema106,
       data,
     };
     if (vErrors === null) {
@@ -9131,12 +9131,12 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate78;
-const schema122 = {
+validate73.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate83;
+const schema134 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -9177,17 +9177,17 @@ const schema122 = {
     },
   },
 };
-const schema123 = {
+const schema135 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
+  const evaluated0 = validate83.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9213,7 +9213,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema122,
+          parentSchema: schema134,
           data,
         };
         if (vErrors === null) {
@@ -9232,8 +9232,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema122.properties.ranking.type,
-        parentSchema: schema122.properties.ranking,
+        schema: schema134.properties.ranking.type,
+        parentSchema: schema134.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -9253,7 +9253,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema122.properties.levelup_message,
+          parentSchema: schema134.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -9271,7 +9271,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema122.properties.levelup_message,
+          parentSchema: schema134.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -9288,8 +9288,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema122.properties.levelup_message.type,
-        parentSchema: schema122.properties.levelup_message,
+        schema: schema134.properties.levelup_message.type,
+        parentSchema: schema134.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -9305,10 +9305,10 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema123.type },
+        params: { type: schema135.type },
         message: 'must be string,null',
-        schema: schema123.type,
-        parentSchema: schema123,
+        schema: schema135.type,
+        parentSchema: schema135,
         data: data2,
       };
       if (vErrors === null) {
@@ -9327,7 +9327,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema123,
+          parentSchema: schema135,
           data: data2,
         };
         if (vErrors === null) {
@@ -9345,7 +9345,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema123,
+          parentSchema: schema135,
           data: data2,
         };
         if (vErrors === null) {
@@ -9363,8 +9363,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema122.type,
-      parentSchema: schema122,
+      schema: schema134.type,
+      parentSchema: schema134,
       data,
     };
     if (vErrors === null) {
@@ -9374,10 +9374,10 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate78.errors = vErrors;
+  validate83.errors = vErrors;
   return errors === 0;
 }
-validate78.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate83.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateManagedGuild = validate41;
 const schema58 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -9695,8 +9695,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate79;
-const schema124 = {
+export const validateModeration = validate84;
+const schema136 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -9734,23 +9734,23 @@ const schema124 = {
     },
   },
 };
-const schema125 = {
+const schema137 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema126 = {
+const schema138 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate84.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9776,7 +9776,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema124,
+          parentSchema: schema136,
           data,
         };
         if (vErrors === null) {
@@ -9795,8 +9795,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema124.properties.max_warnings.type,
-        parentSchema: schema124.properties.max_warnings,
+        schema: schema136.properties.max_warnings.type,
+        parentSchema: schema136.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -9815,7 +9815,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema124.properties.max_warnings,
+          parentSchema: schema136.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -9833,7 +9833,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema124.properties.max_warnings,
+          parentSchema: schema136.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -9852,8 +9852,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema125.type,
-        parentSchema: schema125,
+        schema: schema137.type,
+        parentSchema: schema137,
         data: data1,
       };
       if (vErrors === null) {
@@ -9868,10 +9868,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema125.enum },
+        params: { allowedValues: schema137.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema125.enum,
-        parentSchema: schema125,
+        schema: schema137.enum,
+        parentSchema: schema137,
         data: data1,
       };
       if (vErrors === null) {
@@ -9887,10 +9887,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema126.type },
+        params: { type: schema138.type },
         message: 'must be string,null',
-        schema: schema126.type,
-        parentSchema: schema126,
+        schema: schema138.type,
+        parentSchema: schema138,
         data: data2,
       };
       if (vErrors === null) {
@@ -9909,7 +9909,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema126,
+          parentSchema: schema138,
           data: data2,
         };
         if (vErrors === null) {
@@ -9927,7 +9927,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema126,
+          parentSchema: schema138,
           data: data2,
         };
         if (vErrors === null) {
@@ -9945,8 +9945,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema124.type,
-      parentSchema: schema124,
+      schema: schema136.type,
+      parentSchema: schema136,
       data,
     };
     if (vErrors === null) {
@@ -9956,12 +9956,12 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate79.errors = vErrors;
+  validate84.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate69;
-const schema95 = {
+validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate74;
+const schema107 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -9969,10 +9969,10 @@ const schema95 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9986,8 +9986,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema95.type,
-      parentSchema: schema95,
+      schema: schema107.type,
+      parentSchema: schema107,
       data,
     };
     if (vErrors === null) {
@@ -10002,10 +10002,10 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema95.enum },
+      params: { allowedValues: schema107.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema95.enum,
-      parentSchema: schema95,
+      schema: schema107.enum,
+      parentSchema: schema107,
       data,
     };
     if (vErrors === null) {
@@ -10015,10 +10015,10 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { dynamicProps: false, dynamicItems: false };
+validate74.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateRole = validate45;
 const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -10848,8 +10848,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate70;
-const schema96 = {
+export const validateRoleReference = validate75;
+const schema108 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -10858,10 +10858,10 @@ const schema96 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10873,10 +10873,10 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema96.type },
+      params: { type: schema108.type },
       message: 'must be string,null',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {
@@ -10895,7 +10895,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema96,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -10913,7 +10913,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema96,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -10924,10 +10924,10 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate70.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { dynamicProps: false, dynamicItems: false };
+validate75.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSchemaList = validate46;
 const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12424,18 +12424,18 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate71;
-const schema97 = {
+export const validateSnowflake = validate76;
+const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/snowflake.json',
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12451,7 +12451,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema97,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -12468,8 +12468,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema97.type,
-      parentSchema: schema97,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -12479,10 +12479,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { dynamicProps: false, dynamicItems: false };
+validate76.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSuccessResponse = validate50;
 const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12584,8 +12584,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketGeneral = validate80;
-const schema127 = {
+export const validateTicketGeneral = validate85;
+const schema139 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
@@ -12653,18 +12653,18 @@ const schema127 = {
     },
   },
 };
-const schema128 = {
+const schema140 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const pattern57 = new RegExp('^(?:[1-9]|10)$', 'u');
-function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern67 = new RegExp('^(?:[1-9]|10)$', 'u');
+function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate85.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12706,7 +12706,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema127,
+          parentSchema: schema139,
           data,
         };
         if (vErrors === null) {
@@ -12723,10 +12723,10 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/support_team_roles',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema128.type },
+        params: { type: schema140.type },
         message: 'must be string,null',
-        schema: schema128.type,
-        parentSchema: schema128,
+        schema: schema140.type,
+        parentSchema: schema140,
         data: data0,
       };
       if (vErrors === null) {
@@ -12745,7 +12745,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema128,
+          parentSchema: schema140,
           data: data0,
         };
         if (vErrors === null) {
@@ -12763,7 +12763,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema128,
+          parentSchema: schema140,
           data: data0,
         };
         if (vErrors === null) {
@@ -12784,7 +12784,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema127.properties.additional_roles,
+          parentSchema: schema139.properties.additional_roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -12806,7 +12806,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema127.properties.additional_roles.items,
+              parentSchema: schema139.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -12824,7 +12824,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema127.properties.additional_roles.items,
+              parentSchema: schema139.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -12841,8 +12841,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema127.properties.additional_roles.items.type,
-            parentSchema: schema127.properties.additional_roles.items,
+            schema: schema139.properties.additional_roles.items.type,
+            parentSchema: schema139.properties.additional_roles.items,
             data: data2,
           };
           if (vErrors === null) {
@@ -12871,7 +12871,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema127.properties.additional_roles,
+              parentSchema: schema139.properties.additional_roles,
               data: data1,
             };
             if (vErrors === null) {
@@ -12892,8 +12892,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema127.properties.additional_roles.type,
-        parentSchema: schema127.properties.additional_roles,
+        schema: schema139.properties.additional_roles.type,
+        parentSchema: schema139.properties.additional_roles,
         data: data1,
       };
       if (vErrors === null) {
@@ -12911,8 +12911,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema127.properties.two_step_close.type,
-        parentSchema: schema127.properties.two_step_close,
+        schema: schema139.properties.two_step_close.type,
+        parentSchema: schema139.properties.two_step_close,
         data: data3,
       };
       if (vErrors === null) {
@@ -12930,8 +12930,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema127.properties.two_step_ticket.type,
-        parentSchema: schema127.properties.two_step_ticket,
+        schema: schema139.properties.two_step_ticket.type,
+        parentSchema: schema139.properties.two_step_ticket,
         data: data4,
       };
       if (vErrors === null) {
@@ -12949,8 +12949,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema127.properties.auto_pin_ticket.type,
-        parentSchema: schema127.properties.auto_pin_ticket,
+        schema: schema139.properties.auto_pin_ticket.type,
+        parentSchema: schema139.properties.auto_pin_ticket,
         data: data5,
       };
       if (vErrors === null) {
@@ -12970,7 +12970,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema127.properties.ticket_padding,
+          parentSchema: schema139.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -12980,7 +12980,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern57.test(data6)) {
+      if (!pattern67.test(data6)) {
         const err14 = {
           instancePath: instancePath + '/ticket_padding',
           schemaPath: '#/properties/ticket_padding/pattern',
@@ -12988,7 +12988,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(?:[1-9]|10)$' },
           message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
           schema: '^(?:[1-9]|10)$',
-          parentSchema: schema127.properties.ticket_padding,
+          parentSchema: schema139.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -13005,8 +13005,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.ticket_padding.type,
-        parentSchema: schema127.properties.ticket_padding,
+        schema: schema139.properties.ticket_padding.type,
+        parentSchema: schema139.properties.ticket_padding,
         data: data6,
       };
       if (vErrors === null) {
@@ -13023,8 +13023,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema127.type,
-      parentSchema: schema127,
+      schema: schema139.type,
+      parentSchema: schema139,
       data,
     };
     if (vErrors === null) {
@@ -13034,12 +13034,12 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate85.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketLimits = validate81;
-const schema129 = {
+validate85.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate86;
+const schema141 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
@@ -13146,7 +13146,7 @@ const schema129 = {
     },
   },
 };
-const schema130 = {
+const schema142 = {
   type: 'integer',
   minimum: 1,
   maximum: 20,
@@ -13156,10 +13156,10 @@ const schema130 = {
     maximum: 'A ticket limit must be between {minimum} and {maximum}',
   },
 };
-function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate81.evaluated;
+  const evaluated0 = validate86.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13209,7 +13209,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema129,
+          parentSchema: schema141,
           data,
         };
         if (vErrors === null) {
@@ -13228,8 +13228,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema129.properties.maxTicketsPerUser.type,
-        parentSchema: schema129.properties.maxTicketsPerUser,
+        schema: schema141.properties.maxTicketsPerUser.type,
+        parentSchema: schema141.properties.maxTicketsPerUser,
         data: data0,
       };
       if (vErrors === null) {
@@ -13248,7 +13248,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 20 },
           message: 'must be <= 20',
           schema: 20,
-          parentSchema: schema129.properties.maxTicketsPerUser,
+          parentSchema: schema141.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -13266,7 +13266,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema129.properties.maxTicketsPerUser,
+          parentSchema: schema141.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -13285,8 +13285,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema129.properties.maxOpenTickets.type,
-        parentSchema: schema129.properties.maxOpenTickets,
+        schema: schema141.properties.maxOpenTickets.type,
+        parentSchema: schema141.properties.maxOpenTickets,
         data: data1,
       };
       if (vErrors === null) {
@@ -13305,7 +13305,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 200 },
           message: 'must be <= 200',
           schema: 200,
-          parentSchema: schema129.properties.maxOpenTickets,
+          parentSchema: schema141.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -13323,7 +13323,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 10 },
           message: 'must be >= 10',
           schema: 10,
-          parentSchema: schema129.properties.maxOpenTickets,
+          parentSchema: schema141.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -13342,8 +13342,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema129.properties.rateLimitEnabled.type,
-        parentSchema: schema129.properties.rateLimitEnabled,
+        schema: schema141.properties.rateLimitEnabled.type,
+        parentSchema: schema141.properties.rateLimitEnabled,
         data: data2,
       };
       if (vErrors === null) {
@@ -13361,8 +13361,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema129.properties.cooldownPeriod.type,
-        parentSchema: schema129.properties.cooldownPeriod,
+        schema: schema141.properties.cooldownPeriod.type,
+        parentSchema: schema141.properties.cooldownPeriod,
         data: data3,
       };
       if (vErrors === null) {
@@ -13381,7 +13381,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 3600 },
           message: 'must be <= 3600',
           schema: 3600,
-          parentSchema: schema129.properties.cooldownPeriod,
+          parentSchema: schema141.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -13399,7 +13399,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 60 },
           message: 'must be >= 60',
           schema: 60,
-          parentSchema: schema129.properties.cooldownPeriod,
+          parentSchema: schema141.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -13418,8 +13418,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema129.properties.autoCloseInactive.type,
-        parentSchema: schema129.properties.autoCloseInactive,
+        schema: schema141.properties.autoCloseInactive.type,
+        parentSchema: schema141.properties.autoCloseInactive,
         data: data4,
       };
       if (vErrors === null) {
@@ -13437,8 +13437,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema129.properties.inactiveThreshold.type,
-        parentSchema: schema129.properties.inactiveThreshold,
+        schema: schema141.properties.inactiveThreshold.type,
+        parentSchema: schema141.properties.inactiveThreshold,
         data: data5,
       };
       if (vErrors === null) {
@@ -13457,7 +13457,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 30 },
           message: 'must be <= 30',
           schema: 30,
-          parentSchema: schema129.properties.inactiveThreshold,
+          parentSchema: schema141.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -13475,7 +13475,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema129.properties.inactiveThreshold,
+          parentSchema: schema141.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -13506,7 +13506,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema129.properties.userLimits,
+            parentSchema: schema141.properties.userLimits,
             data: data6,
           };
           if (vErrors === null) {
@@ -13525,8 +13525,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema130.type,
-          parentSchema: schema130,
+          schema: schema142.type,
+          parentSchema: schema142,
           data: data7,
         };
         if (vErrors === null) {
@@ -13545,7 +13545,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema130,
+            parentSchema: schema142,
             data: data7,
           };
           if (vErrors === null) {
@@ -13563,7 +13563,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema130,
+            parentSchema: schema142,
             data: data7,
           };
           if (vErrors === null) {
@@ -13582,8 +13582,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema130.type,
-          parentSchema: schema130,
+          schema: schema142.type,
+          parentSchema: schema142,
           data: data8,
         };
         if (vErrors === null) {
@@ -13602,7 +13602,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema130,
+            parentSchema: schema142,
             data: data8,
           };
           if (vErrors === null) {
@@ -13620,7 +13620,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema130,
+            parentSchema: schema142,
             data: data8,
           };
           if (vErrors === null) {
@@ -13639,8 +13639,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema130.type,
-          parentSchema: schema130,
+          schema: schema142.type,
+          parentSchema: schema142,
           data: data9,
         };
         if (vErrors === null) {
@@ -13659,7 +13659,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema130,
+            parentSchema: schema142,
             data: data9,
           };
           if (vErrors === null) {
@@ -13677,7 +13677,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema130,
+            parentSchema: schema142,
             data: data9,
           };
           if (vErrors === null) {
@@ -13695,8 +13695,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema129.properties.userLimits.type,
-        parentSchema: schema129.properties.userLimits,
+        schema: schema141.properties.userLimits.type,
+        parentSchema: schema141.properties.userLimits,
         data: data6,
       };
       if (vErrors === null) {
@@ -13716,7 +13716,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 properties',
           schema: 250,
-          parentSchema: schema129.properties.roleLimits,
+          parentSchema: schema141.properties.roleLimits,
           data: data10,
         };
         if (vErrors === null) {
@@ -13737,7 +13737,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema129.properties.roleLimits.propertyNames,
+              parentSchema: schema141.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -13756,7 +13756,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema129.properties.roleLimits.propertyNames,
+              parentSchema: schema141.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -13776,8 +13776,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'propertyNames',
             params: { propertyName: key2 },
             message: 'property name must be valid',
-            schema: schema129.properties.roleLimits.propertyNames,
-            parentSchema: schema129.properties.roleLimits,
+            schema: schema141.properties.roleLimits.propertyNames,
+            parentSchema: schema141.properties.roleLimits,
             data: data10,
           };
           if (vErrors === null) {
@@ -13797,8 +13797,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema130.type,
-            parentSchema: schema130,
+            schema: schema142.type,
+            parentSchema: schema142,
             data: data11,
           };
           if (vErrors === null) {
@@ -13817,7 +13817,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
               params: { comparison: '<=', limit: 20 },
               message: 'must be <= 20',
               schema: 20,
-              parentSchema: schema130,
+              parentSchema: schema142,
               data: data11,
             };
             if (vErrors === null) {
@@ -13835,7 +13835,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
               params: { comparison: '>=', limit: 1 },
               message: 'must be >= 1',
               schema: 1,
-              parentSchema: schema130,
+              parentSchema: schema142,
               data: data11,
             };
             if (vErrors === null) {
@@ -13854,8 +13854,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema129.properties.roleLimits.type,
-        parentSchema: schema129.properties.roleLimits,
+        schema: schema141.properties.roleLimits.type,
+        parentSchema: schema141.properties.roleLimits,
         data: data10,
       };
       if (vErrors === null) {
@@ -13872,8 +13872,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema129.type,
-      parentSchema: schema129,
+      schema: schema141.type,
+      parentSchema: schema141,
       data,
     };
     if (vErrors === null) {
@@ -13883,12 +13883,12 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate81.errors = vErrors;
+  validate86.errors = vErrors;
   return errors === 0;
 }
-validate81.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanel = validate82;
-const schema134 = {
+validate86.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate87;
+const schema146 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -14112,7 +14112,7 @@ const schema134 = {
     },
   },
 };
-const schema135 = {
+const schema147 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -14123,11 +14123,11 @@ const schema135 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const pattern63 = new RegExp('^(https?://[^\\s]+)?$', 'u');
-function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern73 = new RegExp('^(https?://[^\\s]+)?$', 'u');
+function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate82.evaluated;
+  const evaluated0 = validate87.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14238,8 +14238,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema146.required,
+        parentSchema: schema146,
         data,
       };
       if (vErrors === null) {
@@ -14250,7 +14250,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema134.properties, key0)) {
+      if (!func1.call(schema146.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -14258,7 +14258,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema134,
+          parentSchema: schema146,
           data,
         };
         if (vErrors === null) {
@@ -14279,7 +14279,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema134.properties.title,
+          parentSchema: schema146.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -14297,7 +14297,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema134.properties.title,
+          parentSchema: schema146.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -14315,7 +14315,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema134.properties.title,
+          parentSchema: schema146.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -14332,8 +14332,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.title.type,
-        parentSchema: schema134.properties.title,
+        schema: schema146.properties.title.type,
+        parentSchema: schema146.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -14353,7 +14353,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema134.properties.description,
+          parentSchema: schema146.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -14370,8 +14370,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.description.type,
-        parentSchema: schema134.properties.description,
+        schema: schema146.properties.description.type,
+        parentSchema: schema146.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -14391,7 +14391,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema135,
+          parentSchema: schema147,
           data: data2,
         };
         if (vErrors === null) {
@@ -14401,7 +14401,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern36.test(data2)) {
+      if (!pattern46.test(data2)) {
         const err9 = {
           instancePath: instancePath + '/color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -14409,7 +14409,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema135,
+          parentSchema: schema147,
           data: data2,
         };
         if (vErrors === null) {
@@ -14426,8 +14426,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema135.type,
-        parentSchema: schema135,
+        schema: schema147.type,
+        parentSchema: schema147,
         data: data2,
       };
       if (vErrors === null) {
@@ -14448,7 +14448,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema134.properties.channel_id,
+            parentSchema: schema146.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -14466,7 +14466,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema134.properties.channel_id,
+            parentSchema: schema146.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -14483,8 +14483,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.channel_id.type,
-          parentSchema: schema134.properties.channel_id,
+          schema: schema146.properties.channel_id.type,
+          parentSchema: schema146.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -14505,7 +14505,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema134.properties.button_label,
+          parentSchema: schema146.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -14523,7 +14523,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema134.properties.button_label,
+          parentSchema: schema146.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -14540,8 +14540,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.button_label.type,
-        parentSchema: schema134.properties.button_label,
+        schema: schema146.properties.button_label.type,
+        parentSchema: schema146.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -14561,7 +14561,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema134.properties.button_emoji,
+          parentSchema: schema146.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -14578,8 +14578,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.button_emoji.type,
-        parentSchema: schema134.properties.button_emoji,
+        schema: schema146.properties.button_emoji.type,
+        parentSchema: schema146.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -14599,7 +14599,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema134.properties.welcome_message,
+          parentSchema: schema146.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -14616,8 +14616,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.welcome_message.type,
-        parentSchema: schema134.properties.welcome_message,
+        schema: schema146.properties.welcome_message.type,
+        parentSchema: schema146.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -14637,7 +14637,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema134.properties.ticket_name_format,
+          parentSchema: schema146.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -14655,7 +14655,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema134.properties.ticket_name_format,
+          parentSchema: schema146.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -14672,8 +14672,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.ticket_name_format.type,
-        parentSchema: schema134.properties.ticket_name_format,
+        schema: schema146.properties.ticket_name_format.type,
+        parentSchema: schema146.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -14691,8 +14691,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema134.properties.close_button.type,
-        parentSchema: schema134.properties.close_button,
+        schema: schema146.properties.close_button.type,
+        parentSchema: schema146.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -14712,7 +14712,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema134.properties.close_button_label,
+          parentSchema: schema146.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -14729,8 +14729,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.close_button_label.type,
-        parentSchema: schema134.properties.close_button_label,
+        schema: schema146.properties.close_button_label.type,
+        parentSchema: schema146.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -14750,7 +14750,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema134.properties.close_button_emoji,
+          parentSchema: schema146.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -14767,8 +14767,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.close_button_emoji.type,
-        parentSchema: schema134.properties.close_button_emoji,
+        schema: schema146.properties.close_button_emoji.type,
+        parentSchema: schema146.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -14786,8 +14786,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema134.properties.transcript.type,
-        parentSchema: schema134.properties.transcript,
+        schema: schema146.properties.transcript.type,
+        parentSchema: schema146.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -14805,8 +14805,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema134.properties.auto_delete.type,
-        parentSchema: schema134.properties.auto_delete,
+        schema: schema146.properties.auto_delete.type,
+        parentSchema: schema146.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -14824,8 +14824,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema134.properties.auto_delete_time.type,
-        parentSchema: schema134.properties.auto_delete_time,
+        schema: schema146.properties.auto_delete_time.type,
+        parentSchema: schema146.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -14844,7 +14844,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema134.properties.auto_delete_time,
+          parentSchema: schema146.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -14862,7 +14862,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema134.properties.auto_delete_time,
+          parentSchema: schema146.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -14881,8 +14881,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema134.properties.support_team_view.type,
-        parentSchema: schema134.properties.support_team_view,
+        schema: schema146.properties.support_team_view.type,
+        parentSchema: schema146.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -14900,8 +14900,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema134.properties.max_duration.type,
-        parentSchema: schema134.properties.max_duration,
+        schema: schema146.properties.max_duration.type,
+        parentSchema: schema146.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -14920,7 +14920,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema134.properties.max_duration,
+          parentSchema: schema146.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -14938,7 +14938,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema134.properties.max_duration,
+          parentSchema: schema146.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -14959,7 +14959,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema134.properties.required_inputs,
+          parentSchema: schema146.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -14981,7 +14981,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema134.properties.required_inputs.items,
+              parentSchema: schema146.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -14999,7 +14999,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema134.properties.required_inputs.items,
+              parentSchema: schema146.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -15016,8 +15016,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema134.properties.required_inputs.items.type,
-            parentSchema: schema134.properties.required_inputs.items,
+            schema: schema146.properties.required_inputs.items.type,
+            parentSchema: schema146.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -15035,8 +15035,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema134.properties.required_inputs.type,
-        parentSchema: schema134.properties.required_inputs,
+        schema: schema146.properties.required_inputs.type,
+        parentSchema: schema146.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -15056,7 +15056,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema134.properties.categories,
+          parentSchema: schema146.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -15078,7 +15078,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema134.properties.categories.items,
+              parentSchema: schema146.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -15096,7 +15096,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema134.properties.categories.items,
+              parentSchema: schema146.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -15113,8 +15113,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema134.properties.categories.items.type,
-            parentSchema: schema134.properties.categories.items,
+            schema: schema146.properties.categories.items.type,
+            parentSchema: schema146.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -15143,7 +15143,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema134.properties.categories,
+              parentSchema: schema146.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -15164,8 +15164,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema134.properties.categories.type,
-        parentSchema: schema134.properties.categories,
+        schema: schema146.properties.categories.type,
+        parentSchema: schema146.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -15183,8 +15183,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema134.properties.auto_deploy.type,
-        parentSchema: schema134.properties.auto_deploy,
+        schema: schema146.properties.auto_deploy.type,
+        parentSchema: schema146.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -15204,7 +15204,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema134.properties.footer,
+          parentSchema: schema146.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -15221,8 +15221,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.footer.type,
-        parentSchema: schema134.properties.footer,
+        schema: schema146.properties.footer.type,
+        parentSchema: schema146.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -15242,7 +15242,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema134.properties.footerIcon,
+          parentSchema: schema146.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -15252,7 +15252,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern63.test(data22)) {
+      if (!pattern73.test(data22)) {
         const err53 = {
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/properties/footerIcon/pattern',
@@ -15260,7 +15260,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema134.properties.footerIcon,
+          parentSchema: schema146.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -15277,8 +15277,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.footerIcon.type,
-        parentSchema: schema134.properties.footerIcon,
+        schema: schema146.properties.footerIcon.type,
+        parentSchema: schema146.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -15298,7 +15298,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema134.properties.image,
+          parentSchema: schema146.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -15308,7 +15308,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern63.test(data23)) {
+      if (!pattern73.test(data23)) {
         const err56 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/properties/image/pattern',
@@ -15316,7 +15316,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema134.properties.image,
+          parentSchema: schema146.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -15333,8 +15333,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.image.type,
-        parentSchema: schema134.properties.image,
+        schema: schema146.properties.image.type,
+        parentSchema: schema146.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -15354,7 +15354,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema134.properties.thumbnail,
+          parentSchema: schema146.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -15364,7 +15364,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern63.test(data24)) {
+      if (!pattern73.test(data24)) {
         const err59 = {
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/properties/thumbnail/pattern',
@@ -15372,7 +15372,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema134.properties.thumbnail,
+          parentSchema: schema146.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -15389,8 +15389,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.thumbnail.type,
-        parentSchema: schema134.properties.thumbnail,
+        schema: schema146.properties.thumbnail.type,
+        parentSchema: schema146.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -15410,7 +15410,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema134.properties.open_title,
+          parentSchema: schema146.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -15427,8 +15427,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.open_title.type,
-        parentSchema: schema134.properties.open_title,
+        schema: schema146.properties.open_title.type,
+        parentSchema: schema146.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -15448,7 +15448,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema134.properties.open_description,
+          parentSchema: schema146.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -15465,8 +15465,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.open_description.type,
-        parentSchema: schema134.properties.open_description,
+        schema: schema146.properties.open_description.type,
+        parentSchema: schema146.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -15486,7 +15486,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema135,
+          parentSchema: schema147,
           data: data27,
         };
         if (vErrors === null) {
@@ -15496,7 +15496,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern36.test(data27)) {
+      if (!pattern46.test(data27)) {
         const err66 = {
           instancePath: instancePath + '/open_color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -15504,7 +15504,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema135,
+          parentSchema: schema147,
           data: data27,
         };
         if (vErrors === null) {
@@ -15521,8 +15521,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema135.type,
-        parentSchema: schema135,
+        schema: schema147.type,
+        parentSchema: schema147,
         data: data27,
       };
       if (vErrors === null) {
@@ -15542,7 +15542,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema134.properties.open_footer,
+          parentSchema: schema146.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -15559,8 +15559,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.open_footer.type,
-        parentSchema: schema134.properties.open_footer,
+        schema: schema146.properties.open_footer.type,
+        parentSchema: schema146.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -15580,7 +15580,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema134.properties.open_footerIcon,
+          parentSchema: schema146.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -15590,7 +15590,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern63.test(data29)) {
+      if (!pattern73.test(data29)) {
         const err71 = {
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/properties/open_footerIcon/pattern',
@@ -15598,7 +15598,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema134.properties.open_footerIcon,
+          parentSchema: schema146.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -15615,8 +15615,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.open_footerIcon.type,
-        parentSchema: schema134.properties.open_footerIcon,
+        schema: schema146.properties.open_footerIcon.type,
+        parentSchema: schema146.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -15636,7 +15636,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema134.properties.open_image,
+          parentSchema: schema146.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -15646,7 +15646,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern63.test(data30)) {
+      if (!pattern73.test(data30)) {
         const err74 = {
           instancePath: instancePath + '/open_image',
           schemaPath: '#/properties/open_image/pattern',
@@ -15654,7 +15654,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema134.properties.open_image,
+          parentSchema: schema146.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -15671,8 +15671,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.open_image.type,
-        parentSchema: schema134.properties.open_image,
+        schema: schema146.properties.open_image.type,
+        parentSchema: schema146.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -15692,7 +15692,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema134.properties.open_thumbnail,
+          parentSchema: schema146.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -15702,7 +15702,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern63.test(data31)) {
+      if (!pattern73.test(data31)) {
         const err77 = {
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/properties/open_thumbnail/pattern',
@@ -15710,7 +15710,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema134.properties.open_thumbnail,
+          parentSchema: schema146.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -15727,8 +15727,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.open_thumbnail.type,
-        parentSchema: schema134.properties.open_thumbnail,
+        schema: schema146.properties.open_thumbnail.type,
+        parentSchema: schema146.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -15744,10 +15744,10 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema134.properties.message_id.type },
+        params: { type: schema146.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema134.properties.message_id.type,
-        parentSchema: schema134.properties.message_id,
+        schema: schema146.properties.message_id.type,
+        parentSchema: schema146.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -15766,7 +15766,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema134.properties.message_id,
+          parentSchema: schema146.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -15784,7 +15784,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema134.properties.message_id,
+          parentSchema: schema146.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -15803,8 +15803,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema134.properties.deployed.type,
-        parentSchema: schema134.properties.deployed,
+        schema: schema146.properties.deployed.type,
+        parentSchema: schema146.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -15820,10 +15820,10 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema134.properties.created_at.type },
+        params: { type: schema146.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema134.properties.created_at.type,
-        parentSchema: schema134.properties.created_at,
+        schema: schema146.properties.created_at.type,
+        parentSchema: schema146.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -15842,7 +15842,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema134.properties.created_at,
+          parentSchema: schema146.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -15860,8 +15860,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema134.type,
-      parentSchema: schema134,
+      schema: schema146.type,
+      parentSchema: schema146,
       data,
     };
     if (vErrors === null) {
@@ -15871,10 +15871,10 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate82.errors = vErrors;
+  validate87.errors = vErrors;
   return errors === 0;
 }
-validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate87.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTopServer = validate54;
 const schema74 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -16791,8 +16791,4504 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate51.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscripts = validate83;
-const schema137 = {
+export const validateTranscriptList = validate55;
+const schema76 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/transcript-list.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'transcripts'],
+  properties: { success: { const: true }, transcripts: { type: 'array', items: { $ref: '#/$defs/TranscriptSummary' } } },
+  $defs: {
+    TranscriptSummary: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
+      properties: {
+        id: { type: 'string' },
+        ticketId: { type: 'string' },
+        userName: { type: 'string' },
+        createdAt: { type: 'string' },
+        size: { type: 'integer', minimum: 0 },
+      },
+    },
+  },
+};
+const schema77 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
+  properties: {
+    id: { type: 'string' },
+    ticketId: { type: 'string' },
+    userName: { type: 'string' },
+    createdAt: { type: 'string' },
+    size: { type: 'integer', minimum: 0 },
+  },
+};
+function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/transcript-list.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate55.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema76.required,
+        parentSchema: schema76,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.transcripts === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'transcripts' },
+        message: "must have required property '" + 'transcripts' + "'",
+        schema: schema76.required,
+        parentSchema: schema76,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'transcripts')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema76,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema76.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.transcripts !== undefined) {
+      let data1 = data.transcripts;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+            if (data2.id === undefined) {
+              const err4 = {
+                instancePath: instancePath + '/transcripts/' + i0,
+                schemaPath: '#/$defs/TranscriptSummary/required',
+                keyword: 'required',
+                params: { missingProperty: 'id' },
+                message: "must have required property '" + 'id' + "'",
+                schema: schema77.required,
+                parentSchema: schema77,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data2.ticketId === undefined) {
+              const err5 = {
+                instancePath: instancePath + '/transcripts/' + i0,
+                schemaPath: '#/$defs/TranscriptSummary/required',
+                keyword: 'required',
+                params: { missingProperty: 'ticketId' },
+                message: "must have required property '" + 'ticketId' + "'",
+                schema: schema77.required,
+                parentSchema: schema77,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+            if (data2.userName === undefined) {
+              const err6 = {
+                instancePath: instancePath + '/transcripts/' + i0,
+                schemaPath: '#/$defs/TranscriptSummary/required',
+                keyword: 'required',
+                params: { missingProperty: 'userName' },
+                message: "must have required property '" + 'userName' + "'",
+                schema: schema77.required,
+                parentSchema: schema77,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+            if (data2.createdAt === undefined) {
+              const err7 = {
+                instancePath: instancePath + '/transcripts/' + i0,
+                schemaPath: '#/$defs/TranscriptSummary/required',
+                keyword: 'required',
+                params: { missingProperty: 'createdAt' },
+                message: "must have required property '" + 'createdAt' + "'",
+                schema: schema77.required,
+                parentSchema: schema77,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+            if (data2.size === undefined) {
+              const err8 = {
+                instancePath: instancePath + '/transcripts/' + i0,
+                schemaPath: '#/$defs/TranscriptSummary/required',
+                keyword: 'required',
+                params: { missingProperty: 'size' },
+                message: "must have required property '" + 'size' + "'",
+                schema: schema77.required,
+                parentSchema: schema77,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+            }
+            for (const key1 in data2) {
+              if (!(key1 === 'id' || key1 === 'ticketId' || key1 === 'userName' || key1 === 'createdAt' || key1 === 'size')) {
+                const err9 = {
+                  instancePath: instancePath + '/transcripts/' + i0,
+                  schemaPath: '#/$defs/TranscriptSummary/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key1 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema77,
+                  data: data2,
+                };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
+            if (data2.id !== undefined) {
+              let data3 = data2.id;
+              if (typeof data3 !== 'string') {
+                const err10 = {
+                  instancePath: instancePath + '/transcripts/' + i0 + '/id',
+                  schemaPath: '#/$defs/TranscriptSummary/properties/id/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema77.properties.id.type,
+                  parentSchema: schema77.properties.id,
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+            if (data2.ticketId !== undefined) {
+              let data4 = data2.ticketId;
+              if (typeof data4 !== 'string') {
+                const err11 = {
+                  instancePath: instancePath + '/transcripts/' + i0 + '/ticketId',
+                  schemaPath: '#/$defs/TranscriptSummary/properties/ticketId/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema77.properties.ticketId.type,
+                  parentSchema: schema77.properties.ticketId,
+                  data: data4,
+                };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
+                errors++;
+              }
+            }
+            if (data2.userName !== undefined) {
+              let data5 = data2.userName;
+              if (typeof data5 !== 'string') {
+                const err12 = {
+                  instancePath: instancePath + '/transcripts/' + i0 + '/userName',
+                  schemaPath: '#/$defs/TranscriptSummary/properties/userName/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema77.properties.userName.type,
+                  parentSchema: schema77.properties.userName,
+                  data: data5,
+                };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+            }
+            if (data2.createdAt !== undefined) {
+              let data6 = data2.createdAt;
+              if (typeof data6 !== 'string') {
+                const err13 = {
+                  instancePath: instancePath + '/transcripts/' + i0 + '/createdAt',
+                  schemaPath: '#/$defs/TranscriptSummary/properties/createdAt/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema77.properties.createdAt.type,
+                  parentSchema: schema77.properties.createdAt,
+                  data: data6,
+                };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+              }
+            }
+            if (data2.size !== undefined) {
+              let data7 = data2.size;
+              if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+                const err14 = {
+                  instancePath: instancePath + '/transcripts/' + i0 + '/size',
+                  schemaPath: '#/$defs/TranscriptSummary/properties/size/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema77.properties.size.type,
+                  parentSchema: schema77.properties.size,
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+              if (typeof data7 == 'number' && isFinite(data7)) {
+                if (data7 < 0 || isNaN(data7)) {
+                  const err15 = {
+                    instancePath: instancePath + '/transcripts/' + i0 + '/size',
+                    schemaPath: '#/$defs/TranscriptSummary/properties/size/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema77.properties.size,
+                    data: data7,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err15];
+                  } else {
+                    vErrors.push(err15);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err16 = {
+              instancePath: instancePath + '/transcripts/' + i0,
+              schemaPath: '#/$defs/TranscriptSummary/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema77.type,
+              parentSchema: schema77,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/transcripts',
+          schemaPath: '#/properties/transcripts/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema76.properties.transcripts.type,
+          parentSchema: schema76.properties.transcripts,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err18 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema76.type,
+      parentSchema: schema76,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+  }
+  validate55.errors = vErrors;
+  return errors === 0;
+}
+validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptMessage = validate56;
+const schema78 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/transcript-message.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'author', 'content', 'timestamp', 'attachments'],
+  properties: {
+    id: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      maxLength: 20,
+      'x-messages': { '*': 'Must be a Discord id (17 to {maxLength} digits)' },
+    },
+    author: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'username'],
+      properties: {
+        id: {
+          type: 'string',
+          pattern: '^[0-9]{17,20}$',
+          maxLength: 20,
+          'x-messages': { '*': 'Must be a Discord id (17 to {maxLength} digits)' },
+        },
+        username: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          'x-messages': { '*': 'username must be {minLength} to {maxLength} characters' },
+        },
+        global_name: {
+          type: ['string', 'null'],
+          maxLength: 100,
+          'x-messages': { '*': 'global_name must be at most {maxLength} characters' },
+        },
+        avatar: { type: ['string', 'null'], maxLength: 100, 'x-messages': { '*': 'avatar must be an avatar hash' } },
+        bot: { type: 'boolean' },
+      },
+    },
+    content: { type: 'string', maxLength: 2000, 'x-messages': { '*': 'content must be at most {maxLength} characters' } },
+    timestamp: {
+      type: 'string',
+      pattern:
+        '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+      maxLength: 40,
+      'x-messages': { '*': 'timestamp must be an ISO 8601 date and time' },
+    },
+    embeds: {
+      type: 'array',
+      maxItems: 10,
+      items: {
+        type: 'object',
+        properties: { title: { type: 'string', maxLength: 256 }, description: { type: 'string', maxLength: 4096 } },
+      },
+      'x-messages': { '*': 'embeds must be at most {maxItems} embeds' },
+    },
+    attachments: {
+      type: 'array',
+      maxItems: 10,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['filename', 'size', 'url'],
+        properties: {
+          filename: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 255,
+            'x-messages': { '*': 'filename must be {minLength} to {maxLength} characters' },
+          },
+          size: { type: 'integer', minimum: 0, maximum: 1073741824, 'x-messages': { '*': 'size must be a number of bytes' } },
+          content_type: { type: 'string', maxLength: 255, 'x-messages': { '*': 'content_type must be at most {maxLength} characters' } },
+          url: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 2048,
+            'x-messages': { '*': 'url must be {minLength} to {maxLength} characters' },
+          },
+        },
+      },
+      'x-messages': { '*': 'attachments must be a list of at most {maxItems}' },
+    },
+  },
+};
+const pattern30 = new RegExp(
+  '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+  'u',
+);
+function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/transcript-message.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate56.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.author === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'author' },
+        message: "must have required property '" + 'author' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.content === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'content' },
+        message: "must have required property '" + 'content' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.timestamp === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'timestamp' },
+        message: "must have required property '" + 'timestamp' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.attachments === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'attachments' },
+        message: "must have required property '" + 'attachments' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'id' ||
+        key0 === 'author' ||
+        key0 === 'content' ||
+        key0 === 'timestamp' ||
+        key0 === 'embeds' ||
+        key0 === 'attachments'
+      )) {
+        const err5 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema78,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 20) {
+          const err6 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/properties/id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema78.properties.id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data0)) {
+          const err7 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/properties/id/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema78.properties.id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/properties/id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.id.type,
+          parentSchema: schema78.properties.id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.author !== undefined) {
+      let data1 = data.author;
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        if (data1.id === undefined) {
+          const err9 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/required',
+            keyword: 'required',
+            params: { missingProperty: 'id' },
+            message: "must have required property '" + 'id' + "'",
+            schema: schema78.properties.author.required,
+            parentSchema: schema78.properties.author,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data1.username === undefined) {
+          const err10 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/required',
+            keyword: 'required',
+            params: { missingProperty: 'username' },
+            message: "must have required property '" + 'username' + "'",
+            schema: schema78.properties.author.required,
+            parentSchema: schema78.properties.author,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        for (const key1 in data1) {
+          if (!(key1 === 'id' || key1 === 'username' || key1 === 'global_name' || key1 === 'avatar' || key1 === 'bot')) {
+            const err11 = {
+              instancePath: instancePath + '/author',
+              schemaPath: '#/properties/author/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema78.properties.author,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+        if (data1.id !== undefined) {
+          let data2 = data1.id;
+          if (typeof data2 === 'string') {
+            if (func2(data2) > 20) {
+              const err12 = {
+                instancePath: instancePath + '/author/id',
+                schemaPath: '#/properties/author/properties/id/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 20 },
+                message: 'must NOT have more than 20 characters',
+                schema: 20,
+                parentSchema: schema78.properties.author.properties.id,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+            if (!pattern7.test(data2)) {
+              const err13 = {
+                instancePath: instancePath + '/author/id',
+                schemaPath: '#/properties/author/properties/id/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9]{17,20}$' },
+                message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                schema: '^[0-9]{17,20}$',
+                parentSchema: schema78.properties.author.properties.id,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+            }
+          } else {
+            const err14 = {
+              instancePath: instancePath + '/author/id',
+              schemaPath: '#/properties/author/properties/id/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema78.properties.author.properties.id.type,
+              parentSchema: schema78.properties.author.properties.id,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+        }
+        if (data1.username !== undefined) {
+          let data3 = data1.username;
+          if (typeof data3 === 'string') {
+            if (func2(data3) > 100) {
+              const err15 = {
+                instancePath: instancePath + '/author/username',
+                schemaPath: '#/properties/author/properties/username/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 100 },
+                message: 'must NOT have more than 100 characters',
+                schema: 100,
+                parentSchema: schema78.properties.author.properties.username,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+            if (func2(data3) < 1) {
+              const err16 = {
+                instancePath: instancePath + '/author/username',
+                schemaPath: '#/properties/author/properties/username/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema78.properties.author.properties.username,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+          } else {
+            const err17 = {
+              instancePath: instancePath + '/author/username',
+              schemaPath: '#/properties/author/properties/username/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema78.properties.author.properties.username.type,
+              parentSchema: schema78.properties.author.properties.username,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err17];
+            } else {
+              vErrors.push(err17);
+            }
+            errors++;
+          }
+        }
+        if (data1.global_name !== undefined) {
+          let data4 = data1.global_name;
+          if (typeof data4 !== 'string' && data4 !== null) {
+            const err18 = {
+              instancePath: instancePath + '/author/global_name',
+              schemaPath: '#/properties/author/properties/global_name/type',
+              keyword: 'type',
+              params: { type: schema78.properties.author.properties.global_name.type },
+              message: 'must be string,null',
+              schema: schema78.properties.author.properties.global_name.type,
+              parentSchema: schema78.properties.author.properties.global_name,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+          if (typeof data4 === 'string') {
+            if (func2(data4) > 100) {
+              const err19 = {
+                instancePath: instancePath + '/author/global_name',
+                schemaPath: '#/properties/author/properties/global_name/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 100 },
+                message: 'must NOT have more than 100 characters',
+                schema: 100,
+                parentSchema: schema78.properties.author.properties.global_name,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data1.avatar !== undefined) {
+          let data5 = data1.avatar;
+          if (typeof data5 !== 'string' && data5 !== null) {
+            const err20 = {
+              instancePath: instancePath + '/author/avatar',
+              schemaPath: '#/properties/author/properties/avatar/type',
+              keyword: 'type',
+              params: { type: schema78.properties.author.properties.avatar.type },
+              message: 'must be string,null',
+              schema: schema78.properties.author.properties.avatar.type,
+              parentSchema: schema78.properties.author.properties.avatar,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err20];
+            } else {
+              vErrors.push(err20);
+            }
+            errors++;
+          }
+          if (typeof data5 === 'string') {
+            if (func2(data5) > 100) {
+              const err21 = {
+                instancePath: instancePath + '/author/avatar',
+                schemaPath: '#/properties/author/properties/avatar/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 100 },
+                message: 'must NOT have more than 100 characters',
+                schema: 100,
+                parentSchema: schema78.properties.author.properties.avatar,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err21];
+              } else {
+                vErrors.push(err21);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data1.bot !== undefined) {
+          let data6 = data1.bot;
+          if (typeof data6 !== 'boolean') {
+            const err22 = {
+              instancePath: instancePath + '/author/bot',
+              schemaPath: '#/properties/author/properties/bot/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema78.properties.author.properties.bot.type,
+              parentSchema: schema78.properties.author.properties.bot,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err23 = {
+          instancePath: instancePath + '/author',
+          schemaPath: '#/properties/author/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema78.properties.author.type,
+          parentSchema: schema78.properties.author,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== undefined) {
+      let data7 = data.content;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 2000) {
+          const err24 = {
+            instancePath: instancePath + '/content',
+            schemaPath: '#/properties/content/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+            schema: 2000,
+            parentSchema: schema78.properties.content,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/content',
+          schemaPath: '#/properties/content/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.content.type,
+          parentSchema: schema78.properties.content,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.timestamp !== undefined) {
+      let data8 = data.timestamp;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 40) {
+          const err26 = {
+            instancePath: instancePath + '/timestamp',
+            schemaPath: '#/properties/timestamp/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 40 },
+            message: 'must NOT have more than 40 characters',
+            schema: 40,
+            parentSchema: schema78.properties.timestamp,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (!pattern30.test(data8)) {
+          const err27 = {
+            instancePath: instancePath + '/timestamp',
+            schemaPath: '#/properties/timestamp/pattern',
+            keyword: 'pattern',
+            params: {
+              pattern:
+                '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+            },
+            message:
+              'must match pattern "' +
+              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$' +
+              '"',
+            schema:
+              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+            parentSchema: schema78.properties.timestamp,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/timestamp',
+          schemaPath: '#/properties/timestamp/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.timestamp.type,
+          parentSchema: schema78.properties.timestamp,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.embeds !== undefined) {
+      let data9 = data.embeds;
+      if (Array.isArray(data9)) {
+        if (data9.length > 10) {
+          const err29 = {
+            instancePath: instancePath + '/embeds',
+            schemaPath: '#/properties/embeds/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 10 },
+            message: 'must NOT have more than 10 items',
+            schema: 10,
+            parentSchema: schema78.properties.embeds,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+        const len0 = data9.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data10 = data9[i0];
+          if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+            if (data10.title !== undefined) {
+              let data11 = data10.title;
+              if (typeof data11 === 'string') {
+                if (func2(data11) > 256) {
+                  const err30 = {
+                    instancePath: instancePath + '/embeds/' + i0 + '/title',
+                    schemaPath: '#/properties/embeds/items/properties/title/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 256 },
+                    message: 'must NOT have more than 256 characters',
+                    schema: 256,
+                    parentSchema: schema78.properties.embeds.items.properties.title,
+                    data: data11,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err30];
+                  } else {
+                    vErrors.push(err30);
+                  }
+                  errors++;
+                }
+              } else {
+                const err31 = {
+                  instancePath: instancePath + '/embeds/' + i0 + '/title',
+                  schemaPath: '#/properties/embeds/items/properties/title/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema78.properties.embeds.items.properties.title.type,
+                  parentSchema: schema78.properties.embeds.items.properties.title,
+                  data: data11,
+                };
+                if (vErrors === null) {
+                  vErrors = [err31];
+                } else {
+                  vErrors.push(err31);
+                }
+                errors++;
+              }
+            }
+            if (data10.description !== undefined) {
+              let data12 = data10.description;
+              if (typeof data12 === 'string') {
+                if (func2(data12) > 4096) {
+                  const err32 = {
+                    instancePath: instancePath + '/embeds/' + i0 + '/description',
+                    schemaPath: '#/properties/embeds/items/properties/description/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 4096 },
+                    message: 'must NOT have more than 4096 characters',
+                    schema: 4096,
+                    parentSchema: schema78.properties.embeds.items.properties.description,
+                    data: data12,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err32];
+                  } else {
+                    vErrors.push(err32);
+                  }
+                  errors++;
+                }
+              } else {
+                const err33 = {
+                  instancePath: instancePath + '/embeds/' + i0 + '/description',
+                  schemaPath: '#/properties/embeds/items/properties/description/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema78.properties.embeds.items.properties.description.type,
+                  parentSchema: schema78.properties.embeds.items.properties.description,
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err33];
+                } else {
+                  vErrors.push(err33);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err34 = {
+              instancePath: instancePath + '/embeds/' + i0,
+              schemaPath: '#/properties/embeds/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema78.properties.embeds.items.type,
+              parentSchema: schema78.properties.embeds.items,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err35 = {
+          instancePath: instancePath + '/embeds',
+          schemaPath: '#/properties/embeds/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema78.properties.embeds.type,
+          parentSchema: schema78.properties.embeds,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
+    if (data.attachments !== undefined) {
+      let data13 = data.attachments;
+      if (Array.isArray(data13)) {
+        if (data13.length > 10) {
+          const err36 = {
+            instancePath: instancePath + '/attachments',
+            schemaPath: '#/properties/attachments/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 10 },
+            message: 'must NOT have more than 10 items',
+            schema: 10,
+            parentSchema: schema78.properties.attachments,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        const len1 = data13.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data14 = data13[i1];
+          if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+            if (data14.filename === undefined) {
+              const err37 = {
+                instancePath: instancePath + '/attachments/' + i1,
+                schemaPath: '#/properties/attachments/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'filename' },
+                message: "must have required property '" + 'filename' + "'",
+                schema: schema78.properties.attachments.items.required,
+                parentSchema: schema78.properties.attachments.items,
+                data: data14,
+              };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+            if (data14.size === undefined) {
+              const err38 = {
+                instancePath: instancePath + '/attachments/' + i1,
+                schemaPath: '#/properties/attachments/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'size' },
+                message: "must have required property '" + 'size' + "'",
+                schema: schema78.properties.attachments.items.required,
+                parentSchema: schema78.properties.attachments.items,
+                data: data14,
+              };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+            if (data14.url === undefined) {
+              const err39 = {
+                instancePath: instancePath + '/attachments/' + i1,
+                schemaPath: '#/properties/attachments/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema78.properties.attachments.items.required,
+                parentSchema: schema78.properties.attachments.items,
+                data: data14,
+              };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+            for (const key2 in data14) {
+              if (!(key2 === 'filename' || key2 === 'size' || key2 === 'content_type' || key2 === 'url')) {
+                const err40 = {
+                  instancePath: instancePath + '/attachments/' + i1,
+                  schemaPath: '#/properties/attachments/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key2 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema78.properties.attachments.items,
+                  data: data14,
+                };
+                if (vErrors === null) {
+                  vErrors = [err40];
+                } else {
+                  vErrors.push(err40);
+                }
+                errors++;
+              }
+            }
+            if (data14.filename !== undefined) {
+              let data15 = data14.filename;
+              if (typeof data15 === 'string') {
+                if (func2(data15) > 255) {
+                  const err41 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/filename',
+                    schemaPath: '#/properties/attachments/items/properties/filename/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema78.properties.attachments.items.properties.filename,
+                    data: data15,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err41];
+                  } else {
+                    vErrors.push(err41);
+                  }
+                  errors++;
+                }
+                if (func2(data15) < 1) {
+                  const err42 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/filename',
+                    schemaPath: '#/properties/attachments/items/properties/filename/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                    schema: 1,
+                    parentSchema: schema78.properties.attachments.items.properties.filename,
+                    data: data15,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err42];
+                  } else {
+                    vErrors.push(err42);
+                  }
+                  errors++;
+                }
+              } else {
+                const err43 = {
+                  instancePath: instancePath + '/attachments/' + i1 + '/filename',
+                  schemaPath: '#/properties/attachments/items/properties/filename/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema78.properties.attachments.items.properties.filename.type,
+                  parentSchema: schema78.properties.attachments.items.properties.filename,
+                  data: data15,
+                };
+                if (vErrors === null) {
+                  vErrors = [err43];
+                } else {
+                  vErrors.push(err43);
+                }
+                errors++;
+              }
+            }
+            if (data14.size !== undefined) {
+              let data16 = data14.size;
+              if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
+                const err44 = {
+                  instancePath: instancePath + '/attachments/' + i1 + '/size',
+                  schemaPath: '#/properties/attachments/items/properties/size/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema78.properties.attachments.items.properties.size.type,
+                  parentSchema: schema78.properties.attachments.items.properties.size,
+                  data: data16,
+                };
+                if (vErrors === null) {
+                  vErrors = [err44];
+                } else {
+                  vErrors.push(err44);
+                }
+                errors++;
+              }
+              if (typeof data16 == 'number' && isFinite(data16)) {
+                if (data16 > 1073741824 || isNaN(data16)) {
+                  const err45 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/size',
+                    schemaPath: '#/properties/attachments/items/properties/size/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 1073741824 },
+                    message: 'must be <= 1073741824',
+                    schema: 1073741824,
+                    parentSchema: schema78.properties.attachments.items.properties.size,
+                    data: data16,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err45];
+                  } else {
+                    vErrors.push(err45);
+                  }
+                  errors++;
+                }
+                if (data16 < 0 || isNaN(data16)) {
+                  const err46 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/size',
+                    schemaPath: '#/properties/attachments/items/properties/size/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema78.properties.attachments.items.properties.size,
+                    data: data16,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err46];
+                  } else {
+                    vErrors.push(err46);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data14.content_type !== undefined) {
+              let data17 = data14.content_type;
+              if (typeof data17 === 'string') {
+                if (func2(data17) > 255) {
+                  const err47 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/content_type',
+                    schemaPath: '#/properties/attachments/items/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema78.properties.attachments.items.properties.content_type,
+                    data: data17,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err47];
+                  } else {
+                    vErrors.push(err47);
+                  }
+                  errors++;
+                }
+              } else {
+                const err48 = {
+                  instancePath: instancePath + '/attachments/' + i1 + '/content_type',
+                  schemaPath: '#/properties/attachments/items/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema78.properties.attachments.items.properties.content_type.type,
+                  parentSchema: schema78.properties.attachments.items.properties.content_type,
+                  data: data17,
+                };
+                if (vErrors === null) {
+                  vErrors = [err48];
+                } else {
+                  vErrors.push(err48);
+                }
+                errors++;
+              }
+            }
+            if (data14.url !== undefined) {
+              let data18 = data14.url;
+              if (typeof data18 === 'string') {
+                if (func2(data18) > 2048) {
+                  const err49 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/url',
+                    schemaPath: '#/properties/attachments/items/properties/url/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 2048 },
+                    message: 'must NOT have more than 2048 characters',
+                    schema: 2048,
+                    parentSchema: schema78.properties.attachments.items.properties.url,
+                    data: data18,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err49];
+                  } else {
+                    vErrors.push(err49);
+                  }
+                  errors++;
+                }
+                if (func2(data18) < 1) {
+                  const err50 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/url',
+                    schemaPath: '#/properties/attachments/items/properties/url/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                    schema: 1,
+                    parentSchema: schema78.properties.attachments.items.properties.url,
+                    data: data18,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err50];
+                  } else {
+                    vErrors.push(err50);
+                  }
+                  errors++;
+                }
+              } else {
+                const err51 = {
+                  instancePath: instancePath + '/attachments/' + i1 + '/url',
+                  schemaPath: '#/properties/attachments/items/properties/url/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema78.properties.attachments.items.properties.url.type,
+                  parentSchema: schema78.properties.attachments.items.properties.url,
+                  data: data18,
+                };
+                if (vErrors === null) {
+                  vErrors = [err51];
+                } else {
+                  vErrors.push(err51);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err52 = {
+              instancePath: instancePath + '/attachments/' + i1,
+              schemaPath: '#/properties/attachments/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema78.properties.attachments.items.type,
+              parentSchema: schema78.properties.attachments.items,
+              data: data14,
+            };
+            if (vErrors === null) {
+              vErrors = [err52];
+            } else {
+              vErrors.push(err52);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err53 = {
+          instancePath: instancePath + '/attachments',
+          schemaPath: '#/properties/attachments/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema78.properties.attachments.type,
+          parentSchema: schema78.properties.attachments,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err54 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema78.type,
+      parentSchema: schema78,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err54];
+    } else {
+      vErrors.push(err54);
+    }
+    errors++;
+  }
+  validate56.errors = vErrors;
+  return errors === 0;
+}
+validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptSummary = validate57;
+const schema79 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/transcript-summary.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
+  properties: {
+    id: { type: 'string' },
+    ticketId: { type: 'string' },
+    userName: { type: 'string' },
+    createdAt: { type: 'string' },
+    size: { type: 'integer', minimum: 0 },
+  },
+};
+function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/transcript-summary.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate57.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.ticketId === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'ticketId' },
+        message: "must have required property '" + 'ticketId' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.userName === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'userName' },
+        message: "must have required property '" + 'userName' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.createdAt === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'createdAt' },
+        message: "must have required property '" + 'createdAt' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.size === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'size' },
+        message: "must have required property '" + 'size' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'id' || key0 === 'ticketId' || key0 === 'userName' || key0 === 'createdAt' || key0 === 'size')) {
+        const err5 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema79,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 !== 'string') {
+        const err6 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/properties/id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema79.properties.id.type,
+          parentSchema: schema79.properties.id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.ticketId !== undefined) {
+      let data1 = data.ticketId;
+      if (typeof data1 !== 'string') {
+        const err7 = {
+          instancePath: instancePath + '/ticketId',
+          schemaPath: '#/properties/ticketId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema79.properties.ticketId.type,
+          parentSchema: schema79.properties.ticketId,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.userName !== undefined) {
+      let data2 = data.userName;
+      if (typeof data2 !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/userName',
+          schemaPath: '#/properties/userName/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema79.properties.userName.type,
+          parentSchema: schema79.properties.userName,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.createdAt !== undefined) {
+      let data3 = data.createdAt;
+      if (typeof data3 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/createdAt',
+          schemaPath: '#/properties/createdAt/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema79.properties.createdAt.type,
+          parentSchema: schema79.properties.createdAt,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.size !== undefined) {
+      let data4 = data.size;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err10 = {
+          instancePath: instancePath + '/size',
+          schemaPath: '#/properties/size/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema79.properties.size.type,
+          parentSchema: schema79.properties.size,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 < 0 || isNaN(data4)) {
+          const err11 = {
+            instancePath: instancePath + '/size',
+            schemaPath: '#/properties/size/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema79.properties.size,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err12 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema79.type,
+      parentSchema: schema79,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+  }
+  validate57.errors = vErrors;
+  return errors === 0;
+}
+validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUpload = validate59;
+const schema82 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/transcript-upload.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['ticketId', 'channelName', 'openedBy', 'openedAt', 'closedAt', 'messages'],
+  properties: {
+    ticketId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      'x-messages': { '*': 'ticketId must be {minLength} to {maxLength} characters' },
+    },
+    channelName: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      'x-messages': { '*': 'channelName must be {minLength} to {maxLength} characters' },
+    },
+    openedBy: { $ref: '#/$defs/person' },
+    closedBy: { $ref: '#/$defs/person' },
+    openedAt: { $ref: '#/$defs/timestamp' },
+    closedAt: { $ref: '#/$defs/timestamp' },
+    messages: {
+      type: 'array',
+      maxItems: 5000,
+      items: { $ref: '#/$defs/TranscriptMessage' },
+      'x-messages': { '*': 'messages must be a list of at most {maxItems} messages' },
+    },
+  },
+  $defs: {
+    person: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'username'],
+      properties: {
+        id: {
+          type: 'string',
+          pattern: '^[0-9]{17,20}$',
+          maxLength: 20,
+          'x-messages': { '*': 'Must be a Discord id (17 to {maxLength} digits)' },
+        },
+        username: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          'x-messages': { '*': 'username must be {minLength} to {maxLength} characters' },
+        },
+      },
+    },
+    timestamp: {
+      type: 'string',
+      pattern:
+        '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+      maxLength: 40,
+      'x-messages': { '*': 'Must be an ISO 8601 date and time' },
+    },
+    TranscriptMessage: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'author', 'content', 'timestamp', 'attachments'],
+      properties: {
+        id: {
+          type: 'string',
+          pattern: '^[0-9]{17,20}$',
+          maxLength: 20,
+          'x-messages': { '*': 'Must be a Discord id (17 to {maxLength} digits)' },
+        },
+        author: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'username'],
+          properties: {
+            id: {
+              type: 'string',
+              pattern: '^[0-9]{17,20}$',
+              maxLength: 20,
+              'x-messages': { '*': 'Must be a Discord id (17 to {maxLength} digits)' },
+            },
+            username: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              'x-messages': { '*': 'username must be {minLength} to {maxLength} characters' },
+            },
+            global_name: {
+              type: ['string', 'null'],
+              maxLength: 100,
+              'x-messages': { '*': 'global_name must be at most {maxLength} characters' },
+            },
+            avatar: { type: ['string', 'null'], maxLength: 100, 'x-messages': { '*': 'avatar must be an avatar hash' } },
+            bot: { type: 'boolean' },
+          },
+        },
+        content: { type: 'string', maxLength: 2000, 'x-messages': { '*': 'content must be at most {maxLength} characters' } },
+        timestamp: {
+          type: 'string',
+          pattern:
+            '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+          maxLength: 40,
+          'x-messages': { '*': 'timestamp must be an ISO 8601 date and time' },
+        },
+        embeds: {
+          type: 'array',
+          maxItems: 10,
+          items: {
+            type: 'object',
+            properties: { title: { type: 'string', maxLength: 256 }, description: { type: 'string', maxLength: 4096 } },
+          },
+          'x-messages': { '*': 'embeds must be at most {maxItems} embeds' },
+        },
+        attachments: {
+          type: 'array',
+          maxItems: 10,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['filename', 'size', 'url'],
+            properties: {
+              filename: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 255,
+                'x-messages': { '*': 'filename must be {minLength} to {maxLength} characters' },
+              },
+              size: { type: 'integer', minimum: 0, maximum: 1073741824, 'x-messages': { '*': 'size must be a number of bytes' } },
+              content_type: {
+                type: 'string',
+                maxLength: 255,
+                'x-messages': { '*': 'content_type must be at most {maxLength} characters' },
+              },
+              url: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 2048,
+                'x-messages': { '*': 'url must be {minLength} to {maxLength} characters' },
+              },
+            },
+          },
+          'x-messages': { '*': 'attachments must be a list of at most {maxItems}' },
+        },
+      },
+    },
+  },
+};
+const schema83 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'username'],
+  properties: {
+    id: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      maxLength: 20,
+      'x-messages': { '*': 'Must be a Discord id (17 to {maxLength} digits)' },
+    },
+    username: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      'x-messages': { '*': 'username must be {minLength} to {maxLength} characters' },
+    },
+  },
+};
+const schema85 = {
+  type: 'string',
+  pattern:
+    '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+  maxLength: 40,
+  'x-messages': { '*': 'Must be an ISO 8601 date and time' },
+};
+const schema87 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'author', 'content', 'timestamp', 'attachments'],
+  properties: {
+    id: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      maxLength: 20,
+      'x-messages': { '*': 'Must be a Discord id (17 to {maxLength} digits)' },
+    },
+    author: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'username'],
+      properties: {
+        id: {
+          type: 'string',
+          pattern: '^[0-9]{17,20}$',
+          maxLength: 20,
+          'x-messages': { '*': 'Must be a Discord id (17 to {maxLength} digits)' },
+        },
+        username: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          'x-messages': { '*': 'username must be {minLength} to {maxLength} characters' },
+        },
+        global_name: {
+          type: ['string', 'null'],
+          maxLength: 100,
+          'x-messages': { '*': 'global_name must be at most {maxLength} characters' },
+        },
+        avatar: { type: ['string', 'null'], maxLength: 100, 'x-messages': { '*': 'avatar must be an avatar hash' } },
+        bot: { type: 'boolean' },
+      },
+    },
+    content: { type: 'string', maxLength: 2000, 'x-messages': { '*': 'content must be at most {maxLength} characters' } },
+    timestamp: {
+      type: 'string',
+      pattern:
+        '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+      maxLength: 40,
+      'x-messages': { '*': 'timestamp must be an ISO 8601 date and time' },
+    },
+    embeds: {
+      type: 'array',
+      maxItems: 10,
+      items: {
+        type: 'object',
+        properties: { title: { type: 'string', maxLength: 256 }, description: { type: 'string', maxLength: 4096 } },
+      },
+      'x-messages': { '*': 'embeds must be at most {maxItems} embeds' },
+    },
+    attachments: {
+      type: 'array',
+      maxItems: 10,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['filename', 'size', 'url'],
+        properties: {
+          filename: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 255,
+            'x-messages': { '*': 'filename must be {minLength} to {maxLength} characters' },
+          },
+          size: { type: 'integer', minimum: 0, maximum: 1073741824, 'x-messages': { '*': 'size must be a number of bytes' } },
+          content_type: { type: 'string', maxLength: 255, 'x-messages': { '*': 'content_type must be at most {maxLength} characters' } },
+          url: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 2048,
+            'x-messages': { '*': 'url must be {minLength} to {maxLength} characters' },
+          },
+        },
+      },
+      'x-messages': { '*': 'attachments must be a list of at most {maxItems}' },
+    },
+  },
+};
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate59.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.ticketId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'ticketId' },
+        message: "must have required property '" + 'ticketId' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.channelName === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'channelName' },
+        message: "must have required property '" + 'channelName' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.openedBy === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'openedBy' },
+        message: "must have required property '" + 'openedBy' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.openedAt === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'openedAt' },
+        message: "must have required property '" + 'openedAt' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.closedAt === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'closedAt' },
+        message: "must have required property '" + 'closedAt' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.messages === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'messages' },
+        message: "must have required property '" + 'messages' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'ticketId' ||
+        key0 === 'channelName' ||
+        key0 === 'openedBy' ||
+        key0 === 'closedBy' ||
+        key0 === 'openedAt' ||
+        key0 === 'closedAt' ||
+        key0 === 'messages'
+      )) {
+        const err6 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema82,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.ticketId !== undefined) {
+      let data0 = data.ticketId;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 100) {
+          const err7 = {
+            instancePath: instancePath + '/ticketId',
+            schemaPath: '#/properties/ticketId/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema82.properties.ticketId,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err8 = {
+            instancePath: instancePath + '/ticketId',
+            schemaPath: '#/properties/ticketId/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema82.properties.ticketId,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/ticketId',
+          schemaPath: '#/properties/ticketId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.ticketId.type,
+          parentSchema: schema82.properties.ticketId,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.channelName !== undefined) {
+      let data1 = data.channelName;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 100) {
+          const err10 = {
+            instancePath: instancePath + '/channelName',
+            schemaPath: '#/properties/channelName/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema82.properties.channelName,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (func2(data1) < 1) {
+          const err11 = {
+            instancePath: instancePath + '/channelName',
+            schemaPath: '#/properties/channelName/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema82.properties.channelName,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/channelName',
+          schemaPath: '#/properties/channelName/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.channelName.type,
+          parentSchema: schema82.properties.channelName,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.openedBy !== undefined) {
+      let data2 = data.openedBy;
+      if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+        if (data2.id === undefined) {
+          const err13 = {
+            instancePath: instancePath + '/openedBy',
+            schemaPath: '#/$defs/person/required',
+            keyword: 'required',
+            params: { missingProperty: 'id' },
+            message: "must have required property '" + 'id' + "'",
+            schema: schema83.required,
+            parentSchema: schema83,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (data2.username === undefined) {
+          const err14 = {
+            instancePath: instancePath + '/openedBy',
+            schemaPath: '#/$defs/person/required',
+            keyword: 'required',
+            params: { missingProperty: 'username' },
+            message: "must have required property '" + 'username' + "'",
+            schema: schema83.required,
+            parentSchema: schema83,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        for (const key1 in data2) {
+          if (!(key1 === 'id' || key1 === 'username')) {
+            const err15 = {
+              instancePath: instancePath + '/openedBy',
+              schemaPath: '#/$defs/person/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema83,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        }
+        if (data2.id !== undefined) {
+          let data3 = data2.id;
+          if (typeof data3 === 'string') {
+            if (func2(data3) > 20) {
+              const err16 = {
+                instancePath: instancePath + '/openedBy/id',
+                schemaPath: '#/$defs/person/properties/id/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 20 },
+                message: 'must NOT have more than 20 characters',
+                schema: 20,
+                parentSchema: schema83.properties.id,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+            if (!pattern7.test(data3)) {
+              const err17 = {
+                instancePath: instancePath + '/openedBy/id',
+                schemaPath: '#/$defs/person/properties/id/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9]{17,20}$' },
+                message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                schema: '^[0-9]{17,20}$',
+                parentSchema: schema83.properties.id,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err17];
+              } else {
+                vErrors.push(err17);
+              }
+              errors++;
+            }
+          } else {
+            const err18 = {
+              instancePath: instancePath + '/openedBy/id',
+              schemaPath: '#/$defs/person/properties/id/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema83.properties.id.type,
+              parentSchema: schema83.properties.id,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+        if (data2.username !== undefined) {
+          let data4 = data2.username;
+          if (typeof data4 === 'string') {
+            if (func2(data4) > 100) {
+              const err19 = {
+                instancePath: instancePath + '/openedBy/username',
+                schemaPath: '#/$defs/person/properties/username/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 100 },
+                message: 'must NOT have more than 100 characters',
+                schema: 100,
+                parentSchema: schema83.properties.username,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+            }
+            if (func2(data4) < 1) {
+              const err20 = {
+                instancePath: instancePath + '/openedBy/username',
+                schemaPath: '#/$defs/person/properties/username/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema83.properties.username,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err20];
+              } else {
+                vErrors.push(err20);
+              }
+              errors++;
+            }
+          } else {
+            const err21 = {
+              instancePath: instancePath + '/openedBy/username',
+              schemaPath: '#/$defs/person/properties/username/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema83.properties.username.type,
+              parentSchema: schema83.properties.username,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err21];
+            } else {
+              vErrors.push(err21);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/openedBy',
+          schemaPath: '#/$defs/person/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema83.type,
+          parentSchema: schema83,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.closedBy !== undefined) {
+      let data5 = data.closedBy;
+      if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+        if (data5.id === undefined) {
+          const err23 = {
+            instancePath: instancePath + '/closedBy',
+            schemaPath: '#/$defs/person/required',
+            keyword: 'required',
+            params: { missingProperty: 'id' },
+            message: "must have required property '" + 'id' + "'",
+            schema: schema83.required,
+            parentSchema: schema83,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (data5.username === undefined) {
+          const err24 = {
+            instancePath: instancePath + '/closedBy',
+            schemaPath: '#/$defs/person/required',
+            keyword: 'required',
+            params: { missingProperty: 'username' },
+            message: "must have required property '" + 'username' + "'",
+            schema: schema83.required,
+            parentSchema: schema83,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+        for (const key2 in data5) {
+          if (!(key2 === 'id' || key2 === 'username')) {
+            const err25 = {
+              instancePath: instancePath + '/closedBy',
+              schemaPath: '#/$defs/person/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key2 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema83,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        }
+        if (data5.id !== undefined) {
+          let data6 = data5.id;
+          if (typeof data6 === 'string') {
+            if (func2(data6) > 20) {
+              const err26 = {
+                instancePath: instancePath + '/closedBy/id',
+                schemaPath: '#/$defs/person/properties/id/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 20 },
+                message: 'must NOT have more than 20 characters',
+                schema: 20,
+                parentSchema: schema83.properties.id,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err26];
+              } else {
+                vErrors.push(err26);
+              }
+              errors++;
+            }
+            if (!pattern7.test(data6)) {
+              const err27 = {
+                instancePath: instancePath + '/closedBy/id',
+                schemaPath: '#/$defs/person/properties/id/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9]{17,20}$' },
+                message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                schema: '^[0-9]{17,20}$',
+                parentSchema: schema83.properties.id,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+          } else {
+            const err28 = {
+              instancePath: instancePath + '/closedBy/id',
+              schemaPath: '#/$defs/person/properties/id/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema83.properties.id.type,
+              parentSchema: schema83.properties.id,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors++;
+          }
+        }
+        if (data5.username !== undefined) {
+          let data7 = data5.username;
+          if (typeof data7 === 'string') {
+            if (func2(data7) > 100) {
+              const err29 = {
+                instancePath: instancePath + '/closedBy/username',
+                schemaPath: '#/$defs/person/properties/username/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 100 },
+                message: 'must NOT have more than 100 characters',
+                schema: 100,
+                parentSchema: schema83.properties.username,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err29];
+              } else {
+                vErrors.push(err29);
+              }
+              errors++;
+            }
+            if (func2(data7) < 1) {
+              const err30 = {
+                instancePath: instancePath + '/closedBy/username',
+                schemaPath: '#/$defs/person/properties/username/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema83.properties.username,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
+            }
+          } else {
+            const err31 = {
+              instancePath: instancePath + '/closedBy/username',
+              schemaPath: '#/$defs/person/properties/username/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema83.properties.username.type,
+              parentSchema: schema83.properties.username,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err32 = {
+          instancePath: instancePath + '/closedBy',
+          schemaPath: '#/$defs/person/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema83.type,
+          parentSchema: schema83,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.openedAt !== undefined) {
+      let data8 = data.openedAt;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 40) {
+          const err33 = {
+            instancePath: instancePath + '/openedAt',
+            schemaPath: '#/$defs/timestamp/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 40 },
+            message: 'must NOT have more than 40 characters',
+            schema: 40,
+            parentSchema: schema85,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        if (!pattern30.test(data8)) {
+          const err34 = {
+            instancePath: instancePath + '/openedAt',
+            schemaPath: '#/$defs/timestamp/pattern',
+            keyword: 'pattern',
+            params: {
+              pattern:
+                '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+            },
+            message:
+              'must match pattern "' +
+              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$' +
+              '"',
+            schema:
+              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+            parentSchema: schema85,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+      } else {
+        const err35 = {
+          instancePath: instancePath + '/openedAt',
+          schemaPath: '#/$defs/timestamp/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema85.type,
+          parentSchema: schema85,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
+    if (data.closedAt !== undefined) {
+      let data9 = data.closedAt;
+      if (typeof data9 === 'string') {
+        if (func2(data9) > 40) {
+          const err36 = {
+            instancePath: instancePath + '/closedAt',
+            schemaPath: '#/$defs/timestamp/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 40 },
+            message: 'must NOT have more than 40 characters',
+            schema: 40,
+            parentSchema: schema85,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        if (!pattern30.test(data9)) {
+          const err37 = {
+            instancePath: instancePath + '/closedAt',
+            schemaPath: '#/$defs/timestamp/pattern',
+            keyword: 'pattern',
+            params: {
+              pattern:
+                '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+            },
+            message:
+              'must match pattern "' +
+              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$' +
+              '"',
+            schema:
+              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+            parentSchema: schema85,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      } else {
+        const err38 = {
+          instancePath: instancePath + '/closedAt',
+          schemaPath: '#/$defs/timestamp/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema85.type,
+          parentSchema: schema85,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+    }
+    if (data.messages !== undefined) {
+      let data10 = data.messages;
+      if (Array.isArray(data10)) {
+        if (data10.length > 5000) {
+          const err39 = {
+            instancePath: instancePath + '/messages',
+            schemaPath: '#/properties/messages/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 5000 },
+            message: 'must NOT have more than 5000 items',
+            schema: 5000,
+            parentSchema: schema82.properties.messages,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+        const len0 = data10.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data11 = data10[i0];
+          if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+            if (data11.id === undefined) {
+              const err40 = {
+                instancePath: instancePath + '/messages/' + i0,
+                schemaPath: '#/$defs/TranscriptMessage/required',
+                keyword: 'required',
+                params: { missingProperty: 'id' },
+                message: "must have required property '" + 'id' + "'",
+                schema: schema87.required,
+                parentSchema: schema87,
+                data: data11,
+              };
+              if (vErrors === null) {
+                vErrors = [err40];
+              } else {
+                vErrors.push(err40);
+              }
+              errors++;
+            }
+            if (data11.author === undefined) {
+              const err41 = {
+                instancePath: instancePath + '/messages/' + i0,
+                schemaPath: '#/$defs/TranscriptMessage/required',
+                keyword: 'required',
+                params: { missingProperty: 'author' },
+                message: "must have required property '" + 'author' + "'",
+                schema: schema87.required,
+                parentSchema: schema87,
+                data: data11,
+              };
+              if (vErrors === null) {
+                vErrors = [err41];
+              } else {
+                vErrors.push(err41);
+              }
+              errors++;
+            }
+            if (data11.content === undefined) {
+              const err42 = {
+                instancePath: instancePath + '/messages/' + i0,
+                schemaPath: '#/$defs/TranscriptMessage/required',
+                keyword: 'required',
+                params: { missingProperty: 'content' },
+                message: "must have required property '" + 'content' + "'",
+                schema: schema87.required,
+                parentSchema: schema87,
+                data: data11,
+              };
+              if (vErrors === null) {
+                vErrors = [err42];
+              } else {
+                vErrors.push(err42);
+              }
+              errors++;
+            }
+            if (data11.timestamp === undefined) {
+              const err43 = {
+                instancePath: instancePath + '/messages/' + i0,
+                schemaPath: '#/$defs/TranscriptMessage/required',
+                keyword: 'required',
+                params: { missingProperty: 'timestamp' },
+                message: "must have required property '" + 'timestamp' + "'",
+                schema: schema87.required,
+                parentSchema: schema87,
+                data: data11,
+              };
+              if (vErrors === null) {
+                vErrors = [err43];
+              } else {
+                vErrors.push(err43);
+              }
+              errors++;
+            }
+            if (data11.attachments === undefined) {
+              const err44 = {
+                instancePath: instancePath + '/messages/' + i0,
+                schemaPath: '#/$defs/TranscriptMessage/required',
+                keyword: 'required',
+                params: { missingProperty: 'attachments' },
+                message: "must have required property '" + 'attachments' + "'",
+                schema: schema87.required,
+                parentSchema: schema87,
+                data: data11,
+              };
+              if (vErrors === null) {
+                vErrors = [err44];
+              } else {
+                vErrors.push(err44);
+              }
+              errors++;
+            }
+            for (const key3 in data11) {
+              if (!(
+                key3 === 'id' ||
+                key3 === 'author' ||
+                key3 === 'content' ||
+                key3 === 'timestamp' ||
+                key3 === 'embeds' ||
+                key3 === 'attachments'
+              )) {
+                const err45 = {
+                  instancePath: instancePath + '/messages/' + i0,
+                  schemaPath: '#/$defs/TranscriptMessage/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key3 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema87,
+                  data: data11,
+                };
+                if (vErrors === null) {
+                  vErrors = [err45];
+                } else {
+                  vErrors.push(err45);
+                }
+                errors++;
+              }
+            }
+            if (data11.id !== undefined) {
+              let data12 = data11.id;
+              if (typeof data12 === 'string') {
+                if (func2(data12) > 20) {
+                  const err46 = {
+                    instancePath: instancePath + '/messages/' + i0 + '/id',
+                    schemaPath: '#/$defs/TranscriptMessage/properties/id/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 20 },
+                    message: 'must NOT have more than 20 characters',
+                    schema: 20,
+                    parentSchema: schema87.properties.id,
+                    data: data12,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err46];
+                  } else {
+                    vErrors.push(err46);
+                  }
+                  errors++;
+                }
+                if (!pattern7.test(data12)) {
+                  const err47 = {
+                    instancePath: instancePath + '/messages/' + i0 + '/id',
+                    schemaPath: '#/$defs/TranscriptMessage/properties/id/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[0-9]{17,20}$' },
+                    message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                    schema: '^[0-9]{17,20}$',
+                    parentSchema: schema87.properties.id,
+                    data: data12,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err47];
+                  } else {
+                    vErrors.push(err47);
+                  }
+                  errors++;
+                }
+              } else {
+                const err48 = {
+                  instancePath: instancePath + '/messages/' + i0 + '/id',
+                  schemaPath: '#/$defs/TranscriptMessage/properties/id/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema87.properties.id.type,
+                  parentSchema: schema87.properties.id,
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err48];
+                } else {
+                  vErrors.push(err48);
+                }
+                errors++;
+              }
+            }
+            if (data11.author !== undefined) {
+              let data13 = data11.author;
+              if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
+                if (data13.id === undefined) {
+                  const err49 = {
+                    instancePath: instancePath + '/messages/' + i0 + '/author',
+                    schemaPath: '#/$defs/TranscriptMessage/properties/author/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'id' },
+                    message: "must have required property '" + 'id' + "'",
+                    schema: schema87.properties.author.required,
+                    parentSchema: schema87.properties.author,
+                    data: data13,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err49];
+                  } else {
+                    vErrors.push(err49);
+                  }
+                  errors++;
+                }
+                if (data13.username === undefined) {
+                  const err50 = {
+                    instancePath: instancePath + '/messages/' + i0 + '/author',
+                    schemaPath: '#/$defs/TranscriptMessage/properties/author/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'username' },
+                    message: "must have required property '" + 'username' + "'",
+                    schema: schema87.properties.author.required,
+                    parentSchema: schema87.properties.author,
+                    data: data13,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err50];
+                  } else {
+                    vErrors.push(err50);
+                  }
+                  errors++;
+                }
+                for (const key4 in data13) {
+                  if (!(key4 === 'id' || key4 === 'username' || key4 === 'global_name' || key4 === 'avatar' || key4 === 'bot')) {
+                    const err51 = {
+                      instancePath: instancePath + '/messages/' + i0 + '/author',
+                      schemaPath: '#/$defs/TranscriptMessage/properties/author/additionalProperties',
+                      keyword: 'additionalProperties',
+                      params: { additionalProperty: key4 },
+                      message: 'must NOT have additional properties',
+                      schema: false,
+                      parentSchema: schema87.properties.author,
+                      data: data13,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err51];
+                    } else {
+                      vErrors.push(err51);
+                    }
+                    errors++;
+                  }
+                }
+                if (data13.id !== undefined) {
+                  let data14 = data13.id;
+                  if (typeof data14 === 'string') {
+                    if (func2(data14) > 20) {
+                      const err52 = {
+                        instancePath: instancePath + '/messages/' + i0 + '/author/id',
+                        schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/id/maxLength',
+                        keyword: 'maxLength',
+                        params: { limit: 20 },
+                        message: 'must NOT have more than 20 characters',
+                        schema: 20,
+                        parentSchema: schema87.properties.author.properties.id,
+                        data: data14,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err52];
+                      } else {
+                        vErrors.push(err52);
+                      }
+                      errors++;
+                    }
+                    if (!pattern7.test(data14)) {
+                      const err53 = {
+                        instancePath: instancePath + '/messages/' + i0 + '/author/id',
+                        schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/id/pattern',
+                        keyword: 'pattern',
+                        params: { pattern: '^[0-9]{17,20}$' },
+                        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                        schema: '^[0-9]{17,20}$',
+                        parentSchema: schema87.properties.author.properties.id,
+                        data: data14,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err53];
+                      } else {
+                        vErrors.push(err53);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err54 = {
+                      instancePath: instancePath + '/messages/' + i0 + '/author/id',
+                      schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/id/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                      schema: schema87.properties.author.properties.id.type,
+                      parentSchema: schema87.properties.author.properties.id,
+                      data: data14,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err54];
+                    } else {
+                      vErrors.push(err54);
+                    }
+                    errors++;
+                  }
+                }
+                if (data13.username !== undefined) {
+                  let data15 = data13.username;
+                  if (typeof data15 === 'string') {
+                    if (func2(data15) > 100) {
+                      const err55 = {
+                        instancePath: instancePath + '/messages/' + i0 + '/author/username',
+                        schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/username/maxLength',
+                        keyword: 'maxLength',
+                        params: { limit: 100 },
+                        message: 'must NOT have more than 100 characters',
+                        schema: 100,
+                        parentSchema: schema87.properties.author.properties.username,
+                        data: data15,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err55];
+                      } else {
+                        vErrors.push(err55);
+                      }
+                      errors++;
+                    }
+                    if (func2(data15) < 1) {
+                      const err56 = {
+                        instancePath: instancePath + '/messages/' + i0 + '/author/username',
+                        schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/username/minLength',
+                        keyword: 'minLength',
+                        params: { limit: 1 },
+                        message: 'must NOT have fewer than 1 characters',
+                        schema: 1,
+                        parentSchema: schema87.properties.author.properties.username,
+                        data: data15,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err56];
+                      } else {
+                        vErrors.push(err56);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err57 = {
+                      instancePath: instancePath + '/messages/' + i0 + '/author/username',
+                      schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/username/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                      schema: schema87.properties.author.properties.username.type,
+                      parentSchema: schema87.properties.author.properties.username,
+                      data: data15,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err57];
+                    } else {
+                      vErrors.push(err57);
+                    }
+                    errors++;
+                  }
+                }
+                if (data13.global_name !== undefined) {
+                  let data16 = data13.global_name;
+                  if (typeof data16 !== 'string' && data16 !== null) {
+                    const err58 = {
+                      instancePath: instancePath + '/messages/' + i0 + '/author/global_name',
+                      schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/global_name/type',
+                      keyword: 'type',
+                      params: { type: schema87.properties.author.properties.global_name.type },
+                      message: 'must be string,null',
+                      schema: schema87.properties.author.properties.global_name.type,
+                      parentSchema: schema87.properties.author.properties.global_name,
+                      data: data16,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err58];
+                    } else {
+                      vErrors.push(err58);
+                    }
+                    errors++;
+                  }
+                  if (typeof data16 === 'string') {
+                    if (func2(data16) > 100) {
+                      const err59 = {
+                        instancePath: instancePath + '/messages/' + i0 + '/author/global_name',
+                        schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/global_name/maxLength',
+                        keyword: 'maxLength',
+                        params: { limit: 100 },
+                        message: 'must NOT have more than 100 characters',
+                        schema: 100,
+                        parentSchema: schema87.properties.author.properties.global_name,
+                        data: data16,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err59];
+                      } else {
+                        vErrors.push(err59);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data13.avatar !== undefined) {
+                  let data17 = data13.avatar;
+                  if (typeof data17 !== 'string' && data17 !== null) {
+                    const err60 = {
+                      instancePath: instancePath + '/messages/' + i0 + '/author/avatar',
+                      schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/avatar/type',
+                      keyword: 'type',
+                      params: { type: schema87.properties.author.properties.avatar.type },
+                      message: 'must be string,null',
+                      schema: schema87.properties.author.properties.avatar.type,
+                      parentSchema: schema87.properties.author.properties.avatar,
+                      data: data17,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err60];
+                    } else {
+                      vErrors.push(err60);
+                    }
+                    errors++;
+                  }
+                  if (typeof data17 === 'string') {
+                    if (func2(data17) > 100) {
+                      const err61 = {
+                        instancePath: instancePath + '/messages/' + i0 + '/author/avatar',
+                        schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/avatar/maxLength',
+                        keyword: 'maxLength',
+                        params: { limit: 100 },
+                        message: 'must NOT have more than 100 characters',
+                        schema: 100,
+                        parentSchema: schema87.properties.author.properties.avatar,
+                        data: data17,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err61];
+                      } else {
+                        vErrors.push(err61);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data13.bot !== undefined) {
+                  let data18 = data13.bot;
+                  if (typeof data18 !== 'boolean') {
+                    const err62 = {
+                      instancePath: instancePath + '/messages/' + i0 + '/author/bot',
+                      schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/bot/type',
+                      keyword: 'type',
+                      params: { type: 'boolean' },
+                      message: 'must be boolean',
+                      schema: schema87.properties.author.properties.bot.type,
+                      parentSchema: schema87.properties.author.properties.bot,
+                      data: data18,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err62];
+                    } else {
+                      vErrors.push(err62);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err63 = {
+                  instancePath: instancePath + '/messages/' + i0 + '/author',
+                  schemaPath: '#/$defs/TranscriptMessage/properties/author/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
+                  schema: schema87.properties.author.type,
+                  parentSchema: schema87.properties.author,
+                  data: data13,
+                };
+                if (vErrors === null) {
+                  vErrors = [err63];
+                } else {
+                  vErrors.push(err63);
+                }
+                errors++;
+              }
+            }
+            if (data11.content !== undefined) {
+              let data19 = data11.content;
+              if (typeof data19 === 'string') {
+                if (func2(data19) > 2000) {
+                  const err64 = {
+                    instancePath: instancePath + '/messages/' + i0 + '/content',
+                    schemaPath: '#/$defs/TranscriptMessage/properties/content/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 2000 },
+                    message: 'must NOT have more than 2000 characters',
+                    schema: 2000,
+                    parentSchema: schema87.properties.content,
+                    data: data19,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err64];
+                  } else {
+                    vErrors.push(err64);
+                  }
+                  errors++;
+                }
+              } else {
+                const err65 = {
+                  instancePath: instancePath + '/messages/' + i0 + '/content',
+                  schemaPath: '#/$defs/TranscriptMessage/properties/content/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema87.properties.content.type,
+                  parentSchema: schema87.properties.content,
+                  data: data19,
+                };
+                if (vErrors === null) {
+                  vErrors = [err65];
+                } else {
+                  vErrors.push(err65);
+                }
+                errors++;
+              }
+            }
+            if (data11.timestamp !== undefined) {
+              let data20 = data11.timestamp;
+              if (typeof data20 === 'string') {
+                if (func2(data20) > 40) {
+                  const err66 = {
+                    instancePath: instancePath + '/messages/' + i0 + '/timestamp',
+                    schemaPath: '#/$defs/TranscriptMessage/properties/timestamp/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 40 },
+                    message: 'must NOT have more than 40 characters',
+                    schema: 40,
+                    parentSchema: schema87.properties.timestamp,
+                    data: data20,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err66];
+                  } else {
+                    vErrors.push(err66);
+                  }
+                  errors++;
+                }
+                if (!pattern30.test(data20)) {
+                  const err67 = {
+                    instancePath: instancePath + '/messages/' + i0 + '/timestamp',
+                    schemaPath: '#/$defs/TranscriptMessage/properties/timestamp/pattern',
+                    keyword: 'pattern',
+                    params: {
+                      pattern:
+                        '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+                    },
+                    message:
+                      'must match pattern "' +
+                      '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$' +
+                      '"',
+                    schema:
+                      '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+                    parentSchema: schema87.properties.timestamp,
+                    data: data20,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err67];
+                  } else {
+                    vErrors.push(err67);
+                  }
+                  errors++;
+                }
+              } else {
+                const err68 = {
+                  instancePath: instancePath + '/messages/' + i0 + '/timestamp',
+                  schemaPath: '#/$defs/TranscriptMessage/properties/timestamp/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema87.properties.timestamp.type,
+                  parentSchema: schema87.properties.timestamp,
+                  data: data20,
+                };
+                if (vErrors === null) {
+                  vErrors = [err68];
+                } else {
+                  vErrors.push(err68);
+                }
+                errors++;
+              }
+            }
+            if (data11.embeds !== undefined) {
+              let data21 = data11.embeds;
+              if (Array.isArray(data21)) {
+                if (data21.length > 10) {
+                  const err69 = {
+                    instancePath: instancePath + '/messages/' + i0 + '/embeds',
+                    schemaPath: '#/$defs/TranscriptMessage/properties/embeds/maxItems',
+                    keyword: 'maxItems',
+                    params: { limit: 10 },
+                    message: 'must NOT have more than 10 items',
+                    schema: 10,
+                    parentSchema: schema87.properties.embeds,
+                    data: data21,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err69];
+                  } else {
+                    vErrors.push(err69);
+                  }
+                  errors++;
+                }
+                const len1 = data21.length;
+                for (let i1 = 0; i1 < len1; i1++) {
+                  let data22 = data21[i1];
+                  if (data22 && typeof data22 == 'object' && !Array.isArray(data22)) {
+                    if (data22.title !== undefined) {
+                      let data23 = data22.title;
+                      if (typeof data23 === 'string') {
+                        if (func2(data23) > 256) {
+                          const err70 = {
+                            instancePath: instancePath + '/messages/' + i0 + '/embeds/' + i1 + '/title',
+                            schemaPath: '#/$defs/TranscriptMessage/properties/embeds/items/properties/title/maxLength',
+                            keyword: 'maxLength',
+                            params: { limit: 256 },
+                            message: 'must NOT have more than 256 characters',
+                            schema: 256,
+                            parentSchema: schema87.properties.embeds.items.properties.title,
+                            data: data23,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err70];
+                          } else {
+                            vErrors.push(err70);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err71 = {
+                          instancePath: instancePath + '/messages/' + i0 + '/embeds/' + i1 + '/title',
+                          schemaPath: '#/$defs/TranscriptMessage/properties/embeds/items/properties/title/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema87.properties.embeds.items.properties.title.type,
+                          parentSchema: schema87.properties.embeds.items.properties.title,
+                          data: data23,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err71];
+                        } else {
+                          vErrors.push(err71);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data22.description !== undefined) {
+                      let data24 = data22.description;
+                      if (typeof data24 === 'string') {
+                        if (func2(data24) > 4096) {
+                          const err72 = {
+                            instancePath: instancePath + '/messages/' + i0 + '/embeds/' + i1 + '/description',
+                            schemaPath: '#/$defs/TranscriptMessage/properties/embeds/items/properties/description/maxLength',
+                            keyword: 'maxLength',
+                            params: { limit: 4096 },
+                            message: 'must NOT have more than 4096 characters',
+                            schema: 4096,
+                            parentSchema: schema87.properties.embeds.items.properties.description,
+                            data: data24,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err72];
+                          } else {
+                            vErrors.push(err72);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err73 = {
+                          instancePath: instancePath + '/messages/' + i0 + '/embeds/' + i1 + '/description',
+                          schemaPath: '#/$defs/TranscriptMessage/properties/embeds/items/properties/description/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema87.properties.embeds.items.properties.description.type,
+                          parentSchema: schema87.properties.embeds.items.properties.description,
+                          data: data24,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err73];
+                        } else {
+                          vErrors.push(err73);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err74 = {
+                      instancePath: instancePath + '/messages/' + i0 + '/embeds/' + i1,
+                      schemaPath: '#/$defs/TranscriptMessage/properties/embeds/items/type',
+                      keyword: 'type',
+                      params: { type: 'object' },
+                      message: 'must be object',
+                      schema: schema87.properties.embeds.items.type,
+                      parentSchema: schema87.properties.embeds.items,
+                      data: data22,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err74];
+                    } else {
+                      vErrors.push(err74);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err75 = {
+                  instancePath: instancePath + '/messages/' + i0 + '/embeds',
+                  schemaPath: '#/$defs/TranscriptMessage/properties/embeds/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                  schema: schema87.properties.embeds.type,
+                  parentSchema: schema87.properties.embeds,
+                  data: data21,
+                };
+                if (vErrors === null) {
+                  vErrors = [err75];
+                } else {
+                  vErrors.push(err75);
+                }
+                errors++;
+              }
+            }
+            if (data11.attachments !== undefined) {
+              let data25 = data11.attachments;
+              if (Array.isArray(data25)) {
+                if (data25.length > 10) {
+                  const err76 = {
+                    instancePath: instancePath + '/messages/' + i0 + '/attachments',
+                    schemaPath: '#/$defs/TranscriptMessage/properties/attachments/maxItems',
+                    keyword: 'maxItems',
+                    params: { limit: 10 },
+                    message: 'must NOT have more than 10 items',
+                    schema: 10,
+                    parentSchema: schema87.properties.attachments,
+                    data: data25,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err76];
+                  } else {
+                    vErrors.push(err76);
+                  }
+                  errors++;
+                }
+                const len2 = data25.length;
+                for (let i2 = 0; i2 < len2; i2++) {
+                  let data26 = data25[i2];
+                  if (data26 && typeof data26 == 'object' && !Array.isArray(data26)) {
+                    if (data26.filename === undefined) {
+                      const err77 = {
+                        instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2,
+                        schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'filename' },
+                        message: "must have required property '" + 'filename' + "'",
+                        schema: schema87.properties.attachments.items.required,
+                        parentSchema: schema87.properties.attachments.items,
+                        data: data26,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err77];
+                      } else {
+                        vErrors.push(err77);
+                      }
+                      errors++;
+                    }
+                    if (data26.size === undefined) {
+                      const err78 = {
+                        instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2,
+                        schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'size' },
+                        message: "must have required property '" + 'size' + "'",
+                        schema: schema87.properties.attachments.items.required,
+                        parentSchema: schema87.properties.attachments.items,
+                        data: data26,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err78];
+                      } else {
+                        vErrors.push(err78);
+                      }
+                      errors++;
+                    }
+                    if (data26.url === undefined) {
+                      const err79 = {
+                        instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2,
+                        schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'url' },
+                        message: "must have required property '" + 'url' + "'",
+                        schema: schema87.properties.attachments.items.required,
+                        parentSchema: schema87.properties.attachments.items,
+                        data: data26,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err79];
+                      } else {
+                        vErrors.push(err79);
+                      }
+                      errors++;
+                    }
+                    for (const key5 in data26) {
+                      if (!(key5 === 'filename' || key5 === 'size' || key5 === 'content_type' || key5 === 'url')) {
+                        const err80 = {
+                          instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2,
+                          schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/additionalProperties',
+                          keyword: 'additionalProperties',
+                          params: { additionalProperty: key5 },
+                          message: 'must NOT have additional properties',
+                          schema: false,
+                          parentSchema: schema87.properties.attachments.items,
+                          data: data26,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err80];
+                        } else {
+                          vErrors.push(err80);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data26.filename !== undefined) {
+                      let data27 = data26.filename;
+                      if (typeof data27 === 'string') {
+                        if (func2(data27) > 255) {
+                          const err81 = {
+                            instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2 + '/filename',
+                            schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/properties/filename/maxLength',
+                            keyword: 'maxLength',
+                            params: { limit: 255 },
+                            message: 'must NOT have more than 255 characters',
+                            schema: 255,
+                            parentSchema: schema87.properties.attachments.items.properties.filename,
+                            data: data27,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err81];
+                          } else {
+                            vErrors.push(err81);
+                          }
+                          errors++;
+                        }
+                        if (func2(data27) < 1) {
+                          const err82 = {
+                            instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2 + '/filename',
+                            schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/properties/filename/minLength',
+                            keyword: 'minLength',
+                            params: { limit: 1 },
+                            message: 'must NOT have fewer than 1 characters',
+                            schema: 1,
+                            parentSchema: schema87.properties.attachments.items.properties.filename,
+                            data: data27,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err82];
+                          } else {
+                            vErrors.push(err82);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err83 = {
+                          instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2 + '/filename',
+                          schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/properties/filename/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema87.properties.attachments.items.properties.filename.type,
+                          parentSchema: schema87.properties.attachments.items.properties.filename,
+                          data: data27,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err83];
+                        } else {
+                          vErrors.push(err83);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data26.size !== undefined) {
+                      let data28 = data26.size;
+                      if (!(typeof data28 == 'number' && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
+                        const err84 = {
+                          instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2 + '/size',
+                          schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/properties/size/type',
+                          keyword: 'type',
+                          params: { type: 'integer' },
+                          message: 'must be integer',
+                          schema: schema87.properties.attachments.items.properties.size.type,
+                          parentSchema: schema87.properties.attachments.items.properties.size,
+                          data: data28,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err84];
+                        } else {
+                          vErrors.push(err84);
+                        }
+                        errors++;
+                      }
+                      if (typeof data28 == 'number' && isFinite(data28)) {
+                        if (data28 > 1073741824 || isNaN(data28)) {
+                          const err85 = {
+                            instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2 + '/size',
+                            schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/properties/size/maximum',
+                            keyword: 'maximum',
+                            params: { comparison: '<=', limit: 1073741824 },
+                            message: 'must be <= 1073741824',
+                            schema: 1073741824,
+                            parentSchema: schema87.properties.attachments.items.properties.size,
+                            data: data28,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err85];
+                          } else {
+                            vErrors.push(err85);
+                          }
+                          errors++;
+                        }
+                        if (data28 < 0 || isNaN(data28)) {
+                          const err86 = {
+                            instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2 + '/size',
+                            schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/properties/size/minimum',
+                            keyword: 'minimum',
+                            params: { comparison: '>=', limit: 0 },
+                            message: 'must be >= 0',
+                            schema: 0,
+                            parentSchema: schema87.properties.attachments.items.properties.size,
+                            data: data28,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err86];
+                          } else {
+                            vErrors.push(err86);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                    if (data26.content_type !== undefined) {
+                      let data29 = data26.content_type;
+                      if (typeof data29 === 'string') {
+                        if (func2(data29) > 255) {
+                          const err87 = {
+                            instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2 + '/content_type',
+                            schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/properties/content_type/maxLength',
+                            keyword: 'maxLength',
+                            params: { limit: 255 },
+                            message: 'must NOT have more than 255 characters',
+                            schema: 255,
+                            parentSchema: schema87.properties.attachments.items.properties.content_type,
+                            data: data29,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err87];
+                          } else {
+                            vErrors.push(err87);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err88 = {
+                          instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2 + '/content_type',
+                          schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/properties/content_type/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema87.properties.attachments.items.properties.content_type.type,
+                          parentSchema: schema87.properties.attachments.items.properties.content_type,
+                          data: data29,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err88];
+                        } else {
+                          vErrors.push(err88);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data26.url !== undefined) {
+                      let data30 = data26.url;
+                      if (typeof data30 === 'string') {
+                        if (func2(data30) > 2048) {
+                          const err89 = {
+                            instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2 + '/url',
+                            schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/properties/url/maxLength',
+                            keyword: 'maxLength',
+                            params: { limit: 2048 },
+                            message: 'must NOT have more than 2048 characters',
+                            schema: 2048,
+                            parentSchema: schema87.properties.attachments.items.properties.url,
+                            data: data30,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err89];
+                          } else {
+                            vErrors.push(err89);
+                          }
+                          errors++;
+                        }
+                        if (func2(data30) < 1) {
+                          const err90 = {
+                            instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2 + '/url',
+                            schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/properties/url/minLength',
+                            keyword: 'minLength',
+                            params: { limit: 1 },
+                            message: 'must NOT have fewer than 1 characters',
+                            schema: 1,
+                            parentSchema: schema87.properties.attachments.items.properties.url,
+                            data: data30,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err90];
+                          } else {
+                            vErrors.push(err90);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err91 = {
+                          instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2 + '/url',
+                          schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/properties/url/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema87.properties.attachments.items.properties.url.type,
+                          parentSchema: schema87.properties.attachments.items.properties.url,
+                          data: data30,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err91];
+                        } else {
+                          vErrors.push(err91);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err92 = {
+                      instancePath: instancePath + '/messages/' + i0 + '/attachments/' + i2,
+                      schemaPath: '#/$defs/TranscriptMessage/properties/attachments/items/type',
+                      keyword: 'type',
+                      params: { type: 'object' },
+                      message: 'must be object',
+                      schema: schema87.properties.attachments.items.type,
+                      parentSchema: schema87.properties.attachments.items,
+                      data: data26,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err92];
+                    } else {
+                      vErrors.push(err92);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err93 = {
+                  instancePath: instancePath + '/messages/' + i0 + '/attachments',
+                  schemaPath: '#/$defs/TranscriptMessage/properties/attachments/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                  schema: schema87.properties.attachments.type,
+                  parentSchema: schema87.properties.attachments,
+                  data: data25,
+                };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err94 = {
+              instancePath: instancePath + '/messages/' + i0,
+              schemaPath: '#/$defs/TranscriptMessage/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema87.type,
+              parentSchema: schema87,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err94];
+            } else {
+              vErrors.push(err94);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err95 = {
+          instancePath: instancePath + '/messages',
+          schemaPath: '#/properties/messages/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema82.properties.messages.type,
+          parentSchema: schema82.properties.messages,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err95];
+        } else {
+          vErrors.push(err95);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err96 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema82.type,
+      parentSchema: schema82,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err96];
+    } else {
+      vErrors.push(err96);
+    }
+    errors++;
+  }
+  validate59.errors = vErrors;
+  return errors === 0;
+}
+validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUploadResponse = validate58;
+const schema80 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'transcript'],
+  properties: { success: { const: true }, transcript: { $ref: '#/$defs/TranscriptSummary' } },
+  $defs: {
+    TranscriptSummary: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
+      properties: {
+        id: { type: 'string' },
+        ticketId: { type: 'string' },
+        userName: { type: 'string' },
+        createdAt: { type: 'string' },
+        size: { type: 'integer', minimum: 0 },
+      },
+    },
+  },
+};
+const schema81 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
+  properties: {
+    id: { type: 'string' },
+    ticketId: { type: 'string' },
+    userName: { type: 'string' },
+    createdAt: { type: 'string' },
+    size: { type: 'integer', minimum: 0 },
+  },
+};
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema80.required,
+        parentSchema: schema80,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.transcript === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'transcript' },
+        message: "must have required property '" + 'transcript' + "'",
+        schema: schema80.required,
+        parentSchema: schema80,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'transcript')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema80,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema80.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.transcript !== undefined) {
+      let data1 = data.transcript;
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        if (data1.id === undefined) {
+          const err4 = {
+            instancePath: instancePath + '/transcript',
+            schemaPath: '#/$defs/TranscriptSummary/required',
+            keyword: 'required',
+            params: { missingProperty: 'id' },
+            message: "must have required property '" + 'id' + "'",
+            schema: schema81.required,
+            parentSchema: schema81,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.ticketId === undefined) {
+          const err5 = {
+            instancePath: instancePath + '/transcript',
+            schemaPath: '#/$defs/TranscriptSummary/required',
+            keyword: 'required',
+            params: { missingProperty: 'ticketId' },
+            message: "must have required property '" + 'ticketId' + "'",
+            schema: schema81.required,
+            parentSchema: schema81,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.userName === undefined) {
+          const err6 = {
+            instancePath: instancePath + '/transcript',
+            schemaPath: '#/$defs/TranscriptSummary/required',
+            keyword: 'required',
+            params: { missingProperty: 'userName' },
+            message: "must have required property '" + 'userName' + "'",
+            schema: schema81.required,
+            parentSchema: schema81,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data1.createdAt === undefined) {
+          const err7 = {
+            instancePath: instancePath + '/transcript',
+            schemaPath: '#/$defs/TranscriptSummary/required',
+            keyword: 'required',
+            params: { missingProperty: 'createdAt' },
+            message: "must have required property '" + 'createdAt' + "'",
+            schema: schema81.required,
+            parentSchema: schema81,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data1.size === undefined) {
+          const err8 = {
+            instancePath: instancePath + '/transcript',
+            schemaPath: '#/$defs/TranscriptSummary/required',
+            keyword: 'required',
+            params: { missingProperty: 'size' },
+            message: "must have required property '" + 'size' + "'",
+            schema: schema81.required,
+            parentSchema: schema81,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        for (const key1 in data1) {
+          if (!(key1 === 'id' || key1 === 'ticketId' || key1 === 'userName' || key1 === 'createdAt' || key1 === 'size')) {
+            const err9 = {
+              instancePath: instancePath + '/transcript',
+              schemaPath: '#/$defs/TranscriptSummary/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema81,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+        if (data1.id !== undefined) {
+          let data2 = data1.id;
+          if (typeof data2 !== 'string') {
+            const err10 = {
+              instancePath: instancePath + '/transcript/id',
+              schemaPath: '#/$defs/TranscriptSummary/properties/id/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema81.properties.id.type,
+              parentSchema: schema81.properties.id,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+        }
+        if (data1.ticketId !== undefined) {
+          let data3 = data1.ticketId;
+          if (typeof data3 !== 'string') {
+            const err11 = {
+              instancePath: instancePath + '/transcript/ticketId',
+              schemaPath: '#/$defs/TranscriptSummary/properties/ticketId/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema81.properties.ticketId.type,
+              parentSchema: schema81.properties.ticketId,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+        if (data1.userName !== undefined) {
+          let data4 = data1.userName;
+          if (typeof data4 !== 'string') {
+            const err12 = {
+              instancePath: instancePath + '/transcript/userName',
+              schemaPath: '#/$defs/TranscriptSummary/properties/userName/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema81.properties.userName.type,
+              parentSchema: schema81.properties.userName,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+        if (data1.createdAt !== undefined) {
+          let data5 = data1.createdAt;
+          if (typeof data5 !== 'string') {
+            const err13 = {
+              instancePath: instancePath + '/transcript/createdAt',
+              schemaPath: '#/$defs/TranscriptSummary/properties/createdAt/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema81.properties.createdAt.type,
+              parentSchema: schema81.properties.createdAt,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+        if (data1.size !== undefined) {
+          let data6 = data1.size;
+          if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+            const err14 = {
+              instancePath: instancePath + '/transcript/size',
+              schemaPath: '#/$defs/TranscriptSummary/properties/size/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema81.properties.size.type,
+              parentSchema: schema81.properties.size,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+          if (typeof data6 == 'number' && isFinite(data6)) {
+            if (data6 < 0 || isNaN(data6)) {
+              const err15 = {
+                instancePath: instancePath + '/transcript/size',
+                schemaPath: '#/$defs/TranscriptSummary/properties/size/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema81.properties.size,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/transcript',
+          schemaPath: '#/$defs/TranscriptSummary/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema81.type,
+          parentSchema: schema81,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err17 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema80.type,
+      parentSchema: schema80,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate58.errors = vErrors;
+  return errors === 0;
+}
+validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscripts = validate88;
+const schema149 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
@@ -16866,21 +21362,21 @@ const schema137 = {
     },
   },
 };
-const schema138 = {
+const schema150 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const pattern71 = new RegExp(
+const pattern81 = new RegExp(
   '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
   'u',
 );
-function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate83.evaluated;
+  const evaluated0 = validate88.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16930,7 +21426,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema137,
+          parentSchema: schema149,
           data,
         };
         if (vErrors === null) {
@@ -16949,8 +21445,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema137.properties.enabled.type,
-        parentSchema: schema137.properties.enabled,
+        schema: schema149.properties.enabled.type,
+        parentSchema: schema149.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -16968,8 +21464,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema137.properties.autoGenerate.type,
-        parentSchema: schema137.properties.autoGenerate,
+        schema: schema149.properties.autoGenerate.type,
+        parentSchema: schema149.properties.autoGenerate,
         data: data1,
       };
       if (vErrors === null) {
@@ -16987,8 +21483,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema137.properties.includeAttachments.type,
-        parentSchema: schema137.properties.includeAttachments,
+        schema: schema149.properties.includeAttachments.type,
+        parentSchema: schema149.properties.includeAttachments,
         data: data2,
       };
       if (vErrors === null) {
@@ -17004,10 +21500,10 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/format',
         schemaPath: '#/properties/format/enum',
         keyword: 'enum',
-        params: { allowedValues: schema137.properties.format.enum },
+        params: { allowedValues: schema149.properties.format.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema137.properties.format.enum,
-        parentSchema: schema137.properties.format,
+        schema: schema149.properties.format.enum,
+        parentSchema: schema149.properties.format,
         data: data3,
       };
       if (vErrors === null) {
@@ -17025,8 +21521,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema137.properties.retentionDays.type,
-        parentSchema: schema137.properties.retentionDays,
+        schema: schema149.properties.retentionDays.type,
+        parentSchema: schema149.properties.retentionDays,
         data: data4,
       };
       if (vErrors === null) {
@@ -17045,7 +21541,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 365 },
           message: 'must be <= 365',
           schema: 365,
-          parentSchema: schema137.properties.retentionDays,
+          parentSchema: schema149.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -17063,7 +21559,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema137.properties.retentionDays,
+          parentSchema: schema149.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -17084,7 +21580,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema137.properties.webhookUrl,
+          parentSchema: schema149.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -17094,7 +21590,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern71.test(data5)) {
+      if (!pattern81.test(data5)) {
         const err9 = {
           instancePath: instancePath + '/webhookUrl',
           schemaPath: '#/properties/webhookUrl/pattern',
@@ -17105,7 +21601,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
             '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
             '"',
           schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-          parentSchema: schema137.properties.webhookUrl,
+          parentSchema: schema149.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -17122,8 +21618,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema137.properties.webhookUrl.type,
-        parentSchema: schema137.properties.webhookUrl,
+        schema: schema149.properties.webhookUrl.type,
+        parentSchema: schema149.properties.webhookUrl,
         data: data5,
       };
       if (vErrors === null) {
@@ -17141,8 +21637,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema137.properties.dmUser.type,
-        parentSchema: schema137.properties.dmUser,
+        schema: schema149.properties.dmUser.type,
+        parentSchema: schema149.properties.dmUser,
         data: data6,
       };
       if (vErrors === null) {
@@ -17158,10 +21654,10 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/logChannel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema138.type },
+        params: { type: schema150.type },
         message: 'must be string,null',
-        schema: schema138.type,
-        parentSchema: schema138,
+        schema: schema150.type,
+        parentSchema: schema150,
         data: data7,
       };
       if (vErrors === null) {
@@ -17180,7 +21676,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema138,
+          parentSchema: schema150,
           data: data7,
         };
         if (vErrors === null) {
@@ -17198,7 +21694,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema138,
+          parentSchema: schema150,
           data: data7,
         };
         if (vErrors === null) {
@@ -17216,8 +21712,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema137.type,
-      parentSchema: schema137,
+      schema: schema149.type,
+      parentSchema: schema149,
       data,
     };
     if (vErrors === null) {
@@ -17227,12 +21723,12 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate83.errors = vErrors;
+  validate88.errors = vErrors;
   return errors === 0;
 }
-validate83.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate59;
-const schema81 = {
+validate88.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate64;
+const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -17272,12 +21768,12 @@ const schema81 = {
     },
   },
 };
-const schema82 = {
+const schema94 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema84 = {
+const schema96 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -17291,10 +21787,10 @@ const schema84 = {
     sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
   },
 };
-function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17309,8 +21805,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -17327,8 +21823,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -17345,8 +21841,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -17363,8 +21859,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -17391,7 +21887,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema84,
+          parentSchema: schema96,
           data,
         };
         if (vErrors === null) {
@@ -17413,7 +21909,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema82,
+            parentSchema: schema94,
             data: data0,
           };
           if (vErrors === null) {
@@ -17430,8 +21926,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.type,
-          parentSchema: schema82,
+          schema: schema94.type,
+          parentSchema: schema94,
           data: data0,
         };
         if (vErrors === null) {
@@ -17451,8 +21947,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.name.type,
-          parentSchema: schema84.properties.name,
+          schema: schema96.properties.name.type,
+          parentSchema: schema96.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -17470,10 +21966,10 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema84.properties.iconURL.type },
+          params: { type: schema96.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema84.properties.iconURL.type,
-          parentSchema: schema84.properties.iconURL,
+          schema: schema96.properties.iconURL.type,
+          parentSchema: schema96.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -17493,8 +21989,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.settingsUrl.type,
-          parentSchema: schema84.properties.settingsUrl,
+          schema: schema96.properties.settingsUrl.type,
+          parentSchema: schema96.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -17516,7 +22012,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema84.properties.permissions,
+            parentSchema: schema96.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -17533,8 +22029,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.permissions.type,
-          parentSchema: schema84.properties.permissions,
+          schema: schema96.properties.permissions.type,
+          parentSchema: schema96.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -17554,8 +22050,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema84.properties.owner.type,
-          parentSchema: schema84.properties.owner,
+          schema: schema96.properties.owner.type,
+          parentSchema: schema96.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -17577,7 +22073,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema84.properties.sections,
+            parentSchema: schema96.properties.sections,
             data: data6,
           };
           if (vErrors === null) {
@@ -17599,7 +22095,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_-]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
                 schema: '^[a-z][a-z0-9_-]*$',
-                parentSchema: schema84.properties.sections.items,
+                parentSchema: schema96.properties.sections.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -17616,8 +22112,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema84.properties.sections.items.type,
-              parentSchema: schema84.properties.sections.items,
+              schema: schema96.properties.sections.items.type,
+              parentSchema: schema96.properties.sections.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -17646,7 +22142,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema84.properties.sections,
+                parentSchema: schema96.properties.sections,
                 data: data6,
               };
               if (vErrors === null) {
@@ -17667,8 +22163,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema84.properties.sections.type,
-          parentSchema: schema84.properties.sections,
+          schema: schema96.properties.sections.type,
+          parentSchema: schema96.properties.sections,
           data: data6,
         };
         if (vErrors === null) {
@@ -17686,8 +22182,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema84.type,
-      parentSchema: schema84,
+      schema: schema96.type,
+      parentSchema: schema96,
       data,
     };
     if (vErrors === null) {
@@ -17697,14 +22193,14 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17722,8 +22218,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -17740,8 +22236,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -17758,8 +22254,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -17776,8 +22272,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -17794,8 +22290,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -17812,8 +22308,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -17830,8 +22326,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -17842,7 +22338,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema81.properties, key0)) {
+      if (!func1.call(schema93.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -17850,7 +22346,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema81,
+          parentSchema: schema93,
           data,
         };
         if (vErrors === null) {
@@ -17871,7 +22367,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema81.properties.success,
+          parentSchema: schema93.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -17893,7 +22389,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema82,
+            parentSchema: schema94,
             data: data1,
           };
           if (vErrors === null) {
@@ -17910,8 +22406,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.type,
-          parentSchema: schema82,
+          schema: schema94.type,
+          parentSchema: schema94,
           data: data1,
         };
         if (vErrors === null) {
@@ -17931,8 +22427,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.username.type,
-          parentSchema: schema81.properties.username,
+          schema: schema93.properties.username.type,
+          parentSchema: schema93.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -17950,10 +22446,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema81.properties.global_name.type },
+          params: { type: schema93.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema81.properties.global_name.type,
-          parentSchema: schema81.properties.global_name,
+          schema: schema93.properties.global_name.type,
+          parentSchema: schema93.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -17971,10 +22467,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema81.properties.avatar.type },
+          params: { type: schema93.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema81.properties.avatar.type,
-          parentSchema: schema81.properties.avatar,
+          schema: schema93.properties.avatar.type,
+          parentSchema: schema93.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -17994,8 +22490,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.discriminator.type,
-          parentSchema: schema81.properties.discriminator,
+          schema: schema93.properties.discriminator.type,
+          parentSchema: schema93.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -18013,10 +22509,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema81.properties.email.type },
+          params: { type: schema93.properties.email.type },
           message: 'must be string,null',
-          schema: schema81.properties.email.type,
-          parentSchema: schema81.properties.email,
+          schema: schema93.properties.email.type,
+          parentSchema: schema93.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -18038,7 +22534,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema82,
+            parentSchema: schema94,
             data: data7,
           };
           if (vErrors === null) {
@@ -18055,8 +22551,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.type,
-          parentSchema: schema82,
+          schema: schema94.type,
+          parentSchema: schema94,
           data: data7,
         };
         if (vErrors === null) {
@@ -18072,7 +22568,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate60(data8[i0], {
+          !validate65(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -18080,7 +22576,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+          vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
           errors = vErrors.length;
         }
       }
@@ -18091,8 +22587,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema81.properties.guilds.type,
-        parentSchema: schema81.properties.guilds,
+        schema: schema93.properties.guilds.type,
+        parentSchema: schema93.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -18111,8 +22607,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.guildsError.type,
-          parentSchema: schema81.properties.guildsError,
+          schema: schema93.properties.guildsError.type,
+          parentSchema: schema93.properties.guildsError,
           data: data10,
         };
         if (vErrors === null) {
@@ -18130,8 +22626,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema93.type,
+      parentSchema: schema93,
       data,
     };
     if (vErrors === null) {
@@ -18141,12 +22637,12 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResponse = validate55;
-const schema76 = {
+validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResponse = validate60;
+const schema88 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-response.json',
   type: 'object',
@@ -18173,7 +22669,7 @@ const schema76 = {
     },
   },
 };
-const schema77 = {
+const schema89 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username', 'discriminator', 'avatar', 'global_name'],
@@ -18185,15 +22681,15 @@ const schema77 = {
     global_name: { type: ['string', 'null'] },
   },
 };
-const schema78 = {
+const schema90 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18208,8 +22704,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -18226,8 +22722,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -18244,8 +22740,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -18262,8 +22758,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -18280,8 +22776,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -18300,7 +22796,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema77,
+          parentSchema: schema89,
           data,
         };
         if (vErrors === null) {
@@ -18322,7 +22818,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema78,
+            parentSchema: schema90,
             data: data0,
           };
           if (vErrors === null) {
@@ -18339,8 +22835,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.type,
-          parentSchema: schema78,
+          schema: schema90.type,
+          parentSchema: schema90,
           data: data0,
         };
         if (vErrors === null) {
@@ -18360,8 +22856,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.properties.username.type,
-          parentSchema: schema77.properties.username,
+          schema: schema89.properties.username.type,
+          parentSchema: schema89.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -18381,8 +22877,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.properties.discriminator.type,
-          parentSchema: schema77.properties.discriminator,
+          schema: schema89.properties.discriminator.type,
+          parentSchema: schema89.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -18400,10 +22896,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema77.properties.avatar.type },
+          params: { type: schema89.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema77.properties.avatar.type,
-          parentSchema: schema77.properties.avatar,
+          schema: schema89.properties.avatar.type,
+          parentSchema: schema89.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -18421,10 +22917,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema77.properties.global_name.type },
+          params: { type: schema89.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema77.properties.global_name.type,
-          parentSchema: schema77.properties.global_name,
+          schema: schema89.properties.global_name.type,
+          parentSchema: schema89.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -18442,8 +22938,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema77.type,
-      parentSchema: schema77,
+      schema: schema89.type,
+      parentSchema: schema89,
       data,
     };
     if (vErrors === null) {
@@ -18453,14 +22949,14 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18475,8 +22971,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -18493,8 +22989,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'users' },
         message: "must have required property '" + 'users' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -18513,7 +23009,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema76,
+          parentSchema: schema88,
           data,
         };
         if (vErrors === null) {
@@ -18534,7 +23030,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema76.properties.success,
+          parentSchema: schema88.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -18551,7 +23047,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate56(data1[i0], {
+            !validate61(data1[i0], {
               instancePath: instancePath + '/users/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -18559,7 +23055,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+            vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
             errors = vErrors.length;
           }
         }
@@ -18570,8 +23066,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema76.properties.users.type,
-          parentSchema: schema76.properties.users,
+          schema: schema88.properties.users.type,
+          parentSchema: schema88.properties.users,
           data: data1,
         };
         if (vErrors === null) {
@@ -18589,8 +23085,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema76.type,
-      parentSchema: schema76,
+      schema: schema88.type,
+      parentSchema: schema88,
       data,
     };
     if (vErrors === null) {
@@ -18600,12 +23096,12 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResult = validate58;
-const schema79 = {
+validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResult = validate63;
+const schema91 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-result.json',
   type: 'object',
@@ -18626,15 +23122,15 @@ const schema79 = {
     },
   },
 };
-const schema80 = {
+const schema92 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-result.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18649,8 +23145,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -18667,8 +23163,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -18685,8 +23181,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -18703,8 +23199,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -18721,8 +23217,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -18741,7 +23237,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema79,
+          parentSchema: schema91,
           data,
         };
         if (vErrors === null) {
@@ -18763,7 +23259,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema80,
+            parentSchema: schema92,
             data: data0,
           };
           if (vErrors === null) {
@@ -18780,8 +23276,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.type,
-          parentSchema: schema80,
+          schema: schema92.type,
+          parentSchema: schema92,
           data: data0,
         };
         if (vErrors === null) {
@@ -18801,8 +23297,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.username.type,
-          parentSchema: schema79.properties.username,
+          schema: schema91.properties.username.type,
+          parentSchema: schema91.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -18822,8 +23318,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.discriminator.type,
-          parentSchema: schema79.properties.discriminator,
+          schema: schema91.properties.discriminator.type,
+          parentSchema: schema91.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -18841,10 +23337,10 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema79.properties.avatar.type },
+          params: { type: schema91.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema79.properties.avatar.type,
-          parentSchema: schema79.properties.avatar,
+          schema: schema91.properties.avatar.type,
+          parentSchema: schema91.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -18862,10 +23358,10 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema79.properties.global_name.type },
+          params: { type: schema91.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema79.properties.global_name.type,
-          parentSchema: schema79.properties.global_name,
+          schema: schema91.properties.global_name.type,
+          parentSchema: schema91.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -18883,8 +23379,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema79.type,
-      parentSchema: schema79,
+      schema: schema91.type,
+      parentSchema: schema91,
       data,
     };
     if (vErrors === null) {
@@ -18894,10 +23390,10 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
 export const conditionsByHash = Object.freeze({
   '5d5648b7': condition_5d5648b7,
@@ -18929,6 +23425,11 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/success-response.json': validateSuccessResponse,
   'https://guildhall.dev/schemas/api/top-server-list.json': validateTopServerList,
   'https://guildhall.dev/schemas/api/top-server.json': validateTopServer,
+  'https://guildhall.dev/schemas/api/transcript-list.json': validateTranscriptList,
+  'https://guildhall.dev/schemas/api/transcript-message.json': validateTranscriptMessage,
+  'https://guildhall.dev/schemas/api/transcript-summary.json': validateTranscriptSummary,
+  'https://guildhall.dev/schemas/api/transcript-upload-response.json': validateTranscriptUploadResponse,
+  'https://guildhall.dev/schemas/api/transcript-upload.json': validateTranscriptUpload,
   'https://guildhall.dev/schemas/api/user-search-response.json': validateUserSearchResponse,
   'https://guildhall.dev/schemas/api/user-search-result.json': validateUserSearchResult,
   'https://guildhall.dev/schemas/api/user.json': validateUser,

@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import { AntinukeController } from './antinuke/antinuke.controller.js';
 import { AntinukeService } from './antinuke/antinuke.service.js';
 import { AuthController } from './auth/auth.controller.js';
+import { BotCredentialGuard } from './bot-api/bot-credential.js';
+import { BotTranscriptsController } from './bot-api/bot-transcripts.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
 import { CALLBACK_PATH, DiscordOAuthStrategy } from './auth/discord.strategy.js';
 import { SignInCookieStore } from './auth/sign-in-cookie.js';
@@ -34,6 +36,8 @@ import { CollectionsService } from './collections/collections.service.js';
 import { SettingsController } from './settings/settings.controller.js';
 import { SettingsService } from './settings/settings.service.js';
 import { STORAGE, type StoragePort } from './storage/storage.port.js';
+import { TranscriptsController } from './transcripts/transcripts.controller.js';
+import { TranscriptsService } from './transcripts/transcripts.service.js';
 
 /** A passport instance of this app's own, with the Discord strategy and whole-user sessions. */
 function createPassport(config: AppConfig, sessionSecret: string): InstanceType<typeof Passport> {
@@ -65,6 +69,8 @@ export class AppModule {
       ContactService,
       MemberLookupService,
       AntinukeService,
+      TranscriptsService,
+      BotCredentialGuard,
     ];
     return {
       module: AppModule,
@@ -97,6 +103,8 @@ export class AppModule {
         BotStatusController,
         MembersController,
         AntinukeController,
+        TranscriptsController,
+        BotTranscriptsController,
       ],
       providers,
       exports: [PASSPORT],

@@ -13,6 +13,7 @@ import { SESSION_COOKIE } from './auth/auth.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
 import { scheduleSessionPruning } from './auth/session-pruning.js';
 import { DatabaseSessionStore } from './auth/session-store.js';
+import { botCredentialCheck } from './bot-api/bot-credential.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { bodyParser } from './http/body-parser.js';
 import { privateByDefault } from './http/cache-control.js';
@@ -25,6 +26,9 @@ import { SandboxClientLimits } from './sandbox/client-limit.js';
 import { DiscordSandboxService } from './sandbox/sandbox.service.js';
 import { createStorage } from './storage/create-storage.js';
 import { withReadCache } from './storage/read-cache.js';
+import { SettingsService } from './settings/settings.service.js';
+import { scheduleTranscriptRetention, type TranscriptRetention } from './transcripts/retention.js';
+import { transcriptConfig } from './transcripts/transcript-config.js';
 import type { StoragePort } from './storage/storage.port.js';
 
 export interface RunningApp {
@@ -34,6 +38,8 @@ export interface RunningApp {
   logger: Logger;
   /** Where this instance listens, e.g. http://127.0.0.1:3000 */
   url: string;
+  /** The transcript retention job (runs at start-up and hourly); `run()` prunes now. */
+  transcriptRetention: TranscriptRetention;
   close(): Promise<void>;
 }
 
@@ -148,6 +154,7 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
     passport.initialize(),
     passport.session(),
     limiter.middleware(),
+    botCredentialCheck(config.botApiToken),
     csrfProtection(secret, secure),
   );
   // Where Nest's parser was (after the /api middleware: a request refused for its CSRF token is never read), for
@@ -168,6 +175,13 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
   const url = config.internalUrl;
   logger.info({ port: config.port, publicUrl: config.publicUrl, discord: config.discord.mode, storage: storage.kind }, startupLine(config));
   const pruning = scheduleSessionPruning(storage.sessions, logger);
+  const settings = app.get(SettingsService);
+  const retention = scheduleTranscriptRetention(
+    storage,
+    async (guildId) => (await transcriptConfig(settings, guildId)).retentionDays,
+    logger,
+  );
+  announceBotApiToken(config, logger);
 
   let closed = false;
   return {
@@ -176,11 +190,13 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
     storage,
     logger,
     url,
+    transcriptRetention: retention,
     async close() {
       if (closed) return;
       closed = true;
       for (const l of [limiter, healthLimiter, sandboxLimits]) l?.close();
       await pruning.stop();
+      await retention.stop();
       await app.close();
       await storage.close();
     },
@@ -193,6 +209,23 @@ export function startupLine(config: AppConfig): string {
   if (config.demoMode)
     return 'Guildhall is up with the Discord sandbox in production demo mode (SANDBOX=on): anyone can sign in as a demo user';
   return 'Guildhall is up with the Discord sandbox (no DISCORD_CLIENT_ID set)';
+}
+
+/**
+ * A bot API token this process made is printed once, labelled, so a developer can call the bot API against the
+ * sandbox; only in the sandbox outside production. A configured token (BOT_API_TOKEN) is never logged, and neither is
+ * a made one in production, where the bot API then stays shut until BOT_API_TOKEN is set.
+ */
+export function announceBotApiToken(config: AppConfig, logger: Logger): void {
+  if (!config.botApiTokenGenerated) return;
+  if (config.discord.mode === 'sandbox' && !config.production) {
+    logger.info(
+      { botApiToken: config.botApiToken },
+      'Sandbox bot API token for this process (send Authorization: Bot <botApiToken> to /api/bot/v1; set BOT_API_TOKEN to fix one)',
+    );
+  } else {
+    logger.warn('BOT_API_TOKEN is not set: the bot API (/api/bot/v1) refuses every request');
+  }
 }
 
 /** One line per request: no headers, no bodies, no query strings (they may carry codes or tokens). */

@@ -322,12 +322,30 @@ describe('API contract: the operations table matches the running API', () => {
   let app: App;
   let owner: TestBrowser;
   let guildId: string;
+  let transcriptId: string;
+  /** The bot API's credential (operations with `access: bot`): the sandbox made it for this process. */
+  let bot: Record<string, string>;
   const itemIds: Record<string, string> = {};
   beforeAll(async () => {
     app = await startTestApp({ DATA_DIR: data.dir });
+    bot = { authorization: `Bot ${app.config.botApiToken}` };
     owner = app.browser();
     await owner.signIn('demo-owner');
     guildId = (await owner.json('/api/user')).body.guilds.find((g: Guild) => g.settingsUrl.startsWith('/manage/')).id;
+    // Something for the routes that name a transcript ({id}) to find.
+    const uploaded = await app.browser().json(`/api/bot/v1/guilds/${guildId}/transcripts`, {
+      method: 'POST',
+      headers: bot,
+      json: {
+        ticketId: '0001',
+        channelName: 'ticket-demo-member',
+        openedBy: { id: '1100000000000000103', username: 'demo-member' },
+        openedAt: '2026-11-22T15:00:00.000Z',
+        closedAt: '2026-11-22T16:00:00.000Z',
+        messages: [],
+      },
+    });
+    transcriptId = uploaded.body.transcript.id;
     // An item of each collection, for the routes with {itemId}.
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${guildId}/collections/${name}`, {
@@ -371,6 +389,7 @@ describe('API contract: the operations table matches the running API', () => {
     route
       .replace('{guildId}', guildId)
       .replace('{name}', 'basic')
+      .replace('{id}', transcriptId)
       .replace(/\/collections\/([^/]+)\/\{itemId\}/, (_m, name: string) => `/collections/${name}/${itemIds[name]}`);
   type Row = { path: string; method: string; operationId: string; response?: string; parameters?: Parameter[] };
   type Parameter = { name: string; in: string; schema?: { examples?: string[] } };
@@ -388,8 +407,31 @@ describe('API contract: the operations table matches the running API', () => {
     Object.entries(openapi.paths as Record<string, Record<string, unknown>>).flatMap(([route, item]) =>
       Object.keys(item)
         .filter((key) => key !== 'parameters')
-        .map((method) => ({ method, route, body: 'requestBody' in (item[method] as object) })),
+        .map((method) => ({
+          method,
+          route,
+          body: 'requestBody' in (item[method] as object),
+          bot: ((item[method] as { security?: object[] }).security ?? []).some((requirement) => 'bot' in requirement),
+        })),
     );
+  /** What a route needs besides the owner's session: the bot's credential for the bot API. */
+  const credentials = (op: { bot: boolean }) => (op.bot ? { headers: bot } : {});
+
+  it('takes only the bot credential on every bot operation: 401 without it, 401 with a user session and its CSRF header', async () => {
+    const botOps = documented().filter((op) => op.bot);
+    expect(botOps.length).toBeGreaterThan(0);
+    for (const op of botOps) {
+      expect(op.route.startsWith('/api/bot/v1/')).toBe(true);
+      for (const client of [app.browser(), owner]) {
+        const res = await client.request(concrete(op.route), {
+          method: op.method.toUpperCase(),
+          ...(op.method === 'get' ? {} : { json: {} }),
+        });
+        expect({ ...op, status: res.status }).toEqual({ ...op, status: 401 });
+        await res.body?.cancel();
+      }
+    }
+  });
 
   it('answers every JSON GET operation of the table with a body valid against its response schema', async () => {
     const gets = rows.filter((op) => op.method === 'get' && op.response);
@@ -425,7 +467,7 @@ describe('API contract: the operations table matches the running API', () => {
     // swept below.
     const writes = documented()
       .filter((op) => op.method !== 'get' && op.body)
-      .map(({ method, route }) => ({ method, route }));
+      .map(({ method, route, bot }) => ({ method, route, bot }));
     expect(
       documented()
         .filter((op) => op.method !== 'get' && !op.body)
@@ -434,7 +476,7 @@ describe('API contract: the operations table matches the running API', () => {
     expect(writes.length).toBeGreaterThan(sectionNames.length);
     for (const op of writes) {
       for (const init of [{ json: {} }, {}]) {
-        const res = await owner.request(concrete(op.route), { method: op.method.toUpperCase(), ...init });
+        const res = await owner.request(concrete(op.route), { method: op.method.toUpperCase(), ...credentials(op), ...init });
         const body = (await res.json()) as { success: boolean; error: unknown; fieldErrors: { path: string; message: string }[] };
         expect({ ...op, status: res.status }).toEqual({ ...op, status: 400 });
         expect(body.success).toBe(false);
@@ -465,13 +507,14 @@ describe('API contract: the operations table matches the running API', () => {
     }
 
     // And over HTTP: no documented operation meets "no such route" (writes send an empty body: 400, never 404).
-    const signOut = { method: 'post', route: '/api/logout' };
+    const signOut = { method: 'post', route: '/api/logout', body: false, bot: false };
     const sweep = ops.filter((op) => op.method !== signOut.method || op.route !== signOut.route);
     // Deletes last (a collection item's DELETE removes the item the other {itemId} routes use), then signing out.
     const ordered = [...sweep.filter((op) => op.method !== 'delete'), ...sweep.filter((op) => op.method === 'delete')];
     for (const op of [...ordered, signOut]) {
       const res = await owner.request(concrete(op.route), {
         method: op.method.toUpperCase(),
+        ...credentials(op),
         ...(op.method === 'get' ? {} : { json: {} }),
       });
       expect({ ...op, status: res.status }).not.toMatchObject({ status: 404 });

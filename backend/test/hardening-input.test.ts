@@ -42,6 +42,8 @@ interface WriteRoute {
   /** A collection's create (POST) and save (PUT of an item). */
   collection?: string;
   anonymous: boolean;
+  /** The bot API: sent with the bot's credential, no session. */
+  bot: boolean;
 }
 const components = (openapi as unknown as { components: { schemas: Record<string, Schema> } }).components.schemas;
 const WRITE_ROUTES: WriteRoute[] = Object.entries(openapi.paths as Record<string, Record<string, Schema>>).flatMap(([path, item]) =>
@@ -60,6 +62,7 @@ const WRITE_ROUTES: WriteRoute[] = Object.entries(openapi.paths as Record<string
         section,
         collection,
         anonymous: !security?.some((requirement) => 'session' in requirement),
+        bot: !!security?.some((requirement) => 'bot' in requirement),
       },
     ];
   }),
@@ -121,6 +124,24 @@ const keyword = (field: Field, name: string) => field.schemas.map((s) => s[name]
 const SAMPLE_BODIES: Record<string, Json> = {
   sendContactMessage: { name: 'Ada', email: 'ada@example.com', subject: 'support', message: 'Hello there' },
   sendGreetingPreview: { type: 'welcome' },
+  uploadTranscript: {
+    ticketId: '0001',
+    channelName: 'ticket-ada',
+    openedBy: { id: '1100000000000000103', username: 'ada' },
+    closedBy: { id: '1100000000000000101', username: 'demo-owner' },
+    openedAt: '2026-11-22T15:00:00.000Z',
+    closedAt: '2026-11-22T16:00:00.000Z',
+    messages: [
+      {
+        id: '1200000000000000001',
+        author: { id: '1100000000000000103', username: 'ada', global_name: 'Ada', avatar: null, bot: false },
+        content: 'Hello there',
+        timestamp: '2026-11-22T15:01:00.000Z',
+        embeds: [{ title: 'Title', description: 'Description' }],
+        attachments: [{ filename: 'a.png', size: 10, content_type: 'image/png', url: 'https://cdn.discordapp.com/a.png' }],
+      },
+    ],
+  },
 };
 
 function setAt(body: Json, pointer: string, value: Json): Json {
@@ -200,12 +221,18 @@ describe('input the database or the stack cannot take answers 400 with its field
   const stored = async () => ({
     settings: await Promise.all(sectionNames.map(async (name) => (await owner.json(`/api/guild/${GUILD}/settings/${name}`)).body)),
     contact: await app.storage.records.list(CONTACT_COLLECTION),
+    transcripts: await app.storage.records.list('transcripts'),
+    transcriptBodies: await app.storage.records.list('transcript-bodies'),
     collections: await Promise.all(collectionNames.map(async (name) => (await owner.json(`/api/guild/${GUILD}/collections/${name}`)).body)),
   });
   const send = (route: WriteRoute, body: Json | string) =>
     browserFor(route).json(urlOf(route), {
       method: route.method,
-      ...(typeof body === 'string' ? { body, headers: { 'content-type': 'application/json' } } : { json: body }),
+      ...(typeof body === 'string' ? { body } : { json: body }),
+      headers: {
+        ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(route.bot ? { authorization: `Bot ${app.config.botApiToken}` } : {}),
+      },
     });
   const stillAnswers = async () => expect((await app.browser().json('/healthz')).status).toBe(200);
 

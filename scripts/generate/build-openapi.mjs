@@ -89,6 +89,8 @@ export function buildOpenApi(catalog) {
       { name: 'public', description: 'Public pages: the top-servers showcase, the contact form, the bot invite' },
       { name: 'schemas', description: 'Published schemas and this document' },
       { name: 'health', description: 'Liveness and readiness probes' },
+      { name: 'tickets', description: 'Ticket transcripts: list, download, delete' },
+      { name: 'bot', description: "The bot-facing API (/api/bot/v1): the bot's own credential, never a user session" },
     ],
     security: [{ session: [] }],
     paths,
@@ -120,6 +122,12 @@ export function buildOpenApi(catalog) {
       },
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set after signing in' },
+        bot: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: "The bot's own credential, `Bot <BOT_API_TOKEN>` (never a user session); operations under /api/bot/v1 only",
+        },
         xsrf: {
           type: 'apiKey',
           in: 'header',
@@ -153,11 +161,19 @@ const PROBLEMS = {
  */
 function tableOperation(op, schemaNames) {
   const writes = STATE_CHANGING.has(op.method);
+  // The bot is no browser: its credential is a header no other site can send, so it needs no anti-forgery token.
+  const bot = op.access === 'bot';
   const parameters = [
     ...(op.parameters ?? []).map((param) => parameter(param, schemaNames)),
-    ...(writes ? [{ $ref: '#/components/parameters/XsrfToken' }] : []),
+    ...(writes && !bot ? [{ $ref: '#/components/parameters/XsrfToken' }] : []),
   ];
-  const security = op.access === 'public' ? (writes ? [{ xsrf: [] }] : []) : [{ session: [], ...(writes ? { xsrf: [] } : {}) }];
+  const security = bot
+    ? [{ bot: [] }]
+    : op.access === 'public'
+      ? writes
+        ? [{ xsrf: [] }]
+        : []
+      : [{ session: [], ...(writes ? { xsrf: [] } : {}) }];
   const answer = op.redirect
     ? { 302: { description: op.redirect, headers: { Location: { schema: { type: 'string' } } } } }
     : {

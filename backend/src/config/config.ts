@@ -30,6 +30,10 @@ export interface AppConfig {
     revokeUrl: string;
   };
   sessionSecret?: string;
+  /** The bot's credential for /api/bot/v1: BOT_API_TOKEN, or (unset) a random one made by this process. */
+  botApiToken: string;
+  /** The token was made here: printed once at start-up in the sandbox outside production, nowhere else. */
+  botApiTokenGenerated: boolean;
   logLevel: string;
   rateLimit: { max: number; windowMs: number };
   guildCacheTtlMs: number;
@@ -97,6 +101,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       revokeUrl: `${apiBase}/oauth2/token/revoke`,
     },
     sessionSecret: env.SESSION_SECRET,
+    botApiToken: env.BOT_API_TOKEN ?? newSandboxSecret(),
+    botApiTokenGenerated: !env.BOT_API_TOKEN,
     logLevel: String(env.LOG_LEVEL),
     rateLimit: { max: Number(env.RATE_LIMIT_MAX), windowMs: Number(env.RATE_LIMIT_WINDOW_MS) },
     guildCacheTtlMs: Number(env.GUILD_CACHE_TTL_MS),

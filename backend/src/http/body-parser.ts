@@ -93,10 +93,18 @@ function readFailure(err: unknown): unknown {
  * sandbox's OAuth2 token endpoint takes them), each checked by bodyProblems before any route sees it. A refusal is a
  * 400 `{ success: false, error, fieldErrors }`, passed on to the exception filter like every other error.
  */
+/**
+ * The bot API's body limit (a transcript upload: up to 5000 messages of 2000 characters). It applies only once the
+ * bot's credential has been checked (res.locals.botAuthenticated), so nobody else can make the server read 16 MB.
+ */
+export const BOT_BODY_LIMIT = '16mb';
+
 export function bodyParser(): RequestHandler {
-  const json = express.json();
+  const smallJson = express.json();
+  const botJson = express.json({ limit: BOT_BODY_LIMIT });
   const form = express.urlencoded({ extended: false });
   return (req: Request, res: Response, next: NextFunction) => {
+    const json = res.locals.botAuthenticated === true ? botJson : smallJson;
     json(req, res, (jsonError?: unknown) => {
       if (jsonError) return next(readFailure(jsonError));
       form(req, res, (formError?: unknown) => {

@@ -23,6 +23,9 @@ export function csrfProtection(secret: string, secure: (req: Request) => boolean
   };
 
   return (req: Request, res: Response, next: NextFunction) => {
+    // The bot API's requests carry the bot's credential (checked before this, bot-api/bot-credential.ts), a header no
+    // other site can make a browser send: no cookie authorises them, so there is nothing to forge.
+    if (res.locals.botAuthenticated === true) return next();
     // Anonymous visitors have no stored session (express-session mints a new id per request), so
     // their token is bound to nothing; a signed-in user's token is bound to the session.
     const sid = req.isAuthenticated?.() ? req.sessionID : '';

@@ -19,6 +19,8 @@ export interface FuzzCase {
 
 /** body-parser's default JSON limit, which Nest keeps: a larger body is 413 before any route sees it. */
 export const BODY_LIMIT = 100 * 1024;
+/** The bot API's limit (backend/src/http/body-parser.ts, BOT_BODY_LIMIT '16mb'), once the bot's credential is checked. */
+export const BOT_BODY_LIMIT = 16 * 1024 * 1024;
 
 type Path = readonly string[];
 interface Slot {

@@ -1,0 +1,17 @@
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+
+/** Text for HTML element content and quoted attribute values: nothing user-written can open a tag or leave a quote. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"'`]/g, (c) => ENTITIES[c]!);
+
+/**
+ * An attachment's URL as a link target, or null when it must stay plain text: only http(s) URLs become links, so a
+ * `javascript:` or `data:` URL the bot was handed is shown, never followed.
+ */
+export function safeLinkTarget(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
