@@ -61,7 +61,7 @@ const MANAGE_PAGES: RouteObject[] = [
   { path: 'dashboard', element: page(() => import('./pages/manage/Dashboard')) },
   { path: 'reactionroles', element: comingSoon('Reaction Roles') },
   { path: 'personalizer', element: comingSoon('Bot Personalizer') },
-  { path: 'tickets', element: comingSoon('Ticket Management') },
+  { path: 'tickets', element: page(() => import('./pages/manage/Tickets')) },
   { path: 'tickets/category', element: comingSoon('Ticket categories') },
   { path: 'tickets/panel', element: comingSoon('Ticket panels') },
   { path: 'joindms', element: comingSoon('Join DMs') },
