@@ -1,6 +1,8 @@
 // The sandbox's stand-in for Discord's consent screen: plain HTML, no script, usable by keyboard and
 // screen reader, so a person (or a Playwright test) can choose who to be.
 
+import { escapeHtml } from '../http/html.js';
+
 export interface DemoUserChoice {
   username: string;
   displayName: string;
@@ -17,10 +19,6 @@ export interface AuthorizePageModel {
   otherUsers: Array<{ username: string; displayName: string }>;
   /** Bot invites: the server named in the link, or the servers to choose from. */
   botInvite?: { guildName?: string; guildChoices?: Array<{ id: string; name: string }> };
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 const SCOPE_TEXT: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { escapeHtml } from './authorize-page.js';
+import { escapeHtml } from '../http/html.js';
 import { DiscordErrors, DiscordExceptionFilter } from './discord-errors.js';
 import { param } from './http-helpers.js';
 import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';

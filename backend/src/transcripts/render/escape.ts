@@ -1,7 +1,4 @@
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
-
-/** Text for HTML element content and quoted attribute values: nothing user-written can open a tag or leave a quote. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"'`]/g, (c) => ENTITIES[c]!);
+export { escapeHtml } from '../../http/html.js';
 
 /**
  * An attachment's URL as a link target, or null when it must stay plain text: only http(s) URLs become links, so a
