@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { schedulePeriodicJob } from '../jobs/periodic-job.js';
 import type { SessionStore } from '../storage/storage.port.js';
 
 /** Expired sessions are deleted at start-up and this often: nothing else deletes a session nobody comes back to. */
@@ -15,27 +16,8 @@ export function scheduleSessionPruning(
   logger: Logger,
   intervalMs = SESSION_PRUNE_INTERVAL_MS,
 ): SessionPruning {
-  let running: Promise<void> | undefined;
-  const prune = () => {
-    running ??= sessions
-      .prune(new Date())
-      .then(
-        (count) => {
-          if (count > 0) logger.info({ count }, 'expired sessions deleted');
-        },
-        (err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'deleting expired sessions failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  prune();
-  const timer = setInterval(prune, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return schedulePeriodicJob(() => sessions.prune(new Date()), logger, intervalMs, {
+    done: 'expired sessions deleted',
+    failed: 'deleting expired sessions failed',
+  });
 }

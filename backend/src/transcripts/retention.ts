@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { type PeriodicJob, schedulePeriodicJob } from '../jobs/periodic-job.js';
 import type { StoragePort } from '../storage/storage.port.js';
 import { deleteTranscript, type TranscriptEntry, TRANSCRIPTS } from './transcripts.service.js';
 
@@ -36,12 +37,8 @@ export async function pruneTranscripts(
   return deleted;
 }
 
-export interface TranscriptRetention {
-  /** Runs a prune now (one at a time) and resolves when it is done. */
-  run(): Promise<void>;
-  /** Stops the schedule and waits for a prune in progress (the database is about to close). */
-  stop(): Promise<void>;
-}
+/** `run()` prunes now (one at a time); `stop()` ends the schedule and waits for a prune in progress. */
+export type TranscriptRetention = PeriodicJob;
 
 /** Like session pruning (auth/session-pruning.ts): now, then on an interval that does not keep the process alive. */
 export function scheduleTranscriptRetention(
@@ -50,31 +47,8 @@ export function scheduleTranscriptRetention(
   logger: Logger,
   intervalMs = TRANSCRIPT_RETENTION_INTERVAL_MS,
 ): TranscriptRetention {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return Promise.resolve();
-    running ??= pruneTranscripts(storage, retentionDays)
-      .then(
-        (count) => {
-          if (count > 0) logger.info({ count }, 'transcripts past their retention deleted');
-        },
-        (err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'deleting old transcripts failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return {
-    run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return schedulePeriodicJob(() => pruneTranscripts(storage, retentionDays), logger, intervalMs, {
+    done: 'transcripts past their retention deleted',
+    failed: 'deleting old transcripts failed',
+  });
 }
