@@ -1,7 +1,7 @@
-import type { Capabilities } from '../../../form/core/access';
+import type { AccessBySection, SectionAccessOf } from '@guildhall/generated/types';
 
-/** The caller's AntiNuke level (spec 2:7), highest first. */
-export type AccessLevel = 'owner' | 'extra_owner' | 'whitelist' | 'none';
+/** The caller's AntiNuke level (spec 2:7), as the sections table names them. */
+export type AccessLevel = AccessBySection['antinuke']['level'];
 
 export const ACCESS_LABELS: Record<AccessLevel, string> = {
   owner: 'Guild Owner',
@@ -10,21 +10,22 @@ export const ACCESS_LABELS: Record<AccessLevel, string> = {
   none: 'No Access',
 };
 
-/** The capabilities the settings GET reports and the schema's x-access names. */
-export const CAPABILITIES = ['view', 'editSettings', 'manageModules', 'manageWhitelist', 'manageExtraOwners', 'manageBypassRole'] as const;
-export type Capability = (typeof CAPABILITIES)[number];
+/** A capability of AntiNuke: view, and the schema's x-access values (generated from the table and the schema). */
+export type Capability = AccessBySection['antinuke']['capability'];
+/** The same at run time; `satisfies` and the check below keep it equal to the generated union. */
+export const CAPABILITIES = [
+  'view',
+  'editSettings',
+  'manageModules',
+  'manageWhitelist',
+  'manageExtraOwners',
+  'manageBypassRole',
+] as const satisfies readonly Capability[];
+const everyCapabilityListed: Exclude<Capability, (typeof CAPABILITIES)[number]> extends never ? true : never = true;
+void everyCapabilityListed;
 
-/**
- * `access` of GET /api/guild/:guildId/settings/antinuke, as the backend adds it (not yet in the generated types):
- * the level, its badge label and message, a flag per capability, and the lock text for each one missing.
- */
-export interface AntinukeAccess {
-  level: AccessLevel;
-  label: string;
-  message: string;
-  capabilities: Capabilities & Record<Capability, boolean>;
-  denied: Partial<Record<Capability, string>>;
-}
+/** `access` of GET /api/guild/:guildId/settings/antinuke: level, badge label, message, flags, lock texts. */
+export type AntinukeAccess = SectionAccessOf<'antinuke'>;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
