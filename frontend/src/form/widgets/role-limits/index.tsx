@@ -1,9 +1,8 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { X } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useRoles } from '../../../api/queries';
+import { useMemo } from 'react';
 import type { SchemaFormContext } from '../../core/form-context';
-import { assignableRoles } from '../role-list';
+import { RolePicker, useRoleChoices } from '../role-list/role-picker';
 
 type Limits = Record<string, unknown>;
 
@@ -15,20 +14,15 @@ type Limits = Record<string, unknown>;
 export function RoleLimitsWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, registry, rawErrors, schema, label } = props;
   const { guildId } = registry.formContext as SchemaFormContext;
-  const roles = useRoles(guildId);
   const limits = useMemo<Limits>(() => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Limits) : {}), [value]);
   const values = (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : {}) as Record<string, unknown>;
   const minimum = typeof values.minimum === 'number' ? values.minimum : undefined;
   const maximum = typeof values.maximum === 'number' ? values.maximum : undefined;
   const start = typeof values.default === 'number' ? values.default : (minimum ?? 1);
-  const [adding, setAdding] = useState('');
   const locked = Boolean(disabled || readonly);
   const ids = Object.keys(limits);
-  const nameOf = (roleId: string) => {
-    const role = roles.data?.find((r) => r.id === roleId);
-    return role ? `@${role.name}` : `Unknown role (${roleId})`;
-  };
-  const offered = assignableRoles(roles.data, guildId).filter((r) => !ids.includes(r.id));
+  const choices = useRoleChoices(guildId, ids);
+  const { nameOf } = choices;
   const full = typeof schema.maxProperties === 'number' && ids.length >= schema.maxProperties;
   const set = (next: Limits) => onChange(next);
   return (
@@ -74,33 +68,15 @@ export function RoleLimitsWidget(props: WidgetProps) {
           })}
         </ul>
       )}
-      <select
+      <RolePicker
         id={id}
         className="field-input"
-        value={adding}
-        disabled={locked || roles.isPending || full}
+        choices={choices}
+        placeholder="Add a role limit"
+        disabled={locked || full}
         aria-label="Add a role limit"
-        aria-busy={roles.isPending || undefined}
-        onChange={(e) => {
-          setAdding('');
-          if (e.target.value) set({ ...limits, [e.target.value]: start });
-        }}
-      >
-        <option value="">{roles.isPending ? 'Loading roles...' : 'Add a role limit'}</option>
-        {offered.map((r) => (
-          <option key={r.id} value={r.id}>
-            @{r.name}
-          </option>
-        ))}
-      </select>
-      {roles.isError && (
-        <p className="mt-1 text-xs text-danger" role="alert">
-          Could not load the server's roles.{' '}
-          <button type="button" className="underline" onClick={() => void roles.refetch()}>
-            Retry
-          </button>
-        </p>
-      )}
+        onPick={(roleId) => set({ ...limits, [roleId]: start })}
+      />
     </div>
   );
 }

@@ -1,13 +1,8 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { X } from 'lucide-react';
 import { useMemo } from 'react';
-import { useRoles } from '../../../api/queries';
 import type { SchemaFormContext } from '../../core/form-context';
-
-/** The guild's roles a form may name: not @everyone, not managed by an integration. */
-export function assignableRoles(roles: { id: string; name: string; managed?: boolean }[] | undefined, guildId: string) {
-  return (roles ?? []).filter((r) => !r.managed && r.id !== guildId);
-}
+import { RolePicker, useRoleChoices } from './role-picker';
 
 /**
  * A list of roles held as ids (x-ui widget `role-list`: the ticket system's additional roles). Each added role shows
@@ -17,14 +12,9 @@ export function assignableRoles(roles: { id: string; name: string; managed?: boo
 export function RoleListWidget(props: WidgetProps) {
   const { id, value, label, disabled, readonly, onChange, onBlur, onFocus, registry, rawErrors, options, schema } = props;
   const { guildId } = registry.formContext as SchemaFormContext;
-  const roles = useRoles(guildId);
   const ids = useMemo(() => (Array.isArray(value) ? (value as unknown[]).filter((v): v is string => typeof v === 'string') : []), [value]);
-  const choices = assignableRoles(roles.data, guildId);
-  const nameOf = (roleId: string) => {
-    const role = roles.data?.find((r) => r.id === roleId);
-    return role ? `@${role.name}` : `Unknown role (${roleId})`;
-  };
-  const offered = choices.filter((r) => !ids.includes(r.id));
+  const choices = useRoleChoices(guildId, ids);
+  const { nameOf } = choices;
   const full = typeof schema.maxItems === 'number' && ids.length >= schema.maxItems;
   const locked = Boolean(disabled || readonly);
   const placeholder = props.placeholder || (typeof options.placeholder === 'string' ? options.placeholder : 'Add a role');
@@ -49,32 +39,17 @@ export function RoleListWidget(props: WidgetProps) {
           ))}
         </ul>
       )}
-      <select
+      <RolePicker
         id={id}
         className={`field-input ${(rawErrors?.length ?? 0) > 0 ? 'border-danger' : ''}`}
-        value=""
-        disabled={locked || roles.isPending || full}
+        choices={choices}
+        placeholder={placeholder}
+        disabled={locked || full}
         aria-describedby={ariaDescribedByIds(id)}
-        aria-busy={roles.isPending || undefined}
-        onChange={(e) => e.target.value && onChange([...ids, e.target.value])}
+        onPick={(roleId) => onChange([...ids, roleId])}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
-      >
-        <option value="">{roles.isPending ? 'Loading roles...' : placeholder}</option>
-        {offered.map((r) => (
-          <option key={r.id} value={r.id}>
-            @{r.name}
-          </option>
-        ))}
-      </select>
-      {roles.isError && (
-        <p className="mt-1 text-xs text-danger" role="alert">
-          Could not load the server's roles.{' '}
-          <button type="button" className="underline" onClick={() => void roles.refetch()}>
-            Retry
-          </button>
-        </p>
-      )}
+      />
     </div>
   );
 }
