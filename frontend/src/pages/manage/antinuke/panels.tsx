@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useCreateBypassRole, useRoles } from '../../../api/queries';
 import type { PreflightWarning } from '../../../api/types';
+import { AlertDialog } from '../../../components/AlertDialog';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
 import { useFormValues } from '../../../form/SchemaForm';
-import { useModal } from '../../../lib/use-modal';
 import type { AccessLevel, AntinukeAccess } from './access';
 
 export const NOT_AUTHORIZED = 'You are not authorized to access this section.';
@@ -15,40 +15,29 @@ export const NOT_AUTHORIZED = 'You are not authorized to access this section.';
 /** Spec 2:2: a 403 opens 'Access Denied / Insufficient Permissions' with the server's reason (or the default text). */
 export function AccessDeniedModal({ message, guildId, onClose }: { message?: string; guildId: string; onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
-  useModal(dialog, onClose, close);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
-      <div
-        ref={dialog}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="access-denied-title"
-        aria-describedby="access-denied-text"
-        className="card w-full max-w-md p-6 shadow-2xl"
-      >
-        <div className="flex items-start gap-3">
-          <ShieldAlert aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-danger" />
-          <div>
-            <h2 id="access-denied-title" className="text-lg font-semibold">
-              Access Denied
-            </h2>
-            <p className="text-sm font-semibold text-danger">Insufficient Permissions</p>
-          </div>
-        </div>
-        <p id="access-denied-text" className="mt-3 text-sm text-muted">
-          {message || NOT_AUTHORIZED}
-        </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <Link to={`/manage/${guildId}/dashboard`} className="btn-secondary">
-            Back to Dashboard
-          </Link>
-          <button ref={close} type="button" className="btn-primary" onClick={onClose}>
-            Close
-          </button>
+    <AlertDialog titleId="access-denied-title" textId="access-denied-text" initialFocus={close} onClose={onClose}>
+      <div className="flex items-start gap-3">
+        <ShieldAlert aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-danger" />
+        <div>
+          <h2 id="access-denied-title" className="text-lg font-semibold">
+            Access Denied
+          </h2>
+          <p className="text-sm font-semibold text-danger">Insufficient Permissions</p>
         </div>
       </div>
-    </div>
+      <p id="access-denied-text" className="mt-3 text-sm text-muted">
+        {message || NOT_AUTHORIZED}
+      </p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Link to={`/manage/${guildId}/dashboard`} className="btn-secondary">
+          Back to Dashboard
+        </Link>
+        <button ref={close} type="button" className="btn-primary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </AlertDialog>
   );
 }
 
