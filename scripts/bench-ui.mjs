@@ -213,7 +213,10 @@ const PANEL_EDITOR = [
   {
     section: 'panel-editor (advanced)',
     field: async (page, title) => {
-      await page.getByRole('button', { name: `Edit ${title}` }).first().click();
+      await page
+        .getByRole('button', { name: `Edit ${title}` })
+        .first()
+        .click();
       await page.getByRole('button', { name: 'Open Advanced Editor' }).click();
       return page.getByRole('dialog', { name: 'Advanced Embed Editor' }).getByLabel('Panel title');
     },
@@ -221,7 +224,10 @@ const PANEL_EDITOR = [
   {
     section: 'panel-editor (settings, small preview)',
     field: async (page, title) => {
-      await page.getByRole('button', { name: `Edit ${title}` }).first().click();
+      await page
+        .getByRole('button', { name: `Edit ${title}` })
+        .first()
+        .click();
       return page.getByRole('dialog', { name: 'Edit Panel' }).getByLabel('Panel title');
     },
   },
@@ -265,7 +271,13 @@ try {
     const field = await scenario.field(page, panelTitle);
     await field.waitFor({ state: 'visible', timeout: 15_000 });
     const measured = await keystrokeToPaint(page, field);
-    pages.push({ section: scenario.section, page: url.replace(guild.id, ':guildId'), field: await field.getAttribute('id'), state: 'every embed field filled', ...measured });
+    pages.push({
+      section: scenario.section,
+      page: url.replace(guild.id, ':guildId'),
+      field: await field.getAttribute('id'),
+      state: 'every embed field filled',
+      ...measured,
+    });
   }
 } finally {
   await browser?.close();

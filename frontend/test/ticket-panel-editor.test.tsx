@@ -151,7 +151,10 @@ describe('Panel editor dialog', () => {
     expect(puts(server)).toHaveLength(0);
     await advance(1);
     expect(puts(server)).toHaveLength(1);
-    expect(puts(server)[0]!.body).toMatchObject({ version: 4, item: { description: 'Tell us what is wrong', channel_id: GENERAL, title: 'Support' } });
+    expect(puts(server)[0]!.body).toMatchObject({
+      version: 4,
+      item: { description: 'Tell us what is wrong', channel_id: GENERAL, title: 'Support' },
+    });
     expect(statusText()).toBe('Saved');
     expect(within(editor()).getByText('Deployed')).toBeTruthy();
   });
@@ -174,7 +177,7 @@ describe('Panel editor dialog', () => {
     expect(statusText()).toBe('Unsaved changes');
   });
 
-  it("saves first when closed with unsaved changes and auto-save on; the list says 'Panel \"{title}\" updated successfully!'", async () => {
+  it('saves first when closed with unsaved changes and auto-save on; the list says \'Panel "{title}" updated successfully!\'', async () => {
     const server = await openExisting();
     const user = userEvent.setup();
     await user.type(within(editor()).getByLabelText('Panel title'), ' team');
@@ -303,7 +306,11 @@ describe('Advanced embed editor', () => {
     expect(describedText(image)).toBe('Please enter a valid URL');
     fireEvent.change(image, { target: { value: 'https://example.com/banner.png' } });
     expect(image.getAttribute('aria-invalid')).toBeNull();
-    expect(within(advanced()).getByRole('link', { name: /Open image url/i }).getAttribute('href')).toBe('https://example.com/banner.png');
+    expect(
+      within(advanced())
+        .getByRole('link', { name: /Open image url/i })
+        .getAttribute('href'),
+    ).toBe('https://example.com/banner.png');
   });
 
   it('does not save an invalid URL: Save keeps the editor open at the field', async () => {
@@ -394,7 +401,12 @@ describe('Advanced embed editor', () => {
   it('below 1024 px starts with the sections folded, locks the page scroll, and offers Expand All / Collapse All', async () => {
     vi.stubGlobal(
       'matchMedia',
-      vi.fn((query: string) => ({ matches: query.includes('max-width: 1023'), media: query, addEventListener() {}, removeEventListener() {} })),
+      vi.fn((query: string) => ({
+        matches: query.includes('max-width: 1023'),
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      })),
     );
     await openAdvanced();
     const sections = () => within(advanced()).getAllByRole('button', { expanded: false });

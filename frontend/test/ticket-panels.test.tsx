@@ -36,7 +36,11 @@ describe('Ticket panels list', () => {
     fakePanelsApi({
       items: [
         { id: 'a', version: 1, item: panel({ title: 'Support', description: 'Ask us anything', color: '#F04747' }) },
-        { id: 'b', version: 3, item: panel({ title: 'Billing', button_label: 'Open billing', message_id: '500000000000000009', deployed: true }) },
+        {
+          id: 'b',
+          version: 3,
+          item: panel({ title: 'Billing', button_label: 'Open billing', message_id: '500000000000000009', deployed: true }),
+        },
       ],
     });
     renderPanels();
@@ -77,7 +81,9 @@ describe('Ticket panels list', () => {
   });
 
   it("duplicates a panel as '{title} (Copy)', a draft, and says so", async () => {
-    const server = fakePanelsApi({ items: [{ id: 'a', version: 1, item: panel({ title: 'Support', message_id: '500000000000000009', deployed: true }) }] });
+    const server = fakePanelsApi({
+      items: [{ id: 'a', version: 1, item: panel({ title: 'Support', message_id: '500000000000000009', deployed: true }) }],
+    });
     renderPanels();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Duplicate Support' }));
     const copy = await screen.findByRole('article', { name: 'Support (Copy)' });
@@ -88,7 +94,10 @@ describe('Ticket panels list', () => {
 
   it("says 'Failed to duplicate panel' with the reason when the server refuses", async () => {
     const server = fakePanelsApi({ items: [{ id: 'a', version: 1, item: panel({ title: 'Support' }) }] });
-    server.answers.duplicate.push({ status: 409, body: { success: false, error: 'This server already has the most ticket panels allowed (1).' } });
+    server.answers.duplicate.push({
+      status: 409,
+      body: { success: false, error: 'This server already has the most ticket panels allowed (1).' },
+    });
     renderPanels();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Duplicate Support' }));
     expect((await screen.findByRole('alert')).textContent).toContain(

@@ -54,7 +54,13 @@ export function fakePanelsApi({ items = [] as FakeEntry[], cap = 100 } = {}) {
     const result = validateWith(validateTicketPanel, own);
     return result.ok
       ? { value: result.value as TicketPanel }
-      : { error: json(400, { success: false, error: 'Ticket Panels: the item is not valid.', fieldErrors: result.fieldErrors.map((e) => ({ ...e, path: `/item${e.path}` })) }) };
+      : {
+          error: json(400, {
+            success: false,
+            error: 'Ticket Panels: the item is not valid.',
+            fieldErrors: result.fieldErrors.map((e) => ({ ...e, path: `/item${e.path}` })),
+          }),
+        };
   };
   vi.stubGlobal(
     'fetch',
@@ -87,7 +93,11 @@ export function fakePanelsApi({ items = [] as FakeEntry[], cap = 100 } = {}) {
         if (q) return json(q.status, q.body);
         const checked = invalid(body.item);
         if (checked.error) return checked.error;
-        const entry = { id: `p${server.nextId++}`, version: 1, item: { ...checked.value, message_id: null, deployed: false, created_at: new Date().toISOString() } };
+        const entry = {
+          id: `p${server.nextId++}`,
+          version: 1,
+          item: { ...checked.value, message_id: null, deployed: false, created_at: new Date().toISOString() },
+        };
         server.items.push(entry);
         return json(200, { success: true, ...entry });
       }
@@ -115,7 +125,13 @@ export function fakePanelsApi({ items = [] as FakeEntry[], cap = 100 } = {}) {
         const copy = {
           id: `p${server.nextId++}`,
           version: 1,
-          item: { ...stored.item, title: `${stored.item.title} (Copy)`, message_id: null, deployed: false, created_at: new Date().toISOString() },
+          item: {
+            ...stored.item,
+            title: `${stored.item.title} (Copy)`,
+            message_id: null,
+            deployed: false,
+            created_at: new Date().toISOString(),
+          },
         };
         server.items.push(copy);
         return json(200, { success: true, ...copy });

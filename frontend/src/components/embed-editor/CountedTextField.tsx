@@ -39,7 +39,8 @@ export const CountedTextField = memo(function CountedTextField({
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [maxLength !== undefined ? counterId : '', hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [maxLength !== undefined ? counterId : '', hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const change = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(clampText(e.target.value, maxLength), name);
   const cls = `input ${error ? 'border-danger' : ''}`;
   const near = maxLength !== undefined && length >= maxLength * 0.9;

@@ -29,7 +29,16 @@ export interface UrlFieldProps {
 }
 
 /** An image or icon URL: checked as typed (red border, the message linked to the field), with a link to open it when valid. */
-export const UrlField = memo(function UrlField({ id, label, name, value, onChange, maxLength, placeholder = 'https://', error }: UrlFieldProps) {
+export const UrlField = memo(function UrlField({
+  id,
+  label,
+  name,
+  value,
+  onChange,
+  maxLength,
+  placeholder = 'https://',
+  error,
+}: UrlFieldProps) {
   const message = isValidUrl(value) ? error : INVALID_URL_MESSAGE;
   const errorId = `${id}-error`;
   return (

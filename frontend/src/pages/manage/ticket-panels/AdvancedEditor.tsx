@@ -25,7 +25,14 @@ const TABS = [
 ] as const satisfies readonly { key: TabKey; label: string }[];
 
 type SectionKey = 'ticket-content' | 'ticket-appearance' | 'create-button' | 'close-button' | 'open-content' | 'open-appearance';
-const SECTIONS: readonly SectionKey[] = ['ticket-content', 'ticket-appearance', 'create-button', 'close-button', 'open-content', 'open-appearance'];
+const SECTIONS: readonly SectionKey[] = [
+  'ticket-content',
+  'ticket-appearance',
+  'create-button',
+  'close-button',
+  'open-content',
+  'open-appearance',
+];
 const allSections = (open: boolean) => Object.fromEntries(SECTIONS.map((key) => [key, open])) as Record<SectionKey, boolean>;
 
 type Change = (value: string, name: string) => void;
@@ -67,7 +74,17 @@ const Url = memo(function Url({ name, value, onChange, error }: { name: EmbedFie
   return <UrlField id={`embed-${name}`} name={name} label={title} value={value} onChange={onChange} maxLength={maxLength} error={error} />;
 });
 
-const Colour = memo(function Colour({ name, value, onChange, error }: { name: EmbedField; value: string; onChange: Change; error?: string }) {
+const Colour = memo(function Colour({
+  name,
+  value,
+  onChange,
+  error,
+}: {
+  name: EmbedField;
+  value: string;
+  onChange: Change;
+  error?: string;
+}) {
   const { title, examples } = field(name);
   return <ColourPicker id={`embed-${name}`} name={name} label={title} value={value} onChange={onChange} presets={examples} error={error} />;
 });
@@ -201,8 +218,18 @@ export function AdvancedEditor({
                 </label>
                 {values.close_button !== false && (
                   <>
-                    <Text name="close_button_label" value={values.close_button_label} onChange={onChange} error={errors.close_button_label} />
-                    <Text name="close_button_emoji" value={values.close_button_emoji} onChange={onChange} error={errors.close_button_emoji} />
+                    <Text
+                      name="close_button_label"
+                      value={values.close_button_label}
+                      onChange={onChange}
+                      error={errors.close_button_label}
+                    />
+                    <Text
+                      name="close_button_emoji"
+                      value={values.close_button_emoji}
+                      onChange={onChange}
+                      error={errors.close_button_emoji}
+                    />
                   </>
                 )}
               </CollapsibleSection>

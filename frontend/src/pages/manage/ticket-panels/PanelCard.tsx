@@ -54,7 +54,12 @@ export const PanelCard = memo(function PanelCard({
           <dd>{created && !Number.isNaN(created.getTime()) ? created.toLocaleDateString() : 'Unknown'}</dd>
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <button type="button" className="btn-secondary px-3" onClick={() => onAction('preview', entry)} aria-label={`Preview ${item.title}`}>
+          <button
+            type="button"
+            className="btn-secondary px-3"
+            onClick={() => onAction('preview', entry)}
+            aria-label={`Preview ${item.title}`}
+          >
             <Eye aria-hidden="true" className="h-4 w-4" />
             Preview
           </button>

@@ -194,8 +194,7 @@ export function PanelEditor({
     else setView('settings');
   };
 
-  const finish = () =>
-    onClose({ saved: savedAny.current, created: !entry && savedAny.current, title: draftRef.current.title });
+  const finish = () => onClose({ saved: savedAny.current, created: !entry && savedAny.current, title: draftRef.current.title });
 
   const close = useCallback(async () => {
     if (statusRef.current !== 'saved' && autoSaveRef.current && readyToSave(draftRef.current)) {
@@ -393,7 +392,12 @@ export function PanelEditor({
         </div>
       </Modal>
       {confirmDelete && (
-        <AlertDialog titleId="delete-panel-title" textId="delete-panel-text" initialFocus={cancelDelete} onClose={() => setConfirmDelete(false)}>
+        <AlertDialog
+          titleId="delete-panel-title"
+          textId="delete-panel-text"
+          initialFocus={cancelDelete}
+          onClose={() => setConfirmDelete(false)}
+        >
           <h2 id="delete-panel-title" className="text-lg font-semibold">
             Delete this panel?
           </h2>
@@ -411,7 +415,12 @@ export function PanelEditor({
         </AlertDialog>
       )}
       {conflict && (
-        <ConflictDialog busy={false} onReload={() => void reloadTheirs()} onOverwrite={() => void overwrite()} onCancel={() => setConflict(null)} />
+        <ConflictDialog
+          busy={false}
+          onReload={() => void reloadTheirs()}
+          onOverwrite={() => void overwrite()}
+          onCancel={() => setConflict(null)}
+        />
       )}
     </>
   );

@@ -28,11 +28,19 @@ export function Tabs<K extends string>({
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = tabs.length - 1;
     const next =
-      e.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : e.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : e.key === 'Home' ? 0
-      : e.key === 'End' ? last
-      : null;
+      e.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     onSelect(tabs[next]!.key);
@@ -67,7 +75,13 @@ export function Tabs<K extends string>({
           );
         })}
       </div>
-      <div role="tabpanel" id={`${idPrefix}-panel-${selected}`} aria-labelledby={`${idPrefix}-tab-${selected}`} tabIndex={0} className="pt-4">
+      <div
+        role="tabpanel"
+        id={`${idPrefix}-panel-${selected}`}
+        aria-labelledby={`${idPrefix}-tab-${selected}`}
+        tabIndex={0}
+        className="pt-4"
+      >
         {children}
       </div>
     </div>
