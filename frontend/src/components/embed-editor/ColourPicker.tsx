@@ -60,7 +60,7 @@ export const ColourPicker = memo(function ColourPicker({ id, label, name, value,
           maxLength={7}
           spellCheck={false}
           onChange={(e) => onChange(e.target.value, name)}
-          className={`input w-32 font-mono ${message ? 'border-danger' : ''}`}
+          className={`field-input w-32 font-mono ${message ? 'border-danger' : ''}`}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? errorId : undefined}
         />

@@ -42,7 +42,7 @@ export const CountedTextField = memo(function CountedTextField({
   const describedBy =
     [maxLength !== undefined ? counterId : '', hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const change = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(clampText(e.target.value, maxLength), name);
-  const cls = `input ${error ? 'border-danger' : ''}`;
+  const cls = `field-input ${error ? 'border-danger' : ''}`;
   const near = maxLength !== undefined && length >= maxLength * 0.9;
   return (
     <div className="space-y-1">

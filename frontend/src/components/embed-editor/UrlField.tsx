@@ -43,7 +43,7 @@ export const UrlField = memo(function UrlField({
   const errorId = `${id}-error`;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="text-sm font-medium">
+      <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
       <input
@@ -54,7 +54,7 @@ export const UrlField = memo(function UrlField({
         value={value}
         placeholder={placeholder}
         onChange={(e) => onChange(clampText(e.target.value, maxLength), name)}
-        className={`input ${message ? 'border-danger' : ''}`}
+        className={`field-input ${message ? 'border-danger' : ''}`}
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? errorId : undefined}
       />

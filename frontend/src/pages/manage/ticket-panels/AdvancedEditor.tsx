@@ -186,6 +186,28 @@ export function AdvancedEditor({
       title="Advanced Embed Editor"
       onClose={onCancel}
       wide
+      footer={
+        <div className="flex flex-wrap justify-between gap-3">
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => {
+              setValues(embedValuesOf(defaultPanel()));
+              setErrors({});
+            }}
+          >
+            Reset to defaults
+          </button>
+          <div className="flex gap-3">
+            <button type="button" className="btn-secondary" onClick={onCancel}>
+              Cancel
+            </button>
+            <button type="button" className="btn-primary" onClick={save}>
+              Save
+            </button>
+          </div>
+        </div>
+      }
       headerExtra={<p className="text-sm text-muted">The panel message, its buttons and the message a new ticket opens with.</p>}
     >
       <div className="space-y-4" data-advanced-editor="">
@@ -255,26 +277,6 @@ export function AdvancedEditor({
             </div>
           )}
         </Tabs>
-        <div className="sticky bottom-0 flex flex-wrap justify-between gap-3 border-t border-line bg-panel pt-4">
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={() => {
-              setValues(embedValuesOf(defaultPanel()));
-              setErrors({});
-            }}
-          >
-            Reset to defaults
-          </button>
-          <div className="flex gap-3">
-            <button type="button" className="btn-secondary" onClick={onCancel}>
-              Cancel
-            </button>
-            <button type="button" className="btn-primary" onClick={save}>
-              Save
-            </button>
-          </div>
-        </div>
       </div>
     </Modal>
   );

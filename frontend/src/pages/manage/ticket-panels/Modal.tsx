@@ -14,6 +14,7 @@ export function Modal({
   wide = false,
   children,
   headerExtra,
+  footer,
 }: {
   titleId: string;
   title: string;
@@ -22,6 +23,8 @@ export function Modal({
   wide?: boolean;
   children: ReactNode;
   headerExtra?: ReactNode;
+  /** Actions kept in view below the scrolling body. */
+  footer?: ReactNode;
 }) {
   const dialog = useRef<HTMLDivElement>(null);
   useModal(dialog, onClose, initialFocus);
@@ -46,6 +49,7 @@ export function Modal({
           </button>
         </header>
         <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {footer && <footer className="border-t border-line px-5 py-4">{footer}</footer>}
       </div>
     </div>
   );

@@ -299,14 +299,14 @@ export function PanelEditor({
             error={errors.title}
           />
           <div className="space-y-1">
-            <label htmlFor="panel-channel" className="text-sm font-medium">
+            <label htmlFor="panel-channel" className="block text-sm font-medium">
               {channelField.title}
             </label>
             <select
               id="panel-channel"
               value={draft.channel_id}
               onChange={(e) => change('channel_id', e.target.value)}
-              className={`input ${errors.channel_id ? 'border-danger' : ''}`}
+              className={`field-input ${errors.channel_id ? 'border-danger' : ''}`}
               aria-invalid={errors.channel_id ? true : undefined}
               aria-describedby={errors.channel_id ? 'panel-channel-error' : 'panel-channel-hint'}
             >
