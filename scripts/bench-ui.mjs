@@ -5,6 +5,8 @@
 //    field of the page's form, or where the section's row of MEASURE says so, into the field it names after storing
 //    the state it names (AntiNuke: the whitelist's search box with 100 whitelisted users); budget: median <= 16 ms
 //    (one frame at 60 Hz).
+//  - keystroke-to-paint in the ticket panel editor (tickets/panel), with a panel whose every embed field is filled: the
+//    advanced embed editor's title and the settings dialog's title (which redraws the small preview); same budget.
 //  - JavaScript per public route: the entry chunk and the route's page chunk with everything they import statically,
 //    each file gzip-compressed on its own as a browser fetches it, read from Vite's manifest; budget: 120 KB.
 // Builds the app first unless backend/dist and frontend/dist are newer than their sources. Prints a table per figure
@@ -168,6 +170,69 @@ async function keystrokeToPaint(page, field) {
   };
 }
 
+/** A panel with every embed field filled near what people write (long description, URLs, footers). */
+function filledPanel(channelId) {
+  const text = (words) => Array.from({ length: words }, (_, i) => `word${i}`).join(' ');
+  return {
+    title: 'Support Ticket for the whole community',
+    description: `**How to get help**\n${text(300)}\n- one\n- two\n> quoted`,
+    color: '#1ABC9C',
+    channel_id: channelId,
+    button_label: 'Create a support ticket',
+    button_emoji: '🎫',
+    close_button: true,
+    close_button_label: 'Close this ticket',
+    close_button_emoji: '🔒',
+    footer: text(60),
+    footerIcon: 'https://cdn.discordapp.com/embed/avatars/0.png',
+    image: 'https://cdn.discordapp.com/embed/avatars/1.png',
+    thumbnail: 'https://cdn.discordapp.com/embed/avatars/2.png',
+    open_title: 'Ticket Created',
+    open_description: text(200),
+    open_color: '#43B581',
+    open_footer: text(40),
+    open_footerIcon: 'https://cdn.discordapp.com/embed/avatars/3.png',
+    open_image: 'https://cdn.discordapp.com/embed/avatars/4.png',
+    open_thumbnail: 'https://cdn.discordapp.com/embed/avatars/5.png',
+  };
+}
+
+/** Stores the filled panel through the collections API (with the CSRF header); its title names it on the page. */
+async function storePanel(page, guildId) {
+  const channels = (await (await page.request.get(`/api/guild/${guildId}/channels`)).json()).channels;
+  const text = channels.find((c) => c.type === 0);
+  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const item = filledPanel(text.id);
+  const saved = await page.request.post(`/api/guild/${guildId}/collections/panels`, { data: { item }, headers: { 'X-XSRF-TOKEN': token } });
+  if (!saved.ok()) throw new Error(`storing a panel: ${saved.status()} ${await saved.text()}`);
+  return item.title;
+}
+
+/** The panel editor's two typing places, each opened fresh from the panels page. */
+const PANEL_EDITOR = [
+  {
+    section: 'panel-editor (advanced)',
+    field: async (page, title) => {
+      await page
+        .getByRole('button', { name: `Edit ${title}` })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Open Advanced Editor' }).click();
+      return page.getByRole('dialog', { name: 'Advanced Embed Editor' }).getByLabel('Panel title');
+    },
+  },
+  {
+    section: 'panel-editor (settings, small preview)',
+    field: async (page, title) => {
+      await page
+        .getByRole('button', { name: `Edit ${title}` })
+        .first()
+        .click();
+      return page.getByRole('dialog', { name: 'Edit Panel' }).getByLabel('Panel title');
+    },
+  },
+];
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-bench-ui-'));
 const app = await startServer('app-server.mjs', { DATA_DIR: dataDir });
 let browser;
@@ -197,6 +262,22 @@ try {
     const id = await field.getAttribute('id');
     const measured = await keystrokeToPaint(page, field);
     pages.push({ section: name, page: url.replace(guild.id, ':guildId'), field: id, state: how?.state ?? 'defaults', ...measured });
+  }
+
+  const panelTitle = await storePanel(page, guild.id);
+  for (const scenario of PANEL_EDITOR) {
+    const url = `/manage/${guild.id}/tickets/panel`;
+    await page.goto(url);
+    const field = await scenario.field(page, panelTitle);
+    await field.waitFor({ state: 'visible', timeout: 15_000 });
+    const measured = await keystrokeToPaint(page, field);
+    pages.push({
+      section: scenario.section,
+      page: url.replace(guild.id, ':guildId'),
+      field: await field.getAttribute('id'),
+      state: 'every embed field filled',
+      ...measured,
+    });
   }
 } finally {
   await browser?.close();

@@ -63,7 +63,7 @@ const MANAGE_PAGES: RouteObject[] = [
   { path: 'personalizer', element: comingSoon('Bot Personalizer') },
   { path: 'tickets', element: page(() => import('./pages/manage/Tickets')) },
   { path: 'tickets/category', element: comingSoon('Ticket categories') },
-  { path: 'tickets/panel', element: comingSoon('Ticket panels') },
+  { path: 'tickets/panel', element: page(() => import('./pages/manage/TicketPanels')) },
   { path: 'joindms', element: comingSoon('Join DMs') },
   { path: 'embeds', element: comingSoon('Embeds Configuration') },
 ];

@@ -1,5 +1,8 @@
 import { type RefObject, useEffect } from 'react';
 
+/** Open modals, innermost last: only the innermost answers the keyboard (a confirmation over an editor). */
+const openModals: object[] = [];
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -10,9 +13,12 @@ const FOCUSABLE =
 export function useModal(ref: RefObject<HTMLElement | null>, close: () => void, initial?: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const self = {};
+    openModals.push(self);
     const controls = () => [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
     (initial?.current ?? controls()[0])?.focus();
     const onKey = (e: KeyboardEvent) => {
+      if (openModals.at(-1) !== self) return;
       if (e.key === 'Escape') return close();
       if (e.key !== 'Tab') return;
       const list = controls();
@@ -31,6 +37,7 @@ export function useModal(ref: RefObject<HTMLElement | null>, close: () => void, 
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      openModals.splice(openModals.indexOf(self), 1);
       if (before?.isConnected) before.focus();
     };
   }, [ref, close, initial]);

@@ -1,0 +1,56 @@
+import { X } from 'lucide-react';
+import { type ReactNode, type RefObject, useRef } from 'react';
+import { useModal } from '../../../lib/use-modal';
+
+/**
+ * A dialog of the panels page over a dimmed page: named by its heading, keyboard kept inside (useModal). Full height on
+ * a phone, a centred card from `sm` up.
+ */
+export function Modal({
+  titleId,
+  title,
+  onClose,
+  initialFocus,
+  wide = false,
+  children,
+  headerExtra,
+  footer,
+}: {
+  titleId: string;
+  title: string;
+  onClose(): void;
+  initialFocus?: RefObject<HTMLElement | null>;
+  wide?: boolean;
+  children: ReactNode;
+  headerExtra?: ReactNode;
+  /** Actions kept in view below the scrolling body. */
+  footer?: ReactNode;
+}) {
+  const dialog = useRef<HTMLDivElement>(null);
+  useModal(dialog, onClose, initialFocus);
+  return (
+    <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-black/60 sm:items-center sm:p-4">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className={`card flex max-h-full w-full flex-col shadow-2xl sm:max-h-[90vh] ${wide ? 'sm:max-w-5xl' : 'sm:max-w-2xl'}`}
+      >
+        <header className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
+          <div className="min-w-0">
+            <h2 id={titleId} className="truncate text-lg font-semibold">
+              {title}
+            </h2>
+            {headerExtra}
+          </div>
+          <button type="button" className="btn-secondary px-2" onClick={onClose} aria-label="Close">
+            <X aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </header>
+        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {footer && <footer className="border-t border-line px-5 py-4">{footer}</footer>}
+      </div>
+    </div>
+  );
+}
