@@ -67,6 +67,13 @@ export interface GuildhallClient {
     guildId: string,
     body: SectionSettingsPutRequest<'ticket-limits'>,
   ): Promise<SectionSettingsResponse<'ticket-limits'>>;
+  /** Ticket categories: the guild's ticket-categories settings. */
+  getTicketCategoriesSettings(guildId: string): Promise<SectionSettingsResponse<'ticket-categories'>>;
+  /** Ticket categories: save the guild's ticket-categories settings. */
+  putTicketCategoriesSettings(
+    guildId: string,
+    body: SectionSettingsPutRequest<'ticket-categories'>,
+  ): Promise<SectionSettingsResponse<'ticket-categories'>>;
   /** Ticket transcripts: the guild's transcripts settings. */
   getTranscriptSettings(guildId: string): Promise<SectionSettingsResponse<'transcripts'>>;
   /** Ticket transcripts: save the guild's transcripts settings. */

@@ -27,6 +27,8 @@ export function createClient(transport) {
     putTicketGeneralSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/ticket-general`, body),
     getTicketLimitsSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/ticket-limits`),
     putTicketLimitsSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/ticket-limits`, body),
+    getTicketCategoriesSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/ticket-categories`),
+    putTicketCategoriesSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/ticket-categories`, body),
     getTranscriptSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/transcripts`),
     putTranscriptSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/transcripts`, body),
     listTicketPanels: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/collections/panels`),

@@ -40,6 +40,7 @@ export type SchemaName =
   | 'settings-response'
   | 'snowflake'
   | 'success-response'
+  | 'ticket-categories'
   | 'ticket-general'
   | 'ticket-limits'
   | 'ticket-panel'

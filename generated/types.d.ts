@@ -92,6 +92,10 @@ export type Punishment = 'BAN' | 'KICK' | 'TIMEOUT' | 'NONE';
  */
 export type UserList = string[];
 /**
+ * A category channel of the guild, by id; null means none.
+ */
+export type CategoryId = string | null;
+/**
  * Open tickets one member may have at a time.
  */
 export type PerUserTicketLimit = number;
@@ -1249,6 +1253,41 @@ export interface ModerationSettings {
   modlog_channel: ChannelReference;
 }
 /**
+ * The Discord category channels tickets are filed under (the Ticket categories page): open tickets in one of the open categories, resolved ones moved to a closed category, each list with its default (the star).
+ */
+export interface TicketCategories {
+  /**
+   * Categories where new tickets are created.
+   *
+   * @maxItems 50
+   */
+  open: TicketCategory[];
+  /**
+   * Categories where resolved tickets are moved.
+   *
+   * @maxItems 50
+   */
+  closed: TicketCategory[];
+  /**
+   * The open category new tickets go to; null: none yet.
+   */
+  defaultOpen: CategoryId;
+  /**
+   * The closed category resolved tickets go to; null: none yet.
+   */
+  defaultClosed: CategoryId;
+}
+/**
+ * A Discord category channel, by id, with its name as last seen.
+ */
+export interface TicketCategory {
+  id: string;
+  /**
+   * Discord's channel name limit applies.
+   */
+  name: string;
+}
+/**
  * The ticket system's general settings (the Ticket general settings page): the support team role, additional roles that see tickets, two-step close and open, pinning the first message, and the padding of ticket numbers.
  */
 export interface TicketGeneralSettings {
@@ -1446,6 +1485,7 @@ export interface SettingsBySection {
   antinuke: AntinukeSettings;
   'ticket-general': TicketGeneralSettings;
   'ticket-limits': TicketLimits;
+  'ticket-categories': TicketCategories;
   transcripts: TranscriptSettings;
 }
 

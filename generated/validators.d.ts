@@ -49,6 +49,7 @@ import type {
   GreetingSettings,
   LevelsSettings,
   ModerationSettings,
+  TicketCategories,
   TicketGeneralSettings,
   TicketLimits,
   TicketPanel,
@@ -156,6 +157,8 @@ export declare const validateGreeting: StandaloneValidator<GreetingSettings>;
 export declare const validateLevels: StandaloneValidator<LevelsSettings>;
 /** Validates ModerationSettings (https://guildhall.dev/schemas/settings/moderation.json). */
 export declare const validateModeration: StandaloneValidator<ModerationSettings>;
+/** Validates TicketCategories (https://guildhall.dev/schemas/settings/ticket-categories.json). */
+export declare const validateTicketCategories: StandaloneValidator<TicketCategories>;
 /** Validates TicketGeneralSettings (https://guildhall.dev/schemas/settings/ticket-general.json). */
 export declare const validateTicketGeneral: StandaloneValidator<TicketGeneralSettings>;
 /** Validates TicketLimits (https://guildhall.dev/schemas/settings/ticket-limits.json). */
