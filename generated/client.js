@@ -49,6 +49,11 @@ export function createClient(transport) {
     resolveGuildUsers: (guildId, query) => transport('GET', withQuery(`/api/guild/${segment(guildId)}/users`, query)),
     createAntinukeBypassRole: (guildId) => transport('POST', `/api/guild/${segment(guildId)}/antinuke/create-bypass-role`),
     getAntinukePreflight: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/antinuke/preflight`),
+    getTicketCategories: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/tickets/categories`),
+    addTicketCategory: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/tickets/categories`, body),
+    setDefaultTicketCategory: (guildId, body) => transport('PATCH', `/api/guild/${segment(guildId)}/tickets/categories/default`, body),
+    removeTicketCategory: (guildId, categoryId, query) =>
+      transport('DELETE', withQuery(`/api/guild/${segment(guildId)}/tickets/categories/${segment(categoryId)}`, query)),
     getTopServers: () => transport('GET', `/api/top-servers`),
     sendContactMessage: (body) => transport('POST', `/api/contact`, body),
     sendGreetingPreview: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/greeting/preview`, body),

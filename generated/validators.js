@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate92;
-const schema158 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate97;
+const schema170 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate97(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate92.evaluated;
+  const evaluated0 = validate97.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema158.required,
-        parentSchema: schema158,
+        schema: schema170.required,
+        parentSchema: schema170,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema158.properties.enabled,
+          parentSchema: schema170.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema158.type,
-      parentSchema: schema158,
+      schema: schema170.type,
+      parentSchema: schema170,
       data,
     };
     if (vErrors === null) {
@@ -72,12 +72,12 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate92.errors = vErrors;
+  validate97.errors = vErrors;
   return errors === 0;
 }
-validate92.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
-export const validateAntinuke = validate79;
-const schema112 = {
+validate97.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+export const validateAntinuke = validate84;
+const schema124 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
   type: 'object',
@@ -440,20 +440,20 @@ const schema112 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const schema113 = {
+const schema125 = {
   type: 'string',
   enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
   'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
   'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
 };
-const schema114 = {
+const schema126 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const schema126 = {
+const schema138 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -463,11 +463,11 @@ const schema126 = {
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
 const pattern7 = new RegExp('^[0-9]{17,20}$', 'u');
-const pattern54 = new RegExp('^[0-9]{17,19}$', 'u');
-function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern62 = new RegExp('^[0-9]{17,19}$', 'u');
+function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate84.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -506,7 +506,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       data.auto_recovery = true;
     }
     for (const key0 in data) {
-      if (!func1.call(schema112.properties, key0)) {
+      if (!func1.call(schema124.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -514,7 +514,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema112,
+          parentSchema: schema124,
           data,
         };
         if (vErrors === null) {
@@ -533,8 +533,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema112.properties.enabled.type,
-        parentSchema: schema112.properties.enabled,
+        schema: schema124.properties.enabled.type,
+        parentSchema: schema124.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -552,8 +552,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema113.type,
-        parentSchema: schema113,
+        schema: schema125.type,
+        parentSchema: schema125,
         data: data1,
       };
       if (vErrors === null) {
@@ -568,10 +568,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/punishment',
         schemaPath: '#/$defs/punishment/enum',
         keyword: 'enum',
-        params: { allowedValues: schema113.enum },
+        params: { allowedValues: schema125.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema113.enum,
-        parentSchema: schema113,
+        schema: schema125.enum,
+        parentSchema: schema125,
         data: data1,
       };
       if (vErrors === null) {
@@ -587,10 +587,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/bypass_role',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema114.type },
+        params: { type: schema126.type },
         message: 'must be string,null',
-        schema: schema114.type,
-        parentSchema: schema114,
+        schema: schema126.type,
+        parentSchema: schema126,
         data: data2,
       };
       if (vErrors === null) {
@@ -609,7 +609,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema114,
+          parentSchema: schema126,
           data: data2,
         };
         if (vErrors === null) {
@@ -627,7 +627,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema114,
+          parentSchema: schema126,
           data: data2,
         };
         if (vErrors === null) {
@@ -674,7 +674,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         data3.anti_everyone = true;
       }
       for (const key1 in data3) {
-        if (!func1.call(schema112.properties.modules.properties, key1)) {
+        if (!func1.call(schema124.properties.modules.properties, key1)) {
           const err7 = {
             instancePath: instancePath + '/modules',
             schemaPath: '#/properties/modules/additionalProperties',
@@ -682,7 +682,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema112.properties.modules,
+            parentSchema: schema124.properties.modules,
             data: data3,
           };
           if (vErrors === null) {
@@ -701,8 +701,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.modules.properties.anti_ban.type,
-          parentSchema: schema112.properties.modules.properties.anti_ban,
+          schema: schema124.properties.modules.properties.anti_ban.type,
+          parentSchema: schema124.properties.modules.properties.anti_ban,
           data: data4,
         };
         if (vErrors === null) {
@@ -720,8 +720,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.modules.properties.anti_kick.type,
-          parentSchema: schema112.properties.modules.properties.anti_kick,
+          schema: schema124.properties.modules.properties.anti_kick.type,
+          parentSchema: schema124.properties.modules.properties.anti_kick,
           data: data5,
         };
         if (vErrors === null) {
@@ -739,8 +739,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.modules.properties.anti_prune.type,
-          parentSchema: schema112.properties.modules.properties.anti_prune,
+          schema: schema124.properties.modules.properties.anti_prune.type,
+          parentSchema: schema124.properties.modules.properties.anti_prune,
           data: data6,
         };
         if (vErrors === null) {
@@ -758,8 +758,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.modules.properties.anti_member_update.type,
-          parentSchema: schema112.properties.modules.properties.anti_member_update,
+          schema: schema124.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema124.properties.modules.properties.anti_member_update,
           data: data7,
         };
         if (vErrors === null) {
@@ -777,8 +777,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.modules.properties.anti_role.type,
-          parentSchema: schema112.properties.modules.properties.anti_role,
+          schema: schema124.properties.modules.properties.anti_role.type,
+          parentSchema: schema124.properties.modules.properties.anti_role,
           data: data8,
         };
         if (vErrors === null) {
@@ -796,8 +796,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.modules.properties.anti_channel.type,
-          parentSchema: schema112.properties.modules.properties.anti_channel,
+          schema: schema124.properties.modules.properties.anti_channel.type,
+          parentSchema: schema124.properties.modules.properties.anti_channel,
           data: data9,
         };
         if (vErrors === null) {
@@ -815,8 +815,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.modules.properties.anti_emoji.type,
-          parentSchema: schema112.properties.modules.properties.anti_emoji,
+          schema: schema124.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema124.properties.modules.properties.anti_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -834,8 +834,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.modules.properties.anti_guild_update.type,
-          parentSchema: schema112.properties.modules.properties.anti_guild_update,
+          schema: schema124.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema124.properties.modules.properties.anti_guild_update,
           data: data11,
         };
         if (vErrors === null) {
@@ -853,8 +853,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.modules.properties.anti_webhook.type,
-          parentSchema: schema112.properties.modules.properties.anti_webhook,
+          schema: schema124.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema124.properties.modules.properties.anti_webhook,
           data: data12,
         };
         if (vErrors === null) {
@@ -872,8 +872,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.modules.properties.anti_integration.type,
-          parentSchema: schema112.properties.modules.properties.anti_integration,
+          schema: schema124.properties.modules.properties.anti_integration.type,
+          parentSchema: schema124.properties.modules.properties.anti_integration,
           data: data13,
         };
         if (vErrors === null) {
@@ -891,8 +891,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.modules.properties.anti_everyone.type,
-          parentSchema: schema112.properties.modules.properties.anti_everyone,
+          schema: schema124.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema124.properties.modules.properties.anti_everyone,
           data: data14,
         };
         if (vErrors === null) {
@@ -909,8 +909,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema112.properties.modules.type,
-        parentSchema: schema112.properties.modules,
+        schema: schema124.properties.modules.type,
+        parentSchema: schema124.properties.modules,
         data: data3,
       };
       if (vErrors === null) {
@@ -923,7 +923,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
     let data15 = data.module_punishments;
     if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
       for (const key2 in data15) {
-        if (!func1.call(schema112.properties.module_punishments.properties, key2)) {
+        if (!func1.call(schema124.properties.module_punishments.properties, key2)) {
           const err20 = {
             instancePath: instancePath + '/module_punishments',
             schemaPath: '#/properties/module_punishments/additionalProperties',
@@ -931,7 +931,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema112.properties.module_punishments,
+            parentSchema: schema124.properties.module_punishments,
             data: data15,
           };
           if (vErrors === null) {
@@ -951,8 +951,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema113.type,
-            parentSchema: schema113,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data16,
           };
           if (vErrors === null) {
@@ -967,10 +967,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_ban',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema113.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema113.enum,
-            parentSchema: schema113,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data16,
           };
           if (vErrors === null) {
@@ -990,8 +990,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema113.type,
-            parentSchema: schema113,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data17,
           };
           if (vErrors === null) {
@@ -1006,10 +1006,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_kick',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema113.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema113.enum,
-            parentSchema: schema113,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data17,
           };
           if (vErrors === null) {
@@ -1029,8 +1029,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema113.type,
-            parentSchema: schema113,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data18,
           };
           if (vErrors === null) {
@@ -1045,10 +1045,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_prune',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema113.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema113.enum,
-            parentSchema: schema113,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data18,
           };
           if (vErrors === null) {
@@ -1068,8 +1068,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema113.type,
-            parentSchema: schema113,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data19,
           };
           if (vErrors === null) {
@@ -1084,10 +1084,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_member_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema113.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema113.enum,
-            parentSchema: schema113,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data19,
           };
           if (vErrors === null) {
@@ -1107,8 +1107,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema113.type,
-            parentSchema: schema113,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data20,
           };
           if (vErrors === null) {
@@ -1123,10 +1123,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_role',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema113.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema113.enum,
-            parentSchema: schema113,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data20,
           };
           if (vErrors === null) {
@@ -1146,8 +1146,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema113.type,
-            parentSchema: schema113,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data21,
           };
           if (vErrors === null) {
@@ -1162,10 +1162,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_channel',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema113.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema113.enum,
-            parentSchema: schema113,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data21,
           };
           if (vErrors === null) {
@@ -1185,8 +1185,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema113.type,
-            parentSchema: schema113,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data22,
           };
           if (vErrors === null) {
@@ -1201,10 +1201,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_emoji',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema113.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema113.enum,
-            parentSchema: schema113,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data22,
           };
           if (vErrors === null) {
@@ -1224,8 +1224,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema113.type,
-            parentSchema: schema113,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data23,
           };
           if (vErrors === null) {
@@ -1240,10 +1240,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_guild_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema113.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema113.enum,
-            parentSchema: schema113,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data23,
           };
           if (vErrors === null) {
@@ -1263,8 +1263,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema113.type,
-            parentSchema: schema113,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data24,
           };
           if (vErrors === null) {
@@ -1279,10 +1279,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_webhook',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema113.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema113.enum,
-            parentSchema: schema113,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data24,
           };
           if (vErrors === null) {
@@ -1302,8 +1302,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema113.type,
-            parentSchema: schema113,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data25,
           };
           if (vErrors === null) {
@@ -1318,10 +1318,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_integration',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema113.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema113.enum,
-            parentSchema: schema113,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data25,
           };
           if (vErrors === null) {
@@ -1341,8 +1341,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema113.type,
-            parentSchema: schema113,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data26,
           };
           if (vErrors === null) {
@@ -1357,10 +1357,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_everyone',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema113.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema113.enum,
-            parentSchema: schema113,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data26,
           };
           if (vErrors === null) {
@@ -1378,8 +1378,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema112.properties.module_punishments.type,
-        parentSchema: schema112.properties.module_punishments,
+        schema: schema124.properties.module_punishments.type,
+        parentSchema: schema124.properties.module_punishments,
         data: data15,
       };
       if (vErrors === null) {
@@ -1399,7 +1399,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema112.properties.extraowners,
+          parentSchema: schema124.properties.extraowners,
           data: data27,
         };
         if (vErrors === null) {
@@ -1421,7 +1421,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema112.properties.extraowners.items,
+              parentSchema: schema124.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1431,7 +1431,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern54.test(data28)) {
+          if (!pattern62.test(data28)) {
             const err46 = {
               instancePath: instancePath + '/extraowners/' + i0,
               schemaPath: '#/properties/extraowners/items/pattern',
@@ -1439,7 +1439,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema112.properties.extraowners.items,
+              parentSchema: schema124.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1456,8 +1456,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema112.properties.extraowners.items.type,
-            parentSchema: schema112.properties.extraowners.items,
+            schema: schema124.properties.extraowners.items.type,
+            parentSchema: schema124.properties.extraowners.items,
             data: data28,
           };
           if (vErrors === null) {
@@ -1486,7 +1486,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema112.properties.extraowners,
+              parentSchema: schema124.properties.extraowners,
               data: data27,
             };
             if (vErrors === null) {
@@ -1507,8 +1507,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema112.properties.extraowners.type,
-        parentSchema: schema112.properties.extraowners,
+        schema: schema124.properties.extraowners.type,
+        parentSchema: schema124.properties.extraowners,
         data: data27,
       };
       if (vErrors === null) {
@@ -1528,7 +1528,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema112.properties.whitelist,
+          parentSchema: schema124.properties.whitelist,
           data: data29,
         };
         if (vErrors === null) {
@@ -1550,7 +1550,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema112.properties.whitelist.items,
+              parentSchema: schema124.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1560,7 +1560,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern54.test(data30)) {
+          if (!pattern62.test(data30)) {
             const err52 = {
               instancePath: instancePath + '/whitelist/' + i2,
               schemaPath: '#/properties/whitelist/items/pattern',
@@ -1568,7 +1568,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema112.properties.whitelist.items,
+              parentSchema: schema124.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1585,8 +1585,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema112.properties.whitelist.items.type,
-            parentSchema: schema112.properties.whitelist.items,
+            schema: schema124.properties.whitelist.items.type,
+            parentSchema: schema124.properties.whitelist.items,
             data: data30,
           };
           if (vErrors === null) {
@@ -1615,7 +1615,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i3, j: j1 },
               message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
               schema: true,
-              parentSchema: schema112.properties.whitelist,
+              parentSchema: schema124.properties.whitelist,
               data: data29,
             };
             if (vErrors === null) {
@@ -1636,8 +1636,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema112.properties.whitelist.type,
-        parentSchema: schema112.properties.whitelist,
+        schema: schema124.properties.whitelist.type,
+        parentSchema: schema124.properties.whitelist,
         data: data29,
       };
       if (vErrors === null) {
@@ -1679,7 +1679,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema112.properties.bypass_permissions,
+            parentSchema: schema124.properties.bypass_permissions,
             data: data31,
           };
           if (vErrors === null) {
@@ -1698,8 +1698,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.bypass_permissions.properties.can_ban.type,
-          parentSchema: schema112.properties.bypass_permissions.properties.can_ban,
+          schema: schema124.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema124.properties.bypass_permissions.properties.can_ban,
           data: data32,
         };
         if (vErrors === null) {
@@ -1717,8 +1717,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.bypass_permissions.properties.can_kick.type,
-          parentSchema: schema112.properties.bypass_permissions.properties.can_kick,
+          schema: schema124.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema124.properties.bypass_permissions.properties.can_kick,
           data: data33,
         };
         if (vErrors === null) {
@@ -1736,8 +1736,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.bypass_permissions.properties.can_manage_roles.type,
-          parentSchema: schema112.properties.bypass_permissions.properties.can_manage_roles,
+          schema: schema124.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema124.properties.bypass_permissions.properties.can_manage_roles,
           data: data34,
         };
         if (vErrors === null) {
@@ -1755,8 +1755,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.bypass_permissions.properties.can_manage_channels.type,
-          parentSchema: schema112.properties.bypass_permissions.properties.can_manage_channels,
+          schema: schema124.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema124.properties.bypass_permissions.properties.can_manage_channels,
           data: data35,
         };
         if (vErrors === null) {
@@ -1774,8 +1774,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.bypass_permissions.properties.can_manage_webhooks.type,
-          parentSchema: schema112.properties.bypass_permissions.properties.can_manage_webhooks,
+          schema: schema124.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema124.properties.bypass_permissions.properties.can_manage_webhooks,
           data: data36,
         };
         if (vErrors === null) {
@@ -1792,8 +1792,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema112.properties.bypass_permissions.type,
-        parentSchema: schema112.properties.bypass_permissions,
+        schema: schema124.properties.bypass_permissions.type,
+        parentSchema: schema124.properties.bypass_permissions,
         data: data31,
       };
       if (vErrors === null) {
@@ -1809,10 +1809,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/log_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema126.type },
+        params: { type: schema138.type },
         message: 'must be string,null',
-        schema: schema126.type,
-        parentSchema: schema126,
+        schema: schema138.type,
+        parentSchema: schema138,
         data: data37,
       };
       if (vErrors === null) {
@@ -1831,7 +1831,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema126,
+          parentSchema: schema138,
           data: data37,
         };
         if (vErrors === null) {
@@ -1849,7 +1849,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema126,
+          parentSchema: schema138,
           data: data37,
         };
         if (vErrors === null) {
@@ -1868,8 +1868,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema112.properties.auto_recovery.type,
-        parentSchema: schema112.properties.auto_recovery,
+        schema: schema124.properties.auto_recovery.type,
+        parentSchema: schema124.properties.auto_recovery,
         data: data38,
       };
       if (vErrors === null) {
@@ -1886,8 +1886,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema124.type,
+      parentSchema: schema124,
       data,
     };
     if (vErrors === null) {
@@ -1897,10 +1897,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate79.errors = vErrors;
+  validate84.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateAntinukePreflight = validate25;
 const schema36 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2656,8 +2656,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate80;
-const schema127 = {
+export const validateBasic = validate85;
+const schema139 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -2692,11 +2692,11 @@ const schema127 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const pattern57 = new RegExp('^\\S+$', 'u');
-function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern65 = new RegExp('^\\S+$', 'u');
+function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate85.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2722,7 +2722,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema127,
+          parentSchema: schema139,
           data,
         };
         if (vErrors === null) {
@@ -2743,7 +2743,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema127.properties.prefix,
+          parentSchema: schema139.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2761,7 +2761,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema127.properties.prefix,
+          parentSchema: schema139.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2771,7 +2771,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern57.test(data0)) {
+      if (!pattern65.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -2779,7 +2779,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema127.properties.prefix,
+          parentSchema: schema139.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2796,8 +2796,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema127.properties.prefix.type,
-        parentSchema: schema127.properties.prefix,
+        schema: schema139.properties.prefix.type,
+        parentSchema: schema139.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -2815,8 +2815,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema127.properties.invite_tracking.type,
-        parentSchema: schema127.properties.invite_tracking,
+        schema: schema139.properties.invite_tracking.type,
+        parentSchema: schema139.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -2834,8 +2834,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema127.properties.flag_translation.type,
-        parentSchema: schema127.properties.flag_translation,
+        schema: schema139.properties.flag_translation.type,
+        parentSchema: schema139.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -2852,8 +2852,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema127.type,
-      parentSchema: schema127,
+      schema: schema139.type,
+      parentSchema: schema139,
       data,
     };
     if (vErrors === null) {
@@ -2863,10 +2863,10 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate85.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate85.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateBotStatus = validate27;
 const schema39 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -4485,8 +4485,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate69;
-const schema100 = {
+export const validateChannelReference = validate74;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -4495,10 +4495,10 @@ const schema100 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4510,10 +4510,10 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema100.type },
+      params: { type: schema112.type },
       message: 'must be string,null',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema112.type,
+      parentSchema: schema112,
       data,
     };
     if (vErrors === null) {
@@ -4532,7 +4532,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema100,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -4550,7 +4550,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema100,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -4561,10 +4561,10 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate69.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { dynamicProps: false, dynamicItems: false };
+validate74.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateContactMessage = validate35;
 const schema49 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -5279,8 +5279,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate81;
-const schema128 = {
+export const validateGreeting = validate86;
+const schema140 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -5498,20 +5498,20 @@ const schema128 = {
     },
   },
 };
-const schema129 = {
+const schema141 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema130 = {
+const schema142 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema131 = {
+const schema143 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -5580,7 +5580,7 @@ const schema131 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema132 = {
+const schema144 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -5591,7 +5591,7 @@ const schema132 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema133 = {
+const schema145 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -5601,12 +5601,12 @@ const schema133 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern46 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-const pattern47 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern54 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern55 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate82.evaluated;
+  const evaluated0 = validate87.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5639,8 +5639,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema131.required,
-        parentSchema: schema131,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -5667,7 +5667,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema131,
+          parentSchema: schema143,
           data,
         };
         if (vErrors === null) {
@@ -5688,7 +5688,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema131.properties.title,
+          parentSchema: schema143.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -5705,8 +5705,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema131.properties.title.type,
-        parentSchema: schema131.properties.title,
+        schema: schema143.properties.title.type,
+        parentSchema: schema143.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -5726,7 +5726,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema131.properties.description,
+          parentSchema: schema143.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5743,8 +5743,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema131.properties.description.type,
-        parentSchema: schema131.properties.description,
+        schema: schema143.properties.description.type,
+        parentSchema: schema143.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -5765,7 +5765,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema132,
+            parentSchema: schema144,
             data: data2,
           };
           if (vErrors === null) {
@@ -5775,7 +5775,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern46.test(data2)) {
+        if (!pattern54.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -5783,7 +5783,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema132,
+            parentSchema: schema144,
             data: data2,
           };
           if (vErrors === null) {
@@ -5800,8 +5800,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.type,
-          parentSchema: schema132,
+          schema: schema144.type,
+          parentSchema: schema144,
           data: data2,
         };
         if (vErrors === null) {
@@ -5820,8 +5820,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema131.properties.thumbnail.type,
-        parentSchema: schema131.properties.thumbnail,
+        schema: schema143.properties.thumbnail.type,
+        parentSchema: schema143.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -5841,7 +5841,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema131.properties.footer,
+          parentSchema: schema143.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -5858,8 +5858,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema131.properties.footer.type,
-        parentSchema: schema131.properties.footer,
+        schema: schema143.properties.footer.type,
+        parentSchema: schema143.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -5879,7 +5879,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema133,
+          parentSchema: schema145,
           data: data5,
         };
         if (vErrors === null) {
@@ -5889,7 +5889,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern47.test(data5)) {
+      if (!pattern55.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -5897,7 +5897,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema133,
+          parentSchema: schema145,
           data: data5,
         };
         if (vErrors === null) {
@@ -5914,8 +5914,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema133.type,
-        parentSchema: schema133,
+        schema: schema145.type,
+        parentSchema: schema145,
         data: data5,
       };
       if (vErrors === null) {
@@ -5942,7 +5942,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema131.properties.author,
+            parentSchema: schema143.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -5963,7 +5963,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema131.properties.author.properties.name,
+            parentSchema: schema143.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -5980,8 +5980,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema131.properties.author.properties.name.type,
-          parentSchema: schema131.properties.author.properties.name,
+          schema: schema143.properties.author.properties.name.type,
+          parentSchema: schema143.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -6001,7 +6001,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema131.properties.author.properties.iconURL,
+            parentSchema: schema143.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6011,7 +6011,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern47.test(data8)) {
+        if (!pattern55.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -6019,7 +6019,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema131.properties.author.properties.iconURL,
+            parentSchema: schema143.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6036,8 +6036,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema131.properties.author.properties.iconURL.type,
-          parentSchema: schema131.properties.author.properties.iconURL,
+          schema: schema143.properties.author.properties.iconURL.type,
+          parentSchema: schema143.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -6054,8 +6054,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema131.properties.author.type,
-        parentSchema: schema131.properties.author,
+        schema: schema143.properties.author.type,
+        parentSchema: schema143.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -6072,8 +6072,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema131.type,
-      parentSchema: schema131,
+      schema: schema143.type,
+      parentSchema: schema143,
       data,
     };
     if (vErrors === null) {
@@ -6083,14 +6083,14 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate82.errors = vErrors;
+  validate87.errors = vErrors;
   return errors === 0;
 }
-validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate87.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate81.evaluated;
+  const evaluated0 = validate86.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6113,7 +6113,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema128,
+          parentSchema: schema140,
           data,
         };
         if (vErrors === null) {
@@ -6171,8 +6171,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema128.properties.welcome.then.required,
-            parentSchema: schema128.properties.welcome.then,
+            schema: schema140.properties.welcome.then.required,
+            parentSchema: schema140.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -6191,8 +6191,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema128.properties.welcome.then.properties.channel.type,
-              parentSchema: schema128.properties.welcome.then.properties.channel,
+              schema: schema140.properties.welcome.then.properties.channel.type,
+              parentSchema: schema140.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -6219,8 +6219,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema128.properties.welcome.if,
-        parentSchema: schema128.properties.welcome,
+        schema: schema140.properties.welcome.if,
+        parentSchema: schema140.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -6263,7 +6263,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema128.properties.welcome,
+            parentSchema: schema140.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -6282,8 +6282,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema128.properties.welcome.properties.enabled.type,
-          parentSchema: schema128.properties.welcome.properties.enabled,
+          schema: schema140.properties.welcome.properties.enabled.type,
+          parentSchema: schema140.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -6299,10 +6299,10 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema129.type },
+          params: { type: schema141.type },
           message: 'must be string,null',
-          schema: schema129.type,
-          parentSchema: schema129,
+          schema: schema141.type,
+          parentSchema: schema141,
           data: data4,
         };
         if (vErrors === null) {
@@ -6321,7 +6321,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema129,
+            parentSchema: schema141,
             data: data4,
           };
           if (vErrors === null) {
@@ -6339,7 +6339,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema129,
+            parentSchema: schema141,
             data: data4,
           };
           if (vErrors === null) {
@@ -6360,7 +6360,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema128.properties.welcome.properties.content,
+            parentSchema: schema140.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -6377,8 +6377,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.properties.welcome.properties.content.type,
-          parentSchema: schema128.properties.welcome.properties.content,
+          schema: schema140.properties.welcome.properties.content.type,
+          parentSchema: schema140.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -6396,8 +6396,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema130.type,
-          parentSchema: schema130,
+          schema: schema142.type,
+          parentSchema: schema142,
           data: data6,
         };
         if (vErrors === null) {
@@ -6412,10 +6412,10 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema130.enum },
+          params: { allowedValues: schema142.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema130.enum,
-          parentSchema: schema130,
+          schema: schema142.enum,
+          parentSchema: schema142,
           data: data6,
         };
         if (vErrors === null) {
@@ -6426,7 +6426,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate82(data0.embed, {
+        !validate87(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -6434,7 +6434,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
         errors = vErrors.length;
       }
     } else {
@@ -6444,8 +6444,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema128.properties.welcome.type,
-        parentSchema: schema128.properties.welcome,
+        schema: schema140.properties.welcome.type,
+        parentSchema: schema140.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -6502,8 +6502,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema128.properties.farewell.then.required,
-            parentSchema: schema128.properties.farewell.then,
+            schema: schema140.properties.farewell.then.required,
+            parentSchema: schema140.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -6522,8 +6522,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema128.properties.farewell.then.properties.channel.type,
-              parentSchema: schema128.properties.farewell.then.properties.channel,
+              schema: schema140.properties.farewell.then.properties.channel.type,
+              parentSchema: schema140.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -6550,8 +6550,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema128.properties.farewell.if,
-        parentSchema: schema128.properties.farewell,
+        schema: schema140.properties.farewell.if,
+        parentSchema: schema140.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -6594,7 +6594,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema128.properties.farewell,
+            parentSchema: schema140.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -6613,8 +6613,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema128.properties.farewell.properties.enabled.type,
-          parentSchema: schema128.properties.farewell.properties.enabled,
+          schema: schema140.properties.farewell.properties.enabled.type,
+          parentSchema: schema140.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -6630,10 +6630,10 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema129.type },
+          params: { type: schema141.type },
           message: 'must be string,null',
-          schema: schema129.type,
-          parentSchema: schema129,
+          schema: schema141.type,
+          parentSchema: schema141,
           data: data12,
         };
         if (vErrors === null) {
@@ -6652,7 +6652,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema129,
+            parentSchema: schema141,
             data: data12,
           };
           if (vErrors === null) {
@@ -6670,7 +6670,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema129,
+            parentSchema: schema141,
             data: data12,
           };
           if (vErrors === null) {
@@ -6691,7 +6691,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema128.properties.farewell.properties.content,
+            parentSchema: schema140.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -6708,8 +6708,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.properties.farewell.properties.content.type,
-          parentSchema: schema128.properties.farewell.properties.content,
+          schema: schema140.properties.farewell.properties.content.type,
+          parentSchema: schema140.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -6727,8 +6727,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema130.type,
-          parentSchema: schema130,
+          schema: schema142.type,
+          parentSchema: schema142,
           data: data14,
         };
         if (vErrors === null) {
@@ -6743,10 +6743,10 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema130.enum },
+          params: { allowedValues: schema142.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema130.enum,
-          parentSchema: schema130,
+          schema: schema142.enum,
+          parentSchema: schema142,
           data: data14,
         };
         if (vErrors === null) {
@@ -6757,7 +6757,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate82(data8.embed, {
+        !validate87(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -6765,7 +6765,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
         errors = vErrors.length;
       }
     } else {
@@ -6775,8 +6775,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema128.properties.farewell.type,
-        parentSchema: schema128.properties.farewell,
+        schema: schema140.properties.farewell.type,
+        parentSchema: schema140.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -6793,8 +6793,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema128.type,
-      parentSchema: schema128,
+      schema: schema140.type,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -6804,12 +6804,12 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate81.errors = vErrors;
+  validate86.errors = vErrors;
   return errors === 0;
 }
-validate81.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingEmbed = validate70;
-const schema101 = {
+validate86.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate75;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -6903,7 +6903,7 @@ const schema101 = {
     },
   },
 };
-const schema102 = {
+const schema114 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -6914,7 +6914,7 @@ const schema102 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema103 = {
+const schema115 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -6924,10 +6924,10 @@ const schema103 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6960,8 +6960,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema101.required,
-        parentSchema: schema101,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -6988,7 +6988,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema101,
+          parentSchema: schema113,
           data,
         };
         if (vErrors === null) {
@@ -7009,7 +7009,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema101.properties.title,
+          parentSchema: schema113.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -7026,8 +7026,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema101.properties.title.type,
-        parentSchema: schema101.properties.title,
+        schema: schema113.properties.title.type,
+        parentSchema: schema113.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -7047,7 +7047,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema101.properties.description,
+          parentSchema: schema113.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -7064,8 +7064,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema101.properties.description.type,
-        parentSchema: schema101.properties.description,
+        schema: schema113.properties.description.type,
+        parentSchema: schema113.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -7086,7 +7086,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema102,
+            parentSchema: schema114,
             data: data2,
           };
           if (vErrors === null) {
@@ -7096,7 +7096,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern46.test(data2)) {
+        if (!pattern54.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -7104,7 +7104,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema102,
+            parentSchema: schema114,
             data: data2,
           };
           if (vErrors === null) {
@@ -7121,8 +7121,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.type,
-          parentSchema: schema102,
+          schema: schema114.type,
+          parentSchema: schema114,
           data: data2,
         };
         if (vErrors === null) {
@@ -7141,8 +7141,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema101.properties.thumbnail.type,
-        parentSchema: schema101.properties.thumbnail,
+        schema: schema113.properties.thumbnail.type,
+        parentSchema: schema113.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -7162,7 +7162,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema101.properties.footer,
+          parentSchema: schema113.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -7179,8 +7179,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema101.properties.footer.type,
-        parentSchema: schema101.properties.footer,
+        schema: schema113.properties.footer.type,
+        parentSchema: schema113.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -7200,7 +7200,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema103,
+          parentSchema: schema115,
           data: data5,
         };
         if (vErrors === null) {
@@ -7210,7 +7210,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern47.test(data5)) {
+      if (!pattern55.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -7218,7 +7218,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema103,
+          parentSchema: schema115,
           data: data5,
         };
         if (vErrors === null) {
@@ -7235,8 +7235,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema103.type,
-        parentSchema: schema103,
+        schema: schema115.type,
+        parentSchema: schema115,
         data: data5,
       };
       if (vErrors === null) {
@@ -7263,7 +7263,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema101.properties.author,
+            parentSchema: schema113.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -7284,7 +7284,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema101.properties.author.properties.name,
+            parentSchema: schema113.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -7301,8 +7301,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.author.properties.name.type,
-          parentSchema: schema101.properties.author.properties.name,
+          schema: schema113.properties.author.properties.name.type,
+          parentSchema: schema113.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -7322,7 +7322,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema101.properties.author.properties.iconURL,
+            parentSchema: schema113.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -7332,7 +7332,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern47.test(data8)) {
+        if (!pattern55.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -7340,7 +7340,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema101.properties.author.properties.iconURL,
+            parentSchema: schema113.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -7357,8 +7357,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.author.properties.iconURL.type,
-          parentSchema: schema101.properties.author.properties.iconURL,
+          schema: schema113.properties.author.properties.iconURL.type,
+          parentSchema: schema113.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -7375,8 +7375,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema101.properties.author.type,
-        parentSchema: schema101.properties.author,
+        schema: schema113.properties.author.type,
+        parentSchema: schema113.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -7393,8 +7393,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema101.type,
-      parentSchema: schema101,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -7404,12 +7404,12 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingMessageType = validate71;
-const schema104 = {
+validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate76;
+const schema116 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -7417,10 +7417,10 @@ const schema104 = {
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7434,8 +7434,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema104.type,
-      parentSchema: schema104,
+      schema: schema116.type,
+      parentSchema: schema116,
       data,
     };
     if (vErrors === null) {
@@ -7450,10 +7450,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema104.enum },
+      params: { allowedValues: schema116.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema104.enum,
-      parentSchema: schema104,
+      schema: schema116.enum,
+      parentSchema: schema116,
       data,
     };
     if (vErrors === null) {
@@ -7463,12 +7463,12 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPlaceholder = validate72;
-const schema105 = {
+validate76.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate77;
+const schema117 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -7508,10 +7508,10 @@ const schema105 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7525,8 +7525,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema105.type,
-      parentSchema: schema105,
+      schema: schema117.type,
+      parentSchema: schema117,
       data,
     };
     if (vErrors === null) {
@@ -7556,10 +7556,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema105.enum },
+      params: { allowedValues: schema117.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema105.enum,
-      parentSchema: schema105,
+      schema: schema117.enum,
+      parentSchema: schema117,
       data,
     };
     if (vErrors === null) {
@@ -7569,10 +7569,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { dynamicProps: false, dynamicItems: false };
+validate77.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateGreetingPreviewRequest = validate38;
 const schema52 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -8889,8 +8889,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate73;
-const schema106 = {
+export const validateHexColour = validate78;
+const schema118 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -8903,10 +8903,10 @@ const schema106 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8922,7 +8922,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema106,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -8932,7 +8932,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern46.test(data)) {
+    if (!pattern54.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -8940,7 +8940,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema106,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -8957,8 +8957,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema106.type,
-      parentSchema: schema106,
+      schema: schema118.type,
+      parentSchema: schema118,
       data,
     };
     if (vErrors === null) {
@@ -8968,12 +8968,12 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateImageUrl = validate74;
-const schema107 = {
+validate78.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateImageUrl = validate79;
+const schema119 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/image-url.json',
   type: 'string',
@@ -8985,10 +8985,10 @@ const schema107 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9004,7 +9004,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 2048 },
         message: 'must NOT have more than 2048 characters',
         schema: 2048,
-        parentSchema: schema107,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -9014,7 +9014,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern47.test(data)) {
+    if (!pattern55.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -9022,7 +9022,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
         message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
         schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-        parentSchema: schema107,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -9039,8 +9039,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema107.type,
-      parentSchema: schema107,
+      schema: schema119.type,
+      parentSchema: schema119,
       data,
     };
     if (vErrors === null) {
@@ -9050,12 +9050,12 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate75;
-const schema108 = {
+validate79.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate80;
+const schema120 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -9075,10 +9075,10 @@ const schema108 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate80.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9092,8 +9092,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema120.type,
+      parentSchema: schema120,
       data,
     };
     if (vErrors === null) {
@@ -9118,10 +9118,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema108.enum },
+      params: { allowedValues: schema120.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema108.enum,
-      parentSchema: schema108,
+      schema: schema120.enum,
+      parentSchema: schema120,
       data,
     };
     if (vErrors === null) {
@@ -9131,12 +9131,12 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate80.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate85;
-const schema136 = {
+validate80.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate90;
+const schema148 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -9177,17 +9177,17 @@ const schema136 = {
     },
   },
 };
-const schema137 = {
+const schema149 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate85.evaluated;
+  const evaluated0 = validate90.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9213,7 +9213,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema136,
+          parentSchema: schema148,
           data,
         };
         if (vErrors === null) {
@@ -9232,8 +9232,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema136.properties.ranking.type,
-        parentSchema: schema136.properties.ranking,
+        schema: schema148.properties.ranking.type,
+        parentSchema: schema148.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -9253,7 +9253,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema136.properties.levelup_message,
+          parentSchema: schema148.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -9271,7 +9271,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema136.properties.levelup_message,
+          parentSchema: schema148.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -9288,8 +9288,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema136.properties.levelup_message.type,
-        parentSchema: schema136.properties.levelup_message,
+        schema: schema148.properties.levelup_message.type,
+        parentSchema: schema148.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -9305,10 +9305,10 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema137.type },
+        params: { type: schema149.type },
         message: 'must be string,null',
-        schema: schema137.type,
-        parentSchema: schema137,
+        schema: schema149.type,
+        parentSchema: schema149,
         data: data2,
       };
       if (vErrors === null) {
@@ -9327,7 +9327,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema137,
+          parentSchema: schema149,
           data: data2,
         };
         if (vErrors === null) {
@@ -9345,7 +9345,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema137,
+          parentSchema: schema149,
           data: data2,
         };
         if (vErrors === null) {
@@ -9363,8 +9363,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema136.type,
-      parentSchema: schema136,
+      schema: schema148.type,
+      parentSchema: schema148,
       data,
     };
     if (vErrors === null) {
@@ -9374,10 +9374,10 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate85.errors = vErrors;
+  validate90.errors = vErrors;
   return errors === 0;
 }
-validate85.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate90.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateManagedGuild = validate43;
 const schema60 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -9695,8 +9695,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate86;
-const schema138 = {
+export const validateModeration = validate91;
+const schema150 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -9734,23 +9734,23 @@ const schema138 = {
     },
   },
 };
-const schema139 = {
+const schema151 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema140 = {
+const schema152 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate86.evaluated;
+  const evaluated0 = validate91.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9776,7 +9776,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema138,
+          parentSchema: schema150,
           data,
         };
         if (vErrors === null) {
@@ -9795,8 +9795,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema138.properties.max_warnings.type,
-        parentSchema: schema138.properties.max_warnings,
+        schema: schema150.properties.max_warnings.type,
+        parentSchema: schema150.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -9815,7 +9815,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema138.properties.max_warnings,
+          parentSchema: schema150.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -9833,7 +9833,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema138.properties.max_warnings,
+          parentSchema: schema150.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -9852,8 +9852,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema139.type,
-        parentSchema: schema139,
+        schema: schema151.type,
+        parentSchema: schema151,
         data: data1,
       };
       if (vErrors === null) {
@@ -9868,10 +9868,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema139.enum },
+        params: { allowedValues: schema151.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema139.enum,
-        parentSchema: schema139,
+        schema: schema151.enum,
+        parentSchema: schema151,
         data: data1,
       };
       if (vErrors === null) {
@@ -9887,10 +9887,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema140.type },
+        params: { type: schema152.type },
         message: 'must be string,null',
-        schema: schema140.type,
-        parentSchema: schema140,
+        schema: schema152.type,
+        parentSchema: schema152,
         data: data2,
       };
       if (vErrors === null) {
@@ -9909,7 +9909,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema140,
+          parentSchema: schema152,
           data: data2,
         };
         if (vErrors === null) {
@@ -9927,7 +9927,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema140,
+          parentSchema: schema152,
           data: data2,
         };
         if (vErrors === null) {
@@ -9945,8 +9945,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema138.type,
-      parentSchema: schema138,
+      schema: schema150.type,
+      parentSchema: schema150,
       data,
     };
     if (vErrors === null) {
@@ -9956,12 +9956,12 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate86.errors = vErrors;
+  validate91.errors = vErrors;
   return errors === 0;
 }
-validate86.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate76;
-const schema109 = {
+validate91.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate81;
+const schema121 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -9969,10 +9969,10 @@ const schema109 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate81.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9986,8 +9986,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema121.type,
+      parentSchema: schema121,
       data,
     };
     if (vErrors === null) {
@@ -10002,10 +10002,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema109.enum },
+      params: { allowedValues: schema121.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema109.enum,
-      parentSchema: schema109,
+      schema: schema121.enum,
+      parentSchema: schema121,
       data,
     };
     if (vErrors === null) {
@@ -10015,10 +10015,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate81.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = { dynamicProps: false, dynamicItems: false };
+validate81.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateRole = validate47;
 const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -10848,8 +10848,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate77;
-const schema110 = {
+export const validateRoleReference = validate82;
+const schema122 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -10858,10 +10858,10 @@ const schema110 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate82.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10873,10 +10873,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema110.type },
+      params: { type: schema122.type },
       message: 'must be string,null',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema122.type,
+      parentSchema: schema122,
       data,
     };
     if (vErrors === null) {
@@ -10895,7 +10895,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema110,
+        parentSchema: schema122,
         data,
       };
       if (vErrors === null) {
@@ -10913,7 +10913,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema110,
+        parentSchema: schema122,
         data,
       };
       if (vErrors === null) {
@@ -10924,10 +10924,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate77.errors = vErrors;
+  validate82.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = { dynamicProps: false, dynamicItems: false };
+validate82.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSchemaList = validate48;
 const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12424,18 +12424,18 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate78;
-const schema111 = {
+export const validateSnowflake = validate83;
+const schema123 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/snowflake.json',
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
+  const evaluated0 = validate83.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12451,7 +12451,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema111,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -12468,8 +12468,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema123.type,
+      parentSchema: schema123,
       data,
     };
     if (vErrors === null) {
@@ -12479,10 +12479,10 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate78.errors = vErrors;
+  validate83.errors = vErrors;
   return errors === 0;
 }
-validate78.evaluated = { dynamicProps: false, dynamicItems: false };
+validate83.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSuccessResponse = validate52;
 const schema72 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12584,8 +12584,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategories = validate87;
-const schema141 = {
+export const validateTicketCategories = validate92;
+const schema153 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-categories.json',
   type: 'object',
@@ -12650,7 +12650,7 @@ const schema141 = {
     },
   },
 };
-const schema142 = {
+const schema154 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
@@ -12674,16 +12674,16 @@ const schema142 = {
   },
   'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
 };
-const schema144 = {
+const schema156 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
 };
-function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-categories.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate87.evaluated;
+  const evaluated0 = validate92.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12712,7 +12712,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema141,
+          parentSchema: schema153,
           data,
         };
         if (vErrors === null) {
@@ -12733,7 +12733,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema141.properties.open,
+          parentSchema: schema153.properties.open,
           data: data0,
         };
         if (vErrors === null) {
@@ -12754,8 +12754,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema142.required,
-              parentSchema: schema142,
+              schema: schema154.required,
+              parentSchema: schema154,
               data: data1,
             };
             if (vErrors === null) {
@@ -12772,8 +12772,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema142.required,
-              parentSchema: schema142,
+              schema: schema154.required,
+              parentSchema: schema154,
               data: data1,
             };
             if (vErrors === null) {
@@ -12792,7 +12792,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key1 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema142,
+                parentSchema: schema154,
                 data: data1,
               };
               if (vErrors === null) {
@@ -12814,7 +12814,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema142.properties.id,
+                  parentSchema: schema154.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -12832,7 +12832,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema142.properties.id,
+                  parentSchema: schema154.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -12849,8 +12849,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema142.properties.id.type,
-                parentSchema: schema142.properties.id,
+                schema: schema154.properties.id.type,
+                parentSchema: schema154.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -12872,7 +12872,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema142.properties.name,
+                  parentSchema: schema154.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -12890,7 +12890,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema142.properties.name,
+                  parentSchema: schema154.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -12907,8 +12907,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema142.properties.name.type,
-                parentSchema: schema142.properties.name,
+                schema: schema154.properties.name.type,
+                parentSchema: schema154.properties.name,
                 data: data3,
               };
               if (vErrors === null) {
@@ -12926,8 +12926,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema142.type,
-            parentSchema: schema142,
+            schema: schema154.type,
+            parentSchema: schema154,
             data: data1,
           };
           if (vErrors === null) {
@@ -12945,8 +12945,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema141.properties.open.type,
-        parentSchema: schema141.properties.open,
+        schema: schema153.properties.open.type,
+        parentSchema: schema153.properties.open,
         data: data0,
       };
       if (vErrors === null) {
@@ -12966,7 +12966,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema141.properties.closed,
+          parentSchema: schema153.properties.closed,
           data: data4,
         };
         if (vErrors === null) {
@@ -12987,8 +12987,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema142.required,
-              parentSchema: schema142,
+              schema: schema154.required,
+              parentSchema: schema154,
               data: data5,
             };
             if (vErrors === null) {
@@ -13005,8 +13005,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema142.required,
-              parentSchema: schema142,
+              schema: schema154.required,
+              parentSchema: schema154,
               data: data5,
             };
             if (vErrors === null) {
@@ -13025,7 +13025,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema142,
+                parentSchema: schema154,
                 data: data5,
               };
               if (vErrors === null) {
@@ -13047,7 +13047,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema142.properties.id,
+                  parentSchema: schema154.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -13065,7 +13065,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema142.properties.id,
+                  parentSchema: schema154.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -13082,8 +13082,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema142.properties.id.type,
-                parentSchema: schema142.properties.id,
+                schema: schema154.properties.id.type,
+                parentSchema: schema154.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -13105,7 +13105,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema142.properties.name,
+                  parentSchema: schema154.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -13123,7 +13123,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema142.properties.name,
+                  parentSchema: schema154.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -13140,8 +13140,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema142.properties.name.type,
-                parentSchema: schema142.properties.name,
+                schema: schema154.properties.name.type,
+                parentSchema: schema154.properties.name,
                 data: data7,
               };
               if (vErrors === null) {
@@ -13159,8 +13159,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema142.type,
-            parentSchema: schema142,
+            schema: schema154.type,
+            parentSchema: schema154,
             data: data5,
           };
           if (vErrors === null) {
@@ -13178,8 +13178,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema141.properties.closed.type,
-        parentSchema: schema141.properties.closed,
+        schema: schema153.properties.closed.type,
+        parentSchema: schema153.properties.closed,
         data: data4,
       };
       if (vErrors === null) {
@@ -13195,10 +13195,10 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/defaultOpen',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema144.type },
+        params: { type: schema156.type },
         message: 'must be string,null',
-        schema: schema144.type,
-        parentSchema: schema144,
+        schema: schema156.type,
+        parentSchema: schema156,
         data: data8,
       };
       if (vErrors === null) {
@@ -13217,7 +13217,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema144,
+          parentSchema: schema156,
           data: data8,
         };
         if (vErrors === null) {
@@ -13235,7 +13235,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema144,
+          parentSchema: schema156,
           data: data8,
         };
         if (vErrors === null) {
@@ -13252,10 +13252,10 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/defaultClosed',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema144.type },
+        params: { type: schema156.type },
         message: 'must be string,null',
-        schema: schema144.type,
-        parentSchema: schema144,
+        schema: schema156.type,
+        parentSchema: schema156,
         data: data9,
       };
       if (vErrors === null) {
@@ -13274,7 +13274,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema144,
+          parentSchema: schema156,
           data: data9,
         };
         if (vErrors === null) {
@@ -13292,7 +13292,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema144,
+          parentSchema: schema156,
           data: data9,
         };
         if (vErrors === null) {
@@ -13316,8 +13316,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'distinct-across',
               params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
               message: 'must not list the same item twice',
-              schema: schema141['distinct-across'],
-              parentSchema: schema141,
+              schema: schema153['distinct-across'],
+              parentSchema: schema153,
               data,
             };
             if (vErrors === null) {
@@ -13344,8 +13344,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'distinct-across',
               params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
               message: 'must not list the same item twice',
-              schema: schema141['distinct-across'],
-              parentSchema: schema141,
+              schema: schema153['distinct-across'],
+              parentSchema: schema153,
               data,
             };
             if (vErrors === null) {
@@ -13369,8 +13369,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultOpen', value: value2 },
         message: 'must name an item of its list',
-        schema: schema141['refers-to-item'],
-        parentSchema: schema141,
+        schema: schema153['refers-to-item'],
+        parentSchema: schema153,
         data,
       };
       if (vErrors === null) {
@@ -13389,8 +13389,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultClosed', value: value3 },
         message: 'must name an item of its list',
-        schema: schema141['refers-to-item'],
-        parentSchema: schema141,
+        schema: schema153['refers-to-item'],
+        parentSchema: schema153,
         data,
       };
       if (vErrors === null) {
@@ -13407,8 +13407,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema141.type,
-      parentSchema: schema141,
+      schema: schema153.type,
+      parentSchema: schema153,
       data,
     };
     if (vErrors === null) {
@@ -13418,12 +13418,1785 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate87.errors = vErrors;
+  validate92.errors = vErrors;
   return errors === 0;
 }
-validate87.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketGeneral = validate88;
-const schema146 = {
+validate92.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategoriesResponse = validate53;
+const schema73 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/ticket-categories-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'version', 'categories', 'channels', 'missing'],
+  properties: {
+    success: { const: true },
+    version: { type: 'integer', minimum: 0, maximum: 2147483647 },
+    categories: { $ref: '#/$defs/TicketCategories' },
+    channels: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'name'],
+        properties: { id: { $ref: '#/$defs/Snowflake' }, name: { type: 'string' } },
+      },
+    },
+    missing: { type: 'array', items: { $ref: '#/$defs/Snowflake' } },
+  },
+  $defs: {
+    TicketCategories: {
+      type: 'object',
+      additionalProperties: false,
+      'distinct-across': { lists: ['open', 'closed'], key: 'id' },
+      'refers-to-item': { defaultOpen: { list: 'open', key: 'id' }, defaultClosed: { list: 'closed', key: 'id' } },
+      properties: {
+        open: {
+          type: 'array',
+          maxItems: 50,
+          items: { $ref: '#/$defs/TicketCategory' },
+          default: [],
+          'x-messages': { type: 'Open categories must be a list', maxItems: 'At most {limit} open categories' },
+        },
+        closed: {
+          type: 'array',
+          maxItems: 50,
+          items: { $ref: '#/$defs/TicketCategory' },
+          default: [],
+          'x-messages': { type: 'Closed categories must be a list', maxItems: 'At most {limit} closed categories' },
+        },
+        defaultOpen: { $ref: '#/$defs/CategoryId', default: null },
+        defaultClosed: { $ref: '#/$defs/CategoryId', default: null },
+      },
+      'x-ui': { savedMessage: 'Category settings saved successfully!' },
+      'x-messages': {
+        type: 'Settings must be an object',
+        additionalProperties: 'Unknown setting: {name}',
+        'distinct-across': 'This category is already used as an open or closed category',
+        'refers-to-item': 'The default category must be one of the categories in its list',
+      },
+    },
+    TicketCategory: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name'],
+      properties: {
+        id: {
+          type: 'string',
+          maxLength: 20,
+          pattern: '^[0-9]{17,20}$',
+          'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+        },
+        name: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          'x-messages': {
+            type: 'Category name must be text',
+            minLength: 'Category name cannot be empty',
+            maxLength: 'Category name must be at most {limit} characters',
+          },
+        },
+      },
+      'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
+    },
+    CategoryId: {
+      type: ['string', 'null'],
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema79 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+const schema74 = {
+  type: 'object',
+  additionalProperties: false,
+  'distinct-across': { lists: ['open', 'closed'], key: 'id' },
+  'refers-to-item': { defaultOpen: { list: 'open', key: 'id' }, defaultClosed: { list: 'closed', key: 'id' } },
+  properties: {
+    open: {
+      type: 'array',
+      maxItems: 50,
+      items: { $ref: '#/$defs/TicketCategory' },
+      default: [],
+      'x-messages': { type: 'Open categories must be a list', maxItems: 'At most {limit} open categories' },
+    },
+    closed: {
+      type: 'array',
+      maxItems: 50,
+      items: { $ref: '#/$defs/TicketCategory' },
+      default: [],
+      'x-messages': { type: 'Closed categories must be a list', maxItems: 'At most {limit} closed categories' },
+    },
+    defaultOpen: { $ref: '#/$defs/CategoryId', default: null },
+    defaultClosed: { $ref: '#/$defs/CategoryId', default: null },
+  },
+  'x-ui': { savedMessage: 'Category settings saved successfully!' },
+  'x-messages': {
+    type: 'Settings must be an object',
+    additionalProperties: 'Unknown setting: {name}',
+    'distinct-across': 'This category is already used as an open or closed category',
+    'refers-to-item': 'The default category must be one of the categories in its list',
+  },
+};
+const schema75 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name'],
+  properties: {
+    id: {
+      type: 'string',
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      'x-messages': {
+        type: 'Category name must be text',
+        minLength: 'Category name cannot be empty',
+        maxLength: 'Category name must be at most {limit} characters',
+      },
+    },
+  },
+  'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
+};
+const schema77 = {
+  type: ['string', 'null'],
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+};
+function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate54.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.open === undefined) {
+      data.open = [];
+    }
+    if (data.closed === undefined) {
+      data.closed = [];
+    }
+    if (data.defaultOpen === undefined) {
+      data.defaultOpen = null;
+    }
+    if (data.defaultClosed === undefined) {
+      data.defaultClosed = null;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'open' || key0 === 'closed' || key0 === 'defaultOpen' || key0 === 'defaultClosed')) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema74,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.open;
+    if (Array.isArray(data0)) {
+      if (data0.length > 50) {
+        const err1 = {
+          instancePath: instancePath + '/open',
+          schemaPath: '#/properties/open/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 50 },
+          message: 'must NOT have more than 50 items',
+          schema: 50,
+          parentSchema: schema74.properties.open,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      const len0 = data0.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data1 = data0[i0];
+        if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+          if (data1.id === undefined) {
+            const err2 = {
+              instancePath: instancePath + '/open/' + i0,
+              schemaPath: '#/$defs/TicketCategory/required',
+              keyword: 'required',
+              params: { missingProperty: 'id' },
+              message: "must have required property '" + 'id' + "'",
+              schema: schema75.required,
+              parentSchema: schema75,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+          if (data1.name === undefined) {
+            const err3 = {
+              instancePath: instancePath + '/open/' + i0,
+              schemaPath: '#/$defs/TicketCategory/required',
+              keyword: 'required',
+              params: { missingProperty: 'name' },
+              message: "must have required property '" + 'name' + "'",
+              schema: schema75.required,
+              parentSchema: schema75,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          for (const key1 in data1) {
+            if (!(key1 === 'id' || key1 === 'name')) {
+              const err4 = {
+                instancePath: instancePath + '/open/' + i0,
+                schemaPath: '#/$defs/TicketCategory/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key1 },
+                message: 'must NOT have additional properties',
+                schema: false,
+                parentSchema: schema75,
+                data: data1,
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+          }
+          if (data1.id !== undefined) {
+            let data2 = data1.id;
+            if (typeof data2 === 'string') {
+              if (func2(data2) > 20) {
+                const err5 = {
+                  instancePath: instancePath + '/open/' + i0 + '/id',
+                  schemaPath: '#/$defs/TicketCategory/properties/id/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 20 },
+                  message: 'must NOT have more than 20 characters',
+                  schema: 20,
+                  parentSchema: schema75.properties.id,
+                  data: data2,
+                };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+              if (!pattern7.test(data2)) {
+                const err6 = {
+                  instancePath: instancePath + '/open/' + i0 + '/id',
+                  schemaPath: '#/$defs/TicketCategory/properties/id/pattern',
+                  keyword: 'pattern',
+                  params: { pattern: '^[0-9]{17,20}$' },
+                  message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                  schema: '^[0-9]{17,20}$',
+                  parentSchema: schema75.properties.id,
+                  data: data2,
+                };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+              }
+            } else {
+              const err7 = {
+                instancePath: instancePath + '/open/' + i0 + '/id',
+                schemaPath: '#/$defs/TicketCategory/properties/id/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema75.properties.id.type,
+                parentSchema: schema75.properties.id,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+          }
+          if (data1.name !== undefined) {
+            let data3 = data1.name;
+            if (typeof data3 === 'string') {
+              if (func2(data3) > 100) {
+                const err8 = {
+                  instancePath: instancePath + '/open/' + i0 + '/name',
+                  schemaPath: '#/$defs/TicketCategory/properties/name/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 100 },
+                  message: 'must NOT have more than 100 characters',
+                  schema: 100,
+                  parentSchema: schema75.properties.name,
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+              if (func2(data3) < 1) {
+                const err9 = {
+                  instancePath: instancePath + '/open/' + i0 + '/name',
+                  schemaPath: '#/$defs/TicketCategory/properties/name/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema75.properties.name,
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            } else {
+              const err10 = {
+                instancePath: instancePath + '/open/' + i0 + '/name',
+                schemaPath: '#/$defs/TicketCategory/properties/name/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema75.properties.name.type,
+                parentSchema: schema75.properties.name,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err11 = {
+            instancePath: instancePath + '/open/' + i0,
+            schemaPath: '#/$defs/TicketCategory/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+            schema: schema75.type,
+            parentSchema: schema75,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err12 = {
+        instancePath: instancePath + '/open',
+        schemaPath: '#/properties/open/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema74.properties.open.type,
+        parentSchema: schema74.properties.open,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    let data4 = data.closed;
+    if (Array.isArray(data4)) {
+      if (data4.length > 50) {
+        const err13 = {
+          instancePath: instancePath + '/closed',
+          schemaPath: '#/properties/closed/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 50 },
+          message: 'must NOT have more than 50 items',
+          schema: 50,
+          parentSchema: schema74.properties.closed,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      const len1 = data4.length;
+      for (let i1 = 0; i1 < len1; i1++) {
+        let data5 = data4[i1];
+        if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+          if (data5.id === undefined) {
+            const err14 = {
+              instancePath: instancePath + '/closed/' + i1,
+              schemaPath: '#/$defs/TicketCategory/required',
+              keyword: 'required',
+              params: { missingProperty: 'id' },
+              message: "must have required property '" + 'id' + "'",
+              schema: schema75.required,
+              parentSchema: schema75,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+          if (data5.name === undefined) {
+            const err15 = {
+              instancePath: instancePath + '/closed/' + i1,
+              schemaPath: '#/$defs/TicketCategory/required',
+              keyword: 'required',
+              params: { missingProperty: 'name' },
+              message: "must have required property '" + 'name' + "'",
+              schema: schema75.required,
+              parentSchema: schema75,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+          for (const key2 in data5) {
+            if (!(key2 === 'id' || key2 === 'name')) {
+              const err16 = {
+                instancePath: instancePath + '/closed/' + i1,
+                schemaPath: '#/$defs/TicketCategory/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key2 },
+                message: 'must NOT have additional properties',
+                schema: false,
+                parentSchema: schema75,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+          }
+          if (data5.id !== undefined) {
+            let data6 = data5.id;
+            if (typeof data6 === 'string') {
+              if (func2(data6) > 20) {
+                const err17 = {
+                  instancePath: instancePath + '/closed/' + i1 + '/id',
+                  schemaPath: '#/$defs/TicketCategory/properties/id/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 20 },
+                  message: 'must NOT have more than 20 characters',
+                  schema: 20,
+                  parentSchema: schema75.properties.id,
+                  data: data6,
+                };
+                if (vErrors === null) {
+                  vErrors = [err17];
+                } else {
+                  vErrors.push(err17);
+                }
+                errors++;
+              }
+              if (!pattern7.test(data6)) {
+                const err18 = {
+                  instancePath: instancePath + '/closed/' + i1 + '/id',
+                  schemaPath: '#/$defs/TicketCategory/properties/id/pattern',
+                  keyword: 'pattern',
+                  params: { pattern: '^[0-9]{17,20}$' },
+                  message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                  schema: '^[0-9]{17,20}$',
+                  parentSchema: schema75.properties.id,
+                  data: data6,
+                };
+                if (vErrors === null) {
+                  vErrors = [err18];
+                } else {
+                  vErrors.push(err18);
+                }
+                errors++;
+              }
+            } else {
+              const err19 = {
+                instancePath: instancePath + '/closed/' + i1 + '/id',
+                schemaPath: '#/$defs/TicketCategory/properties/id/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema75.properties.id.type,
+                parentSchema: schema75.properties.id,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+            }
+          }
+          if (data5.name !== undefined) {
+            let data7 = data5.name;
+            if (typeof data7 === 'string') {
+              if (func2(data7) > 100) {
+                const err20 = {
+                  instancePath: instancePath + '/closed/' + i1 + '/name',
+                  schemaPath: '#/$defs/TicketCategory/properties/name/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 100 },
+                  message: 'must NOT have more than 100 characters',
+                  schema: 100,
+                  parentSchema: schema75.properties.name,
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err20];
+                } else {
+                  vErrors.push(err20);
+                }
+                errors++;
+              }
+              if (func2(data7) < 1) {
+                const err21 = {
+                  instancePath: instancePath + '/closed/' + i1 + '/name',
+                  schemaPath: '#/$defs/TicketCategory/properties/name/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema75.properties.name,
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err21];
+                } else {
+                  vErrors.push(err21);
+                }
+                errors++;
+              }
+            } else {
+              const err22 = {
+                instancePath: instancePath + '/closed/' + i1 + '/name',
+                schemaPath: '#/$defs/TicketCategory/properties/name/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema75.properties.name.type,
+                parentSchema: schema75.properties.name,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err22];
+              } else {
+                vErrors.push(err22);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err23 = {
+            instancePath: instancePath + '/closed/' + i1,
+            schemaPath: '#/$defs/TicketCategory/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+            schema: schema75.type,
+            parentSchema: schema75,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err24 = {
+        instancePath: instancePath + '/closed',
+        schemaPath: '#/properties/closed/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema74.properties.closed.type,
+        parentSchema: schema74.properties.closed,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err24];
+      } else {
+        vErrors.push(err24);
+      }
+      errors++;
+    }
+    let data8 = data.defaultOpen;
+    if (typeof data8 !== 'string' && data8 !== null) {
+      const err25 = {
+        instancePath: instancePath + '/defaultOpen',
+        schemaPath: '#/$defs/CategoryId/type',
+        keyword: 'type',
+        params: { type: schema77.type },
+        message: 'must be string,null',
+        schema: schema77.type,
+        parentSchema: schema77,
+        data: data8,
+      };
+      if (vErrors === null) {
+        vErrors = [err25];
+      } else {
+        vErrors.push(err25);
+      }
+      errors++;
+    }
+    if (typeof data8 === 'string') {
+      if (func2(data8) > 20) {
+        const err26 = {
+          instancePath: instancePath + '/defaultOpen',
+          schemaPath: '#/$defs/CategoryId/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema77,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data8)) {
+        const err27 = {
+          instancePath: instancePath + '/defaultOpen',
+          schemaPath: '#/$defs/CategoryId/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema77,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    let data9 = data.defaultClosed;
+    if (typeof data9 !== 'string' && data9 !== null) {
+      const err28 = {
+        instancePath: instancePath + '/defaultClosed',
+        schemaPath: '#/$defs/CategoryId/type',
+        keyword: 'type',
+        params: { type: schema77.type },
+        message: 'must be string,null',
+        schema: schema77.type,
+        parentSchema: schema77,
+        data: data9,
+      };
+      if (vErrors === null) {
+        vErrors = [err28];
+      } else {
+        vErrors.push(err28);
+      }
+      errors++;
+    }
+    if (typeof data9 === 'string') {
+      if (func2(data9) > 20) {
+        const err29 = {
+          instancePath: instancePath + '/defaultClosed',
+          schemaPath: '#/$defs/CategoryId/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema77,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data9)) {
+        const err30 = {
+          instancePath: instancePath + '/defaultClosed',
+          schemaPath: '#/$defs/CategoryId/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema77,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    const seen0 = new Set();
+    const items0 = data['open'];
+    if (Array.isArray(items0)) {
+      for (let i2 = 0; i2 < items0.length; i2++) {
+        const value0 = items0[i2] && items0[i2]['id'];
+        if (typeof value0 == 'string') {
+          if (seen0.has(value0)) {
+            const err31 = {
+              instancePath,
+              schemaPath: '#/distinct-across',
+              keyword: 'distinct-across',
+              params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
+              message: 'must not list the same item twice',
+              schema: schema74['distinct-across'],
+              parentSchema: schema74,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          } else {
+            seen0.add(value0);
+          }
+        }
+      }
+    }
+    const items1 = data['closed'];
+    if (Array.isArray(items1)) {
+      for (let i3 = 0; i3 < items1.length; i3++) {
+        const value1 = items1[i3] && items1[i3]['id'];
+        if (typeof value1 == 'string') {
+          if (seen0.has(value1)) {
+            const err32 = {
+              instancePath,
+              schemaPath: '#/distinct-across',
+              keyword: 'distinct-across',
+              params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
+              message: 'must not list the same item twice',
+              schema: schema74['distinct-across'],
+              parentSchema: schema74,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          } else {
+            seen0.add(value1);
+          }
+        }
+      }
+    }
+    const value2 = data['defaultOpen'];
+    const items2 = data['open'];
+    if (typeof value2 == 'string' && !(Array.isArray(items2) && items2.some((item) => item != null && item['id'] === value2))) {
+      const err33 = {
+        instancePath,
+        schemaPath: '#/refers-to-item',
+        keyword: 'refers-to-item',
+        params: { fieldPointer: '/defaultOpen', value: value2 },
+        message: 'must name an item of its list',
+        schema: schema74['refers-to-item'],
+        parentSchema: schema74,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err33];
+      } else {
+        vErrors.push(err33);
+      }
+      errors++;
+    }
+    const value3 = data['defaultClosed'];
+    const items3 = data['closed'];
+    if (typeof value3 == 'string' && !(Array.isArray(items3) && items3.some((item) => item != null && item['id'] === value3))) {
+      const err34 = {
+        instancePath,
+        schemaPath: '#/refers-to-item',
+        keyword: 'refers-to-item',
+        params: { fieldPointer: '/defaultClosed', value: value3 },
+        message: 'must name an item of its list',
+        schema: schema74['refers-to-item'],
+        parentSchema: schema74,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err34];
+      } else {
+        vErrors.push(err34);
+      }
+      errors++;
+    }
+  } else {
+    const err35 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema74.type,
+      parentSchema: schema74,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err35];
+    } else {
+      vErrors.push(err35);
+    }
+    errors++;
+  }
+  validate54.errors = vErrors;
+  return errors === 0;
+}
+validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/ticket-categories-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema73.required,
+        parentSchema: schema73,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema73.required,
+        parentSchema: schema73,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.categories === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'categories' },
+        message: "must have required property '" + 'categories' + "'",
+        schema: schema73.required,
+        parentSchema: schema73,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.channels === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'channels' },
+        message: "must have required property '" + 'channels' + "'",
+        schema: schema73.required,
+        parentSchema: schema73,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.missing === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'missing' },
+        message: "must have required property '" + 'missing' + "'",
+        schema: schema73.required,
+        parentSchema: schema73,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'version' || key0 === 'categories' || key0 === 'channels' || key0 === 'missing')) {
+        const err5 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema73,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err6 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema73.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data1 = data.version;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err7 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema73.properties.version.type,
+          parentSchema: schema73.properties.version,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data1 == 'number' && isFinite(data1)) {
+        if (data1 > 2147483647 || isNaN(data1)) {
+          const err8 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2147483647 },
+            message: 'must be <= 2147483647',
+            schema: 2147483647,
+            parentSchema: schema73.properties.version,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (data1 < 0 || isNaN(data1)) {
+          const err9 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema73.properties.version,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.categories !== undefined) {
+      if (
+        !validate54(data.categories, {
+          instancePath: instancePath + '/categories',
+          parentData: data,
+          parentDataProperty: 'categories',
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.channels !== undefined) {
+      let data3 = data.channels;
+      if (Array.isArray(data3)) {
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data4 = data3[i0];
+          if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
+            if (data4.id === undefined) {
+              const err10 = {
+                instancePath: instancePath + '/channels/' + i0,
+                schemaPath: '#/properties/channels/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'id' },
+                message: "must have required property '" + 'id' + "'",
+                schema: schema73.properties.channels.items.required,
+                parentSchema: schema73.properties.channels.items,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+            if (data4.name === undefined) {
+              const err11 = {
+                instancePath: instancePath + '/channels/' + i0,
+                schemaPath: '#/properties/channels/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'name' },
+                message: "must have required property '" + 'name' + "'",
+                schema: schema73.properties.channels.items.required,
+                parentSchema: schema73.properties.channels.items,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err11];
+              } else {
+                vErrors.push(err11);
+              }
+              errors++;
+            }
+            for (const key1 in data4) {
+              if (!(key1 === 'id' || key1 === 'name')) {
+                const err12 = {
+                  instancePath: instancePath + '/channels/' + i0,
+                  schemaPath: '#/properties/channels/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key1 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema73.properties.channels.items,
+                  data: data4,
+                };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+            }
+            if (data4.id !== undefined) {
+              let data5 = data4.id;
+              if (typeof data5 === 'string') {
+                if (!pattern7.test(data5)) {
+                  const err13 = {
+                    instancePath: instancePath + '/channels/' + i0 + '/id',
+                    schemaPath: '#/$defs/Snowflake/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[0-9]{17,20}$' },
+                    message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                    schema: '^[0-9]{17,20}$',
+                    parentSchema: schema79,
+                    data: data5,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err13];
+                  } else {
+                    vErrors.push(err13);
+                  }
+                  errors++;
+                }
+              } else {
+                const err14 = {
+                  instancePath: instancePath + '/channels/' + i0 + '/id',
+                  schemaPath: '#/$defs/Snowflake/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema79.type,
+                  parentSchema: schema79,
+                  data: data5,
+                };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+            }
+            if (data4.name !== undefined) {
+              let data6 = data4.name;
+              if (typeof data6 !== 'string') {
+                const err15 = {
+                  instancePath: instancePath + '/channels/' + i0 + '/name',
+                  schemaPath: '#/properties/channels/items/properties/name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema73.properties.channels.items.properties.name.type,
+                  parentSchema: schema73.properties.channels.items.properties.name,
+                  data: data6,
+                };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err16 = {
+              instancePath: instancePath + '/channels/' + i0,
+              schemaPath: '#/properties/channels/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema73.properties.channels.items.type,
+              parentSchema: schema73.properties.channels.items,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/channels',
+          schemaPath: '#/properties/channels/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema73.properties.channels.type,
+          parentSchema: schema73.properties.channels,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.missing !== undefined) {
+      let data7 = data.missing;
+      if (Array.isArray(data7)) {
+        const len1 = data7.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data8 = data7[i1];
+          if (typeof data8 === 'string') {
+            if (!pattern7.test(data8)) {
+              const err18 = {
+                instancePath: instancePath + '/missing/' + i1,
+                schemaPath: '#/$defs/Snowflake/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9]{17,20}$' },
+                message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                schema: '^[0-9]{17,20}$',
+                parentSchema: schema79,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
+          } else {
+            const err19 = {
+              instancePath: instancePath + '/missing/' + i1,
+              schemaPath: '#/$defs/Snowflake/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema79.type,
+              parentSchema: schema79,
+              data: data8,
+            };
+            if (vErrors === null) {
+              vErrors = [err19];
+            } else {
+              vErrors.push(err19);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/missing',
+          schemaPath: '#/properties/missing/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema73.properties.missing.type,
+          parentSchema: schema73.properties.missing,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err21 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema73.type,
+      parentSchema: schema73,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err21];
+    } else {
+      vErrors.push(err21);
+    }
+    errors++;
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategoryRequest = validate56;
+const schema81 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/ticket-category-request.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { $ref: '#/$defs/listType' },
+    categoryId: {
+      type: ['string', 'null'],
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      default: null,
+      'x-messages': { '*': 'Please select a category' },
+    },
+    categoryName: {
+      type: ['string', 'null'],
+      maxLength: 100,
+      default: null,
+      'x-messages': { type: 'Category name must be text', maxLength: 'Category name must be at most {limit} characters' },
+    },
+  },
+  'x-messages': {
+    type: 'The request body must be a JSON object',
+    required: 'type must be open or closed',
+    additionalProperties: 'Unknown field: {name}',
+  },
+  $defs: { listType: { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } } },
+};
+const schema82 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
+function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/ticket-category-request.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate56.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.categoryId === undefined) {
+      data.categoryId = null;
+    }
+    if (data.categoryName === undefined) {
+      data.categoryName = null;
+    }
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+        schema: schema81.required,
+        parentSchema: schema81,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'type' || key0 === 'categoryId' || key0 === 'categoryName')) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema81,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (!(data0 === 'open' || data0 === 'closed')) {
+        const err2 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/$defs/listType/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema82.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema82.enum,
+          parentSchema: schema82,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    let data1 = data.categoryId;
+    if (typeof data1 !== 'string' && data1 !== null) {
+      const err3 = {
+        instancePath: instancePath + '/categoryId',
+        schemaPath: '#/properties/categoryId/type',
+        keyword: 'type',
+        params: { type: schema81.properties.categoryId.type },
+        message: 'must be string,null',
+        schema: schema81.properties.categoryId.type,
+        parentSchema: schema81.properties.categoryId,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (typeof data1 === 'string') {
+      if (func2(data1) > 20) {
+        const err4 = {
+          instancePath: instancePath + '/categoryId',
+          schemaPath: '#/properties/categoryId/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema81.properties.categoryId,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data1)) {
+        const err5 = {
+          instancePath: instancePath + '/categoryId',
+          schemaPath: '#/properties/categoryId/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema81.properties.categoryId,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    let data2 = data.categoryName;
+    if (typeof data2 !== 'string' && data2 !== null) {
+      const err6 = {
+        instancePath: instancePath + '/categoryName',
+        schemaPath: '#/properties/categoryName/type',
+        keyword: 'type',
+        params: { type: schema81.properties.categoryName.type },
+        message: 'must be string,null',
+        schema: schema81.properties.categoryName.type,
+        parentSchema: schema81.properties.categoryName,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 100) {
+        const err7 = {
+          instancePath: instancePath + '/categoryName',
+          schemaPath: '#/properties/categoryName/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 100 },
+          message: 'must NOT have more than 100 characters',
+          schema: 100,
+          parentSchema: schema81.properties.categoryName,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema81.type,
+      parentSchema: schema81,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate56.errors = vErrors;
+  return errors === 0;
+}
+validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketDefaultCategoryRequest = validate57;
+const schema83 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/ticket-default-category-request.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'categoryId'],
+  properties: {
+    type: { $ref: '#/$defs/TicketCategoryList' },
+    categoryId: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$', 'x-messages': { '*': 'Please select a category' } },
+  },
+  'x-messages': {
+    type: 'The request body must be a JSON object',
+    required: '{name} is required',
+    additionalProperties: 'Unknown field: {name}',
+  },
+  $defs: { TicketCategoryList: { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } } },
+};
+const schema84 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
+function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/ticket-default-category-request.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate57.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+        schema: schema83.required,
+        parentSchema: schema83,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.categoryId === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'categoryId' },
+        message: "must have required property '" + 'categoryId' + "'",
+        schema: schema83.required,
+        parentSchema: schema83,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'type' || key0 === 'categoryId')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema83,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (!(data0 === 'open' || data0 === 'closed')) {
+        const err3 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/$defs/TicketCategoryList/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema84.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema84.enum,
+          parentSchema: schema84,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.categoryId !== undefined) {
+      let data1 = data.categoryId;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 20) {
+          const err4 = {
+            instancePath: instancePath + '/categoryId',
+            schemaPath: '#/properties/categoryId/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema83.properties.categoryId,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/categoryId',
+            schemaPath: '#/properties/categoryId/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema83.properties.categoryId,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/categoryId',
+          schemaPath: '#/properties/categoryId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema83.properties.categoryId.type,
+          parentSchema: schema83.properties.categoryId,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema83.type,
+      parentSchema: schema83,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate57.errors = vErrors;
+  return errors === 0;
+}
+validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketGeneral = validate93;
+const schema158 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
@@ -13491,18 +15264,18 @@ const schema146 = {
     },
   },
 };
-const schema147 = {
+const schema159 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const pattern71 = new RegExp('^(?:[1-9]|10)$', 'u');
-function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern79 = new RegExp('^(?:[1-9]|10)$', 'u');
+function validate93(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate88.evaluated;
+  const evaluated0 = validate93.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13544,7 +15317,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema146,
+          parentSchema: schema158,
           data,
         };
         if (vErrors === null) {
@@ -13561,10 +15334,10 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/support_team_roles',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema147.type },
+        params: { type: schema159.type },
         message: 'must be string,null',
-        schema: schema147.type,
-        parentSchema: schema147,
+        schema: schema159.type,
+        parentSchema: schema159,
         data: data0,
       };
       if (vErrors === null) {
@@ -13583,7 +15356,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema147,
+          parentSchema: schema159,
           data: data0,
         };
         if (vErrors === null) {
@@ -13601,7 +15374,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema147,
+          parentSchema: schema159,
           data: data0,
         };
         if (vErrors === null) {
@@ -13622,7 +15395,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema146.properties.additional_roles,
+          parentSchema: schema158.properties.additional_roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -13644,7 +15417,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema146.properties.additional_roles.items,
+              parentSchema: schema158.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -13662,7 +15435,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema146.properties.additional_roles.items,
+              parentSchema: schema158.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -13679,8 +15452,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema146.properties.additional_roles.items.type,
-            parentSchema: schema146.properties.additional_roles.items,
+            schema: schema158.properties.additional_roles.items.type,
+            parentSchema: schema158.properties.additional_roles.items,
             data: data2,
           };
           if (vErrors === null) {
@@ -13709,7 +15482,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema146.properties.additional_roles,
+              parentSchema: schema158.properties.additional_roles,
               data: data1,
             };
             if (vErrors === null) {
@@ -13730,8 +15503,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema146.properties.additional_roles.type,
-        parentSchema: schema146.properties.additional_roles,
+        schema: schema158.properties.additional_roles.type,
+        parentSchema: schema158.properties.additional_roles,
         data: data1,
       };
       if (vErrors === null) {
@@ -13749,8 +15522,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.two_step_close.type,
-        parentSchema: schema146.properties.two_step_close,
+        schema: schema158.properties.two_step_close.type,
+        parentSchema: schema158.properties.two_step_close,
         data: data3,
       };
       if (vErrors === null) {
@@ -13768,8 +15541,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.two_step_ticket.type,
-        parentSchema: schema146.properties.two_step_ticket,
+        schema: schema158.properties.two_step_ticket.type,
+        parentSchema: schema158.properties.two_step_ticket,
         data: data4,
       };
       if (vErrors === null) {
@@ -13787,8 +15560,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.auto_pin_ticket.type,
-        parentSchema: schema146.properties.auto_pin_ticket,
+        schema: schema158.properties.auto_pin_ticket.type,
+        parentSchema: schema158.properties.auto_pin_ticket,
         data: data5,
       };
       if (vErrors === null) {
@@ -13808,7 +15581,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema146.properties.ticket_padding,
+          parentSchema: schema158.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -13818,7 +15591,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern71.test(data6)) {
+      if (!pattern79.test(data6)) {
         const err14 = {
           instancePath: instancePath + '/ticket_padding',
           schemaPath: '#/properties/ticket_padding/pattern',
@@ -13826,7 +15599,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(?:[1-9]|10)$' },
           message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
           schema: '^(?:[1-9]|10)$',
-          parentSchema: schema146.properties.ticket_padding,
+          parentSchema: schema158.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -13843,8 +15616,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.ticket_padding.type,
-        parentSchema: schema146.properties.ticket_padding,
+        schema: schema158.properties.ticket_padding.type,
+        parentSchema: schema158.properties.ticket_padding,
         data: data6,
       };
       if (vErrors === null) {
@@ -13861,8 +15634,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema146.type,
-      parentSchema: schema146,
+      schema: schema158.type,
+      parentSchema: schema158,
       data,
     };
     if (vErrors === null) {
@@ -13872,12 +15645,12 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate88.errors = vErrors;
+  validate93.errors = vErrors;
   return errors === 0;
 }
-validate88.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketLimits = validate89;
-const schema148 = {
+validate93.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate94;
+const schema160 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
@@ -13984,7 +15757,7 @@ const schema148 = {
     },
   },
 };
-const schema149 = {
+const schema161 = {
   type: 'integer',
   minimum: 1,
   maximum: 20,
@@ -13994,10 +15767,10 @@ const schema149 = {
     maximum: 'A ticket limit must be between {minimum} and {maximum}',
   },
 };
-function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate94(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate89.evaluated;
+  const evaluated0 = validate94.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14047,7 +15820,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema148,
+          parentSchema: schema160,
           data,
         };
         if (vErrors === null) {
@@ -14066,8 +15839,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema148.properties.maxTicketsPerUser.type,
-        parentSchema: schema148.properties.maxTicketsPerUser,
+        schema: schema160.properties.maxTicketsPerUser.type,
+        parentSchema: schema160.properties.maxTicketsPerUser,
         data: data0,
       };
       if (vErrors === null) {
@@ -14086,7 +15859,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 20 },
           message: 'must be <= 20',
           schema: 20,
-          parentSchema: schema148.properties.maxTicketsPerUser,
+          parentSchema: schema160.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -14104,7 +15877,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema148.properties.maxTicketsPerUser,
+          parentSchema: schema160.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -14123,8 +15896,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema148.properties.maxOpenTickets.type,
-        parentSchema: schema148.properties.maxOpenTickets,
+        schema: schema160.properties.maxOpenTickets.type,
+        parentSchema: schema160.properties.maxOpenTickets,
         data: data1,
       };
       if (vErrors === null) {
@@ -14143,7 +15916,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 200 },
           message: 'must be <= 200',
           schema: 200,
-          parentSchema: schema148.properties.maxOpenTickets,
+          parentSchema: schema160.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -14161,7 +15934,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 10 },
           message: 'must be >= 10',
           schema: 10,
-          parentSchema: schema148.properties.maxOpenTickets,
+          parentSchema: schema160.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -14180,8 +15953,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema148.properties.rateLimitEnabled.type,
-        parentSchema: schema148.properties.rateLimitEnabled,
+        schema: schema160.properties.rateLimitEnabled.type,
+        parentSchema: schema160.properties.rateLimitEnabled,
         data: data2,
       };
       if (vErrors === null) {
@@ -14199,8 +15972,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema148.properties.cooldownPeriod.type,
-        parentSchema: schema148.properties.cooldownPeriod,
+        schema: schema160.properties.cooldownPeriod.type,
+        parentSchema: schema160.properties.cooldownPeriod,
         data: data3,
       };
       if (vErrors === null) {
@@ -14219,7 +15992,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 3600 },
           message: 'must be <= 3600',
           schema: 3600,
-          parentSchema: schema148.properties.cooldownPeriod,
+          parentSchema: schema160.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -14237,7 +16010,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 60 },
           message: 'must be >= 60',
           schema: 60,
-          parentSchema: schema148.properties.cooldownPeriod,
+          parentSchema: schema160.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -14256,8 +16029,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema148.properties.autoCloseInactive.type,
-        parentSchema: schema148.properties.autoCloseInactive,
+        schema: schema160.properties.autoCloseInactive.type,
+        parentSchema: schema160.properties.autoCloseInactive,
         data: data4,
       };
       if (vErrors === null) {
@@ -14275,8 +16048,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema148.properties.inactiveThreshold.type,
-        parentSchema: schema148.properties.inactiveThreshold,
+        schema: schema160.properties.inactiveThreshold.type,
+        parentSchema: schema160.properties.inactiveThreshold,
         data: data5,
       };
       if (vErrors === null) {
@@ -14295,7 +16068,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 30 },
           message: 'must be <= 30',
           schema: 30,
-          parentSchema: schema148.properties.inactiveThreshold,
+          parentSchema: schema160.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -14313,7 +16086,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema148.properties.inactiveThreshold,
+          parentSchema: schema160.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -14344,7 +16117,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema148.properties.userLimits,
+            parentSchema: schema160.properties.userLimits,
             data: data6,
           };
           if (vErrors === null) {
@@ -14363,8 +16136,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema149.type,
-          parentSchema: schema149,
+          schema: schema161.type,
+          parentSchema: schema161,
           data: data7,
         };
         if (vErrors === null) {
@@ -14383,7 +16156,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema149,
+            parentSchema: schema161,
             data: data7,
           };
           if (vErrors === null) {
@@ -14401,7 +16174,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema149,
+            parentSchema: schema161,
             data: data7,
           };
           if (vErrors === null) {
@@ -14420,8 +16193,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema149.type,
-          parentSchema: schema149,
+          schema: schema161.type,
+          parentSchema: schema161,
           data: data8,
         };
         if (vErrors === null) {
@@ -14440,7 +16213,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema149,
+            parentSchema: schema161,
             data: data8,
           };
           if (vErrors === null) {
@@ -14458,7 +16231,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema149,
+            parentSchema: schema161,
             data: data8,
           };
           if (vErrors === null) {
@@ -14477,8 +16250,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema149.type,
-          parentSchema: schema149,
+          schema: schema161.type,
+          parentSchema: schema161,
           data: data9,
         };
         if (vErrors === null) {
@@ -14497,7 +16270,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema149,
+            parentSchema: schema161,
             data: data9,
           };
           if (vErrors === null) {
@@ -14515,7 +16288,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema149,
+            parentSchema: schema161,
             data: data9,
           };
           if (vErrors === null) {
@@ -14533,8 +16306,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema148.properties.userLimits.type,
-        parentSchema: schema148.properties.userLimits,
+        schema: schema160.properties.userLimits.type,
+        parentSchema: schema160.properties.userLimits,
         data: data6,
       };
       if (vErrors === null) {
@@ -14554,7 +16327,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 properties',
           schema: 250,
-          parentSchema: schema148.properties.roleLimits,
+          parentSchema: schema160.properties.roleLimits,
           data: data10,
         };
         if (vErrors === null) {
@@ -14575,7 +16348,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema148.properties.roleLimits.propertyNames,
+              parentSchema: schema160.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -14594,7 +16367,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema148.properties.roleLimits.propertyNames,
+              parentSchema: schema160.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -14614,8 +16387,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'propertyNames',
             params: { propertyName: key2 },
             message: 'property name must be valid',
-            schema: schema148.properties.roleLimits.propertyNames,
-            parentSchema: schema148.properties.roleLimits,
+            schema: schema160.properties.roleLimits.propertyNames,
+            parentSchema: schema160.properties.roleLimits,
             data: data10,
           };
           if (vErrors === null) {
@@ -14635,8 +16408,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema161.type,
+            parentSchema: schema161,
             data: data11,
           };
           if (vErrors === null) {
@@ -14655,7 +16428,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
               params: { comparison: '<=', limit: 20 },
               message: 'must be <= 20',
               schema: 20,
-              parentSchema: schema149,
+              parentSchema: schema161,
               data: data11,
             };
             if (vErrors === null) {
@@ -14673,7 +16446,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
               params: { comparison: '>=', limit: 1 },
               message: 'must be >= 1',
               schema: 1,
-              parentSchema: schema149,
+              parentSchema: schema161,
               data: data11,
             };
             if (vErrors === null) {
@@ -14692,8 +16465,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema148.properties.roleLimits.type,
-        parentSchema: schema148.properties.roleLimits,
+        schema: schema160.properties.roleLimits.type,
+        parentSchema: schema160.properties.roleLimits,
         data: data10,
       };
       if (vErrors === null) {
@@ -14710,8 +16483,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema148.type,
-      parentSchema: schema148,
+      schema: schema160.type,
+      parentSchema: schema160,
       data,
     };
     if (vErrors === null) {
@@ -14721,12 +16494,12 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate89.errors = vErrors;
+  validate94.errors = vErrors;
   return errors === 0;
 }
-validate89.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanel = validate90;
-const schema153 = {
+validate94.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate95;
+const schema165 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -14950,7 +16723,7 @@ const schema153 = {
     },
   },
 };
-const schema154 = {
+const schema166 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -14961,11 +16734,11 @@ const schema154 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const pattern77 = new RegExp('^(https?://[^\\s]+)?$', 'u');
-function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern85 = new RegExp('^(https?://[^\\s]+)?$', 'u');
+function validate95(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate90.evaluated;
+  const evaluated0 = validate95.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15076,8 +16849,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema153.required,
-        parentSchema: schema153,
+        schema: schema165.required,
+        parentSchema: schema165,
         data,
       };
       if (vErrors === null) {
@@ -15088,7 +16861,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema153.properties, key0)) {
+      if (!func1.call(schema165.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -15096,7 +16869,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema153,
+          parentSchema: schema165,
           data,
         };
         if (vErrors === null) {
@@ -15117,7 +16890,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema153.properties.title,
+          parentSchema: schema165.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -15135,7 +16908,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema153.properties.title,
+          parentSchema: schema165.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -15153,7 +16926,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema153.properties.title,
+          parentSchema: schema165.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -15170,8 +16943,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.title.type,
-        parentSchema: schema153.properties.title,
+        schema: schema165.properties.title.type,
+        parentSchema: schema165.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -15191,7 +16964,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema153.properties.description,
+          parentSchema: schema165.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -15208,8 +16981,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.description.type,
-        parentSchema: schema153.properties.description,
+        schema: schema165.properties.description.type,
+        parentSchema: schema165.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -15229,7 +17002,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema154,
+          parentSchema: schema166,
           data: data2,
         };
         if (vErrors === null) {
@@ -15239,7 +17012,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern46.test(data2)) {
+      if (!pattern54.test(data2)) {
         const err9 = {
           instancePath: instancePath + '/color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -15247,7 +17020,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema154,
+          parentSchema: schema166,
           data: data2,
         };
         if (vErrors === null) {
@@ -15264,8 +17037,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema154.type,
-        parentSchema: schema154,
+        schema: schema166.type,
+        parentSchema: schema166,
         data: data2,
       };
       if (vErrors === null) {
@@ -15286,7 +17059,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema153.properties.channel_id,
+            parentSchema: schema165.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -15304,7 +17077,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema153.properties.channel_id,
+            parentSchema: schema165.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -15321,8 +17094,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema153.properties.channel_id.type,
-          parentSchema: schema153.properties.channel_id,
+          schema: schema165.properties.channel_id.type,
+          parentSchema: schema165.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -15343,7 +17116,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema153.properties.button_label,
+          parentSchema: schema165.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -15361,7 +17134,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema153.properties.button_label,
+          parentSchema: schema165.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -15378,8 +17151,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.button_label.type,
-        parentSchema: schema153.properties.button_label,
+        schema: schema165.properties.button_label.type,
+        parentSchema: schema165.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -15399,7 +17172,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema153.properties.button_emoji,
+          parentSchema: schema165.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -15416,8 +17189,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.button_emoji.type,
-        parentSchema: schema153.properties.button_emoji,
+        schema: schema165.properties.button_emoji.type,
+        parentSchema: schema165.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -15437,7 +17210,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema153.properties.welcome_message,
+          parentSchema: schema165.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -15454,8 +17227,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.welcome_message.type,
-        parentSchema: schema153.properties.welcome_message,
+        schema: schema165.properties.welcome_message.type,
+        parentSchema: schema165.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -15475,7 +17248,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema153.properties.ticket_name_format,
+          parentSchema: schema165.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -15493,7 +17266,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema153.properties.ticket_name_format,
+          parentSchema: schema165.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -15510,8 +17283,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.ticket_name_format.type,
-        parentSchema: schema153.properties.ticket_name_format,
+        schema: schema165.properties.ticket_name_format.type,
+        parentSchema: schema165.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -15529,8 +17302,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema153.properties.close_button.type,
-        parentSchema: schema153.properties.close_button,
+        schema: schema165.properties.close_button.type,
+        parentSchema: schema165.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -15550,7 +17323,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema153.properties.close_button_label,
+          parentSchema: schema165.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -15567,8 +17340,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.close_button_label.type,
-        parentSchema: schema153.properties.close_button_label,
+        schema: schema165.properties.close_button_label.type,
+        parentSchema: schema165.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -15588,7 +17361,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema153.properties.close_button_emoji,
+          parentSchema: schema165.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -15605,8 +17378,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.close_button_emoji.type,
-        parentSchema: schema153.properties.close_button_emoji,
+        schema: schema165.properties.close_button_emoji.type,
+        parentSchema: schema165.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -15624,8 +17397,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema153.properties.transcript.type,
-        parentSchema: schema153.properties.transcript,
+        schema: schema165.properties.transcript.type,
+        parentSchema: schema165.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -15643,8 +17416,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema153.properties.auto_delete.type,
-        parentSchema: schema153.properties.auto_delete,
+        schema: schema165.properties.auto_delete.type,
+        parentSchema: schema165.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -15662,8 +17435,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema153.properties.auto_delete_time.type,
-        parentSchema: schema153.properties.auto_delete_time,
+        schema: schema165.properties.auto_delete_time.type,
+        parentSchema: schema165.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -15682,7 +17455,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema153.properties.auto_delete_time,
+          parentSchema: schema165.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -15700,7 +17473,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema153.properties.auto_delete_time,
+          parentSchema: schema165.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -15719,8 +17492,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema153.properties.support_team_view.type,
-        parentSchema: schema153.properties.support_team_view,
+        schema: schema165.properties.support_team_view.type,
+        parentSchema: schema165.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -15738,8 +17511,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema153.properties.max_duration.type,
-        parentSchema: schema153.properties.max_duration,
+        schema: schema165.properties.max_duration.type,
+        parentSchema: schema165.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -15758,7 +17531,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema153.properties.max_duration,
+          parentSchema: schema165.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -15776,7 +17549,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema153.properties.max_duration,
+          parentSchema: schema165.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -15797,7 +17570,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema153.properties.required_inputs,
+          parentSchema: schema165.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -15819,7 +17592,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema153.properties.required_inputs.items,
+              parentSchema: schema165.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -15837,7 +17610,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema153.properties.required_inputs.items,
+              parentSchema: schema165.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -15854,8 +17627,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema153.properties.required_inputs.items.type,
-            parentSchema: schema153.properties.required_inputs.items,
+            schema: schema165.properties.required_inputs.items.type,
+            parentSchema: schema165.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -15873,8 +17646,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema153.properties.required_inputs.type,
-        parentSchema: schema153.properties.required_inputs,
+        schema: schema165.properties.required_inputs.type,
+        parentSchema: schema165.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -15894,7 +17667,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema153.properties.categories,
+          parentSchema: schema165.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -15916,7 +17689,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema153.properties.categories.items,
+              parentSchema: schema165.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -15934,7 +17707,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema153.properties.categories.items,
+              parentSchema: schema165.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -15951,8 +17724,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema153.properties.categories.items.type,
-            parentSchema: schema153.properties.categories.items,
+            schema: schema165.properties.categories.items.type,
+            parentSchema: schema165.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -15981,7 +17754,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema153.properties.categories,
+              parentSchema: schema165.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -16002,8 +17775,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema153.properties.categories.type,
-        parentSchema: schema153.properties.categories,
+        schema: schema165.properties.categories.type,
+        parentSchema: schema165.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -16021,8 +17794,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema153.properties.auto_deploy.type,
-        parentSchema: schema153.properties.auto_deploy,
+        schema: schema165.properties.auto_deploy.type,
+        parentSchema: schema165.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -16042,7 +17815,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema153.properties.footer,
+          parentSchema: schema165.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -16059,8 +17832,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.footer.type,
-        parentSchema: schema153.properties.footer,
+        schema: schema165.properties.footer.type,
+        parentSchema: schema165.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -16080,7 +17853,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema153.properties.footerIcon,
+          parentSchema: schema165.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -16090,7 +17863,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern77.test(data22)) {
+      if (!pattern85.test(data22)) {
         const err53 = {
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/properties/footerIcon/pattern',
@@ -16098,7 +17871,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema153.properties.footerIcon,
+          parentSchema: schema165.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -16115,8 +17888,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.footerIcon.type,
-        parentSchema: schema153.properties.footerIcon,
+        schema: schema165.properties.footerIcon.type,
+        parentSchema: schema165.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -16136,7 +17909,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema153.properties.image,
+          parentSchema: schema165.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -16146,7 +17919,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern77.test(data23)) {
+      if (!pattern85.test(data23)) {
         const err56 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/properties/image/pattern',
@@ -16154,7 +17927,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema153.properties.image,
+          parentSchema: schema165.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -16171,8 +17944,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.image.type,
-        parentSchema: schema153.properties.image,
+        schema: schema165.properties.image.type,
+        parentSchema: schema165.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -16192,7 +17965,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema153.properties.thumbnail,
+          parentSchema: schema165.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -16202,7 +17975,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern77.test(data24)) {
+      if (!pattern85.test(data24)) {
         const err59 = {
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/properties/thumbnail/pattern',
@@ -16210,7 +17983,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema153.properties.thumbnail,
+          parentSchema: schema165.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -16227,8 +18000,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.thumbnail.type,
-        parentSchema: schema153.properties.thumbnail,
+        schema: schema165.properties.thumbnail.type,
+        parentSchema: schema165.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -16248,7 +18021,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema153.properties.open_title,
+          parentSchema: schema165.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -16265,8 +18038,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.open_title.type,
-        parentSchema: schema153.properties.open_title,
+        schema: schema165.properties.open_title.type,
+        parentSchema: schema165.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -16286,7 +18059,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema153.properties.open_description,
+          parentSchema: schema165.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -16303,8 +18076,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.open_description.type,
-        parentSchema: schema153.properties.open_description,
+        schema: schema165.properties.open_description.type,
+        parentSchema: schema165.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -16324,7 +18097,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema154,
+          parentSchema: schema166,
           data: data27,
         };
         if (vErrors === null) {
@@ -16334,7 +18107,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern46.test(data27)) {
+      if (!pattern54.test(data27)) {
         const err66 = {
           instancePath: instancePath + '/open_color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -16342,7 +18115,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema154,
+          parentSchema: schema166,
           data: data27,
         };
         if (vErrors === null) {
@@ -16359,8 +18132,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema154.type,
-        parentSchema: schema154,
+        schema: schema166.type,
+        parentSchema: schema166,
         data: data27,
       };
       if (vErrors === null) {
@@ -16380,7 +18153,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema153.properties.open_footer,
+          parentSchema: schema165.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -16397,8 +18170,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.open_footer.type,
-        parentSchema: schema153.properties.open_footer,
+        schema: schema165.properties.open_footer.type,
+        parentSchema: schema165.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -16418,7 +18191,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema153.properties.open_footerIcon,
+          parentSchema: schema165.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -16428,7 +18201,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern77.test(data29)) {
+      if (!pattern85.test(data29)) {
         const err71 = {
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/properties/open_footerIcon/pattern',
@@ -16436,7 +18209,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema153.properties.open_footerIcon,
+          parentSchema: schema165.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -16453,8 +18226,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.open_footerIcon.type,
-        parentSchema: schema153.properties.open_footerIcon,
+        schema: schema165.properties.open_footerIcon.type,
+        parentSchema: schema165.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -16474,7 +18247,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema153.properties.open_image,
+          parentSchema: schema165.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -16484,7 +18257,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern77.test(data30)) {
+      if (!pattern85.test(data30)) {
         const err74 = {
           instancePath: instancePath + '/open_image',
           schemaPath: '#/properties/open_image/pattern',
@@ -16492,7 +18265,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema153.properties.open_image,
+          parentSchema: schema165.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -16509,8 +18282,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.open_image.type,
-        parentSchema: schema153.properties.open_image,
+        schema: schema165.properties.open_image.type,
+        parentSchema: schema165.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -16530,7 +18303,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema153.properties.open_thumbnail,
+          parentSchema: schema165.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -16540,7 +18313,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern77.test(data31)) {
+      if (!pattern85.test(data31)) {
         const err77 = {
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/properties/open_thumbnail/pattern',
@@ -16548,7 +18321,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema153.properties.open_thumbnail,
+          parentSchema: schema165.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -16565,8 +18338,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema153.properties.open_thumbnail.type,
-        parentSchema: schema153.properties.open_thumbnail,
+        schema: schema165.properties.open_thumbnail.type,
+        parentSchema: schema165.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -16582,10 +18355,10 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema153.properties.message_id.type },
+        params: { type: schema165.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema153.properties.message_id.type,
-        parentSchema: schema153.properties.message_id,
+        schema: schema165.properties.message_id.type,
+        parentSchema: schema165.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -16604,7 +18377,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema153.properties.message_id,
+          parentSchema: schema165.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -16622,7 +18395,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema153.properties.message_id,
+          parentSchema: schema165.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -16641,8 +18414,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema153.properties.deployed.type,
-        parentSchema: schema153.properties.deployed,
+        schema: schema165.properties.deployed.type,
+        parentSchema: schema165.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -16658,10 +18431,10 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema153.properties.created_at.type },
+        params: { type: schema165.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema153.properties.created_at.type,
-        parentSchema: schema153.properties.created_at,
+        schema: schema165.properties.created_at.type,
+        parentSchema: schema165.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -16680,7 +18453,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema153.properties.created_at,
+          parentSchema: schema165.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -16698,8 +18471,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema153.type,
-      parentSchema: schema153,
+      schema: schema165.type,
+      parentSchema: schema165,
       data,
     };
     if (vErrors === null) {
@@ -16709,12 +18482,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate90.errors = vErrors;
+  validate95.errors = vErrors;
   return errors === 0;
 }
-validate90.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServer = validate56;
-const schema76 = {
+validate95.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServer = validate61;
+const schema88 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server.json',
   type: 'object',
@@ -16736,15 +18509,15 @@ const schema76 = {
     },
   },
 };
-const schema77 = {
+const schema89 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16759,8 +18532,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -16777,8 +18550,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -16795,8 +18568,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -16813,8 +18586,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -16831,8 +18604,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -16849,8 +18622,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -16876,7 +18649,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema76,
+          parentSchema: schema88,
           data,
         };
         if (vErrors === null) {
@@ -16898,7 +18671,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema77,
+            parentSchema: schema89,
             data: data0,
           };
           if (vErrors === null) {
@@ -16915,8 +18688,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.type,
-          parentSchema: schema77,
+          schema: schema89.type,
+          parentSchema: schema89,
           data: data0,
         };
         if (vErrors === null) {
@@ -16936,8 +18709,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.name.type,
-          parentSchema: schema76.properties.name,
+          schema: schema88.properties.name.type,
+          parentSchema: schema88.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -16955,10 +18728,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema76.properties.iconURL.type },
+          params: { type: schema88.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema76.properties.iconURL.type,
-          parentSchema: schema76.properties.iconURL,
+          schema: schema88.properties.iconURL.type,
+          parentSchema: schema88.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -16978,8 +18751,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.properties.memberCount.type,
-          parentSchema: schema76.properties.memberCount,
+          schema: schema88.properties.memberCount.type,
+          parentSchema: schema88.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -16998,7 +18771,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema76.properties.memberCount,
+            parentSchema: schema88.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -17019,8 +18792,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.properties.boostLevel.type,
-          parentSchema: schema76.properties.boostLevel,
+          schema: schema88.properties.boostLevel.type,
+          parentSchema: schema88.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -17039,7 +18812,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema76.properties.boostLevel,
+            parentSchema: schema88.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -17057,7 +18830,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema76.properties.boostLevel,
+            parentSchema: schema88.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -17078,8 +18851,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.properties.boostCount.type,
-          parentSchema: schema76.properties.boostCount,
+          schema: schema88.properties.boostCount.type,
+          parentSchema: schema88.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -17098,7 +18871,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema76.properties.boostCount,
+            parentSchema: schema88.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -17117,8 +18890,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema76.type,
-      parentSchema: schema76,
+      schema: schema88.type,
+      parentSchema: schema88,
       data,
     };
     if (vErrors === null) {
@@ -17128,12 +18901,12 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServerList = validate53;
-const schema73 = {
+validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServerList = validate58;
+const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
   type: 'array',
@@ -17160,7 +18933,7 @@ const schema73 = {
     },
   },
 };
-const schema74 = {
+const schema86 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
@@ -17173,15 +18946,15 @@ const schema74 = {
     boostCount: { type: 'integer', minimum: 0 },
   },
 };
-const schema75 = {
+const schema87 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17196,8 +18969,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -17214,8 +18987,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -17232,8 +19005,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -17250,8 +19023,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -17268,8 +19041,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -17286,8 +19059,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -17313,7 +19086,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema74,
+          parentSchema: schema86,
           data,
         };
         if (vErrors === null) {
@@ -17335,7 +19108,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema75,
+            parentSchema: schema87,
             data: data0,
           };
           if (vErrors === null) {
@@ -17352,8 +19125,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.type,
-          parentSchema: schema75,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data0,
         };
         if (vErrors === null) {
@@ -17373,8 +19146,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema74.properties.name.type,
-          parentSchema: schema74.properties.name,
+          schema: schema86.properties.name.type,
+          parentSchema: schema86.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -17392,10 +19165,10 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema74.properties.iconURL.type },
+          params: { type: schema86.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema74.properties.iconURL.type,
-          parentSchema: schema74.properties.iconURL,
+          schema: schema86.properties.iconURL.type,
+          parentSchema: schema86.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -17415,8 +19188,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.properties.memberCount.type,
-          parentSchema: schema74.properties.memberCount,
+          schema: schema86.properties.memberCount.type,
+          parentSchema: schema86.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -17435,7 +19208,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema74.properties.memberCount,
+            parentSchema: schema86.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -17456,8 +19229,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.properties.boostLevel.type,
-          parentSchema: schema74.properties.boostLevel,
+          schema: schema86.properties.boostLevel.type,
+          parentSchema: schema86.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -17476,7 +19249,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema74.properties.boostLevel,
+            parentSchema: schema86.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -17494,7 +19267,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema74.properties.boostLevel,
+            parentSchema: schema86.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -17515,8 +19288,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.properties.boostCount.type,
-          parentSchema: schema74.properties.boostCount,
+          schema: schema86.properties.boostCount.type,
+          parentSchema: schema86.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -17535,7 +19308,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema74.properties.boostCount,
+            parentSchema: schema86.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -17554,8 +19327,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema74.type,
-      parentSchema: schema74,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -17565,14 +19338,14 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17588,7 +19361,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 9 },
         message: 'must NOT have more than 9 items',
         schema: 9,
-        parentSchema: schema73,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -17601,9 +19374,9 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate54(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
+        !validate59(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
         errors = vErrors.length;
       }
     }
@@ -17614,8 +19387,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema73.type,
-      parentSchema: schema73,
+      schema: schema85.type,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -17625,12 +19398,12 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptList = validate57;
-const schema78 = {
+validate58.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptList = validate62;
+const schema90 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-list.json',
   type: 'object',
@@ -17652,7 +19425,7 @@ const schema78 = {
     },
   },
 };
-const schema79 = {
+const schema91 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -17664,10 +19437,10 @@ const schema79 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17682,8 +19455,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -17700,8 +19473,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcripts' },
         message: "must have required property '" + 'transcripts' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -17720,7 +19493,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema78,
+          parentSchema: schema90,
           data,
         };
         if (vErrors === null) {
@@ -17741,7 +19514,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema78.properties.success,
+          parentSchema: schema90.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -17766,8 +19539,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema79.required,
-                parentSchema: schema79,
+                schema: schema91.required,
+                parentSchema: schema91,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17784,8 +19557,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'ticketId' },
                 message: "must have required property '" + 'ticketId' + "'",
-                schema: schema79.required,
-                parentSchema: schema79,
+                schema: schema91.required,
+                parentSchema: schema91,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17802,8 +19575,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'userName' },
                 message: "must have required property '" + 'userName' + "'",
-                schema: schema79.required,
-                parentSchema: schema79,
+                schema: schema91.required,
+                parentSchema: schema91,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17820,8 +19593,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'createdAt' },
                 message: "must have required property '" + 'createdAt' + "'",
-                schema: schema79.required,
-                parentSchema: schema79,
+                schema: schema91.required,
+                parentSchema: schema91,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17838,8 +19611,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema79.required,
-                parentSchema: schema79,
+                schema: schema91.required,
+                parentSchema: schema91,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17858,7 +19631,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema79,
+                  parentSchema: schema91,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -17878,8 +19651,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema79.properties.id.type,
-                  parentSchema: schema79.properties.id,
+                  schema: schema91.properties.id.type,
+                  parentSchema: schema91.properties.id,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -17899,8 +19672,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema79.properties.ticketId.type,
-                  parentSchema: schema79.properties.ticketId,
+                  schema: schema91.properties.ticketId.type,
+                  parentSchema: schema91.properties.ticketId,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -17920,8 +19693,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema79.properties.userName.type,
-                  parentSchema: schema79.properties.userName,
+                  schema: schema91.properties.userName.type,
+                  parentSchema: schema91.properties.userName,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -17941,8 +19714,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema79.properties.createdAt.type,
-                  parentSchema: schema79.properties.createdAt,
+                  schema: schema91.properties.createdAt.type,
+                  parentSchema: schema91.properties.createdAt,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -17962,8 +19735,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema79.properties.size.type,
-                  parentSchema: schema79.properties.size,
+                  schema: schema91.properties.size.type,
+                  parentSchema: schema91.properties.size,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -17982,7 +19755,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema79.properties.size,
+                    parentSchema: schema91.properties.size,
                     data: data7,
                   };
                   if (vErrors === null) {
@@ -18001,8 +19774,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema79.type,
-              parentSchema: schema79,
+              schema: schema91.type,
+              parentSchema: schema91,
               data: data2,
             };
             if (vErrors === null) {
@@ -18020,8 +19793,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.transcripts.type,
-          parentSchema: schema78.properties.transcripts,
+          schema: schema90.properties.transcripts.type,
+          parentSchema: schema90.properties.transcripts,
           data: data1,
         };
         if (vErrors === null) {
@@ -18039,8 +19812,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema90.type,
+      parentSchema: schema90,
       data,
     };
     if (vErrors === null) {
@@ -18050,12 +19823,12 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptMessage = validate58;
-const schema80 = {
+validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptMessage = validate63;
+const schema92 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-message.json',
   type: 'object',
@@ -18139,14 +19912,14 @@ const schema80 = {
     },
   },
 };
-const pattern30 = new RegExp(
+const pattern38 = new RegExp(
   '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   'u',
 );
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18161,8 +19934,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -18179,8 +19952,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'author' },
         message: "must have required property '" + 'author' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -18197,8 +19970,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'content' },
         message: "must have required property '" + 'content' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -18215,8 +19988,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'timestamp' },
         message: "must have required property '" + 'timestamp' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -18233,8 +20006,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'attachments' },
         message: "must have required property '" + 'attachments' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -18260,7 +20033,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema80,
+          parentSchema: schema92,
           data,
         };
         if (vErrors === null) {
@@ -18282,7 +20055,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema80.properties.id,
+            parentSchema: schema92.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -18300,7 +20073,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema80.properties.id,
+            parentSchema: schema92.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -18317,8 +20090,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.id.type,
-          parentSchema: schema80.properties.id,
+          schema: schema92.properties.id.type,
+          parentSchema: schema92.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18339,8 +20112,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema80.properties.author.required,
-            parentSchema: schema80.properties.author,
+            schema: schema92.properties.author.required,
+            parentSchema: schema92.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -18357,8 +20130,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema80.properties.author.required,
-            parentSchema: schema80.properties.author,
+            schema: schema92.properties.author.required,
+            parentSchema: schema92.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -18377,7 +20150,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema80.properties.author,
+              parentSchema: schema92.properties.author,
               data: data1,
             };
             if (vErrors === null) {
@@ -18399,7 +20172,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema80.properties.author.properties.id,
+                parentSchema: schema92.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -18417,7 +20190,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema80.properties.author.properties.id,
+                parentSchema: schema92.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -18434,8 +20207,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema80.properties.author.properties.id.type,
-              parentSchema: schema80.properties.author.properties.id,
+              schema: schema92.properties.author.properties.id.type,
+              parentSchema: schema92.properties.author.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -18457,7 +20230,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema80.properties.author.properties.username,
+                parentSchema: schema92.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -18475,7 +20248,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema80.properties.author.properties.username,
+                parentSchema: schema92.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -18492,8 +20265,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema80.properties.author.properties.username.type,
-              parentSchema: schema80.properties.author.properties.username,
+              schema: schema92.properties.author.properties.username.type,
+              parentSchema: schema92.properties.author.properties.username,
               data: data3,
             };
             if (vErrors === null) {
@@ -18511,10 +20284,10 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/global_name',
               schemaPath: '#/properties/author/properties/global_name/type',
               keyword: 'type',
-              params: { type: schema80.properties.author.properties.global_name.type },
+              params: { type: schema92.properties.author.properties.global_name.type },
               message: 'must be string,null',
-              schema: schema80.properties.author.properties.global_name.type,
-              parentSchema: schema80.properties.author.properties.global_name,
+              schema: schema92.properties.author.properties.global_name.type,
+              parentSchema: schema92.properties.author.properties.global_name,
               data: data4,
             };
             if (vErrors === null) {
@@ -18533,7 +20306,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema80.properties.author.properties.global_name,
+                parentSchema: schema92.properties.author.properties.global_name,
                 data: data4,
               };
               if (vErrors === null) {
@@ -18552,10 +20325,10 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/avatar',
               schemaPath: '#/properties/author/properties/avatar/type',
               keyword: 'type',
-              params: { type: schema80.properties.author.properties.avatar.type },
+              params: { type: schema92.properties.author.properties.avatar.type },
               message: 'must be string,null',
-              schema: schema80.properties.author.properties.avatar.type,
-              parentSchema: schema80.properties.author.properties.avatar,
+              schema: schema92.properties.author.properties.avatar.type,
+              parentSchema: schema92.properties.author.properties.avatar,
               data: data5,
             };
             if (vErrors === null) {
@@ -18574,7 +20347,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema80.properties.author.properties.avatar,
+                parentSchema: schema92.properties.author.properties.avatar,
                 data: data5,
               };
               if (vErrors === null) {
@@ -18595,8 +20368,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema80.properties.author.properties.bot.type,
-              parentSchema: schema80.properties.author.properties.bot,
+              schema: schema92.properties.author.properties.bot.type,
+              parentSchema: schema92.properties.author.properties.bot,
               data: data6,
             };
             if (vErrors === null) {
@@ -18614,8 +20387,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema80.properties.author.type,
-          parentSchema: schema80.properties.author,
+          schema: schema92.properties.author.type,
+          parentSchema: schema92.properties.author,
           data: data1,
         };
         if (vErrors === null) {
@@ -18637,7 +20410,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema80.properties.content,
+            parentSchema: schema92.properties.content,
             data: data7,
           };
           if (vErrors === null) {
@@ -18654,8 +20427,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.content.type,
-          parentSchema: schema80.properties.content,
+          schema: schema92.properties.content.type,
+          parentSchema: schema92.properties.content,
           data: data7,
         };
         if (vErrors === null) {
@@ -18677,7 +20450,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema80.properties.timestamp,
+            parentSchema: schema92.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -18687,7 +20460,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern30.test(data8)) {
+        if (!pattern38.test(data8)) {
           const err27 = {
             instancePath: instancePath + '/timestamp',
             schemaPath: '#/properties/timestamp/pattern',
@@ -18702,7 +20475,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema80.properties.timestamp,
+            parentSchema: schema92.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -18719,8 +20492,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.timestamp.type,
-          parentSchema: schema80.properties.timestamp,
+          schema: schema92.properties.timestamp.type,
+          parentSchema: schema92.properties.timestamp,
           data: data8,
         };
         if (vErrors === null) {
@@ -18742,7 +20515,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema80.properties.embeds,
+            parentSchema: schema92.properties.embeds,
             data: data9,
           };
           if (vErrors === null) {
@@ -18767,7 +20540,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 256 },
                     message: 'must NOT have more than 256 characters',
                     schema: 256,
-                    parentSchema: schema80.properties.embeds.items.properties.title,
+                    parentSchema: schema92.properties.embeds.items.properties.title,
                     data: data11,
                   };
                   if (vErrors === null) {
@@ -18784,8 +20557,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema80.properties.embeds.items.properties.title.type,
-                  parentSchema: schema80.properties.embeds.items.properties.title,
+                  schema: schema92.properties.embeds.items.properties.title.type,
+                  parentSchema: schema92.properties.embeds.items.properties.title,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -18807,7 +20580,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 4096 },
                     message: 'must NOT have more than 4096 characters',
                     schema: 4096,
-                    parentSchema: schema80.properties.embeds.items.properties.description,
+                    parentSchema: schema92.properties.embeds.items.properties.description,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -18824,8 +20597,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema80.properties.embeds.items.properties.description.type,
-                  parentSchema: schema80.properties.embeds.items.properties.description,
+                  schema: schema92.properties.embeds.items.properties.description.type,
+                  parentSchema: schema92.properties.embeds.items.properties.description,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -18843,8 +20616,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema80.properties.embeds.items.type,
-              parentSchema: schema80.properties.embeds.items,
+              schema: schema92.properties.embeds.items.type,
+              parentSchema: schema92.properties.embeds.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -18862,8 +20635,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema80.properties.embeds.type,
-          parentSchema: schema80.properties.embeds,
+          schema: schema92.properties.embeds.type,
+          parentSchema: schema92.properties.embeds,
           data: data9,
         };
         if (vErrors === null) {
@@ -18885,7 +20658,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema80.properties.attachments,
+            parentSchema: schema92.properties.attachments,
             data: data13,
           };
           if (vErrors === null) {
@@ -18906,8 +20679,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'filename' },
                 message: "must have required property '" + 'filename' + "'",
-                schema: schema80.properties.attachments.items.required,
-                parentSchema: schema80.properties.attachments.items,
+                schema: schema92.properties.attachments.items.required,
+                parentSchema: schema92.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -18924,8 +20697,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema80.properties.attachments.items.required,
-                parentSchema: schema80.properties.attachments.items,
+                schema: schema92.properties.attachments.items.required,
+                parentSchema: schema92.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -18942,8 +20715,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema80.properties.attachments.items.required,
-                parentSchema: schema80.properties.attachments.items,
+                schema: schema92.properties.attachments.items.required,
+                parentSchema: schema92.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -18962,7 +20735,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema80.properties.attachments.items,
+                  parentSchema: schema92.properties.attachments.items,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -18984,7 +20757,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema80.properties.attachments.items.properties.filename,
+                    parentSchema: schema92.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -19002,7 +20775,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema80.properties.attachments.items.properties.filename,
+                    parentSchema: schema92.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -19019,8 +20792,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema80.properties.attachments.items.properties.filename.type,
-                  parentSchema: schema80.properties.attachments.items.properties.filename,
+                  schema: schema92.properties.attachments.items.properties.filename.type,
+                  parentSchema: schema92.properties.attachments.items.properties.filename,
                   data: data15,
                 };
                 if (vErrors === null) {
@@ -19040,8 +20813,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema80.properties.attachments.items.properties.size.type,
-                  parentSchema: schema80.properties.attachments.items.properties.size,
+                  schema: schema92.properties.attachments.items.properties.size.type,
+                  parentSchema: schema92.properties.attachments.items.properties.size,
                   data: data16,
                 };
                 if (vErrors === null) {
@@ -19060,7 +20833,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '<=', limit: 1073741824 },
                     message: 'must be <= 1073741824',
                     schema: 1073741824,
-                    parentSchema: schema80.properties.attachments.items.properties.size,
+                    parentSchema: schema92.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -19078,7 +20851,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema80.properties.attachments.items.properties.size,
+                    parentSchema: schema92.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -19101,7 +20874,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema80.properties.attachments.items.properties.content_type,
+                    parentSchema: schema92.properties.attachments.items.properties.content_type,
                     data: data17,
                   };
                   if (vErrors === null) {
@@ -19118,8 +20891,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema80.properties.attachments.items.properties.content_type.type,
-                  parentSchema: schema80.properties.attachments.items.properties.content_type,
+                  schema: schema92.properties.attachments.items.properties.content_type.type,
+                  parentSchema: schema92.properties.attachments.items.properties.content_type,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -19141,7 +20914,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2048 },
                     message: 'must NOT have more than 2048 characters',
                     schema: 2048,
-                    parentSchema: schema80.properties.attachments.items.properties.url,
+                    parentSchema: schema92.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -19159,7 +20932,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema80.properties.attachments.items.properties.url,
+                    parentSchema: schema92.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -19176,8 +20949,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema80.properties.attachments.items.properties.url.type,
-                  parentSchema: schema80.properties.attachments.items.properties.url,
+                  schema: schema92.properties.attachments.items.properties.url.type,
+                  parentSchema: schema92.properties.attachments.items.properties.url,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -19195,8 +20968,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema80.properties.attachments.items.type,
-              parentSchema: schema80.properties.attachments.items,
+              schema: schema92.properties.attachments.items.type,
+              parentSchema: schema92.properties.attachments.items,
               data: data14,
             };
             if (vErrors === null) {
@@ -19214,8 +20987,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema80.properties.attachments.type,
-          parentSchema: schema80.properties.attachments,
+          schema: schema92.properties.attachments.type,
+          parentSchema: schema92.properties.attachments,
           data: data13,
         };
         if (vErrors === null) {
@@ -19233,8 +21006,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema80.type,
-      parentSchema: schema80,
+      schema: schema92.type,
+      parentSchema: schema92,
       data,
     };
     if (vErrors === null) {
@@ -19244,12 +21017,12 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptSummary = validate59;
-const schema81 = {
+validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptSummary = validate64;
+const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-summary.json',
   type: 'object',
@@ -19263,10 +21036,10 @@ const schema81 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-summary.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19281,8 +21054,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -19299,8 +21072,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -19317,8 +21090,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'userName' },
         message: "must have required property '" + 'userName' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -19335,8 +21108,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'createdAt' },
         message: "must have required property '" + 'createdAt' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -19353,8 +21126,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -19373,7 +21146,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema81,
+          parentSchema: schema93,
           data,
         };
         if (vErrors === null) {
@@ -19393,8 +21166,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.id.type,
-          parentSchema: schema81.properties.id,
+          schema: schema93.properties.id.type,
+          parentSchema: schema93.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -19414,8 +21187,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.ticketId.type,
-          parentSchema: schema81.properties.ticketId,
+          schema: schema93.properties.ticketId.type,
+          parentSchema: schema93.properties.ticketId,
           data: data1,
         };
         if (vErrors === null) {
@@ -19435,8 +21208,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.userName.type,
-          parentSchema: schema81.properties.userName,
+          schema: schema93.properties.userName.type,
+          parentSchema: schema93.properties.userName,
           data: data2,
         };
         if (vErrors === null) {
@@ -19456,8 +21229,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.createdAt.type,
-          parentSchema: schema81.properties.createdAt,
+          schema: schema93.properties.createdAt.type,
+          parentSchema: schema93.properties.createdAt,
           data: data3,
         };
         if (vErrors === null) {
@@ -19477,8 +21250,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.properties.size.type,
-          parentSchema: schema81.properties.size,
+          schema: schema93.properties.size.type,
+          parentSchema: schema93.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -19497,7 +21270,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema81.properties.size,
+            parentSchema: schema93.properties.size,
             data: data4,
           };
           if (vErrors === null) {
@@ -19516,8 +21289,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema93.type,
+      parentSchema: schema93,
       data,
     };
     if (vErrors === null) {
@@ -19527,12 +21300,12 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUpload = validate61;
-const schema84 = {
+validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUpload = validate66;
+const schema96 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload.json',
   type: 'object',
@@ -19677,7 +21450,7 @@ const schema84 = {
     },
   },
 };
-const schema85 = {
+const schema97 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username'],
@@ -19696,14 +21469,14 @@ const schema85 = {
     },
   },
 };
-const schema87 = {
+const schema99 = {
   type: 'string',
   pattern:
     '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   maxLength: 40,
   'x-messages': { '*': 'Must be an ISO 8601 date and time' },
 };
-const schema89 = {
+const schema101 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'author', 'content', 'timestamp', 'attachments'],
@@ -19785,10 +21558,10 @@ const schema89 = {
     },
   },
 };
-function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19803,8 +21576,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -19821,8 +21594,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channelName' },
         message: "must have required property '" + 'channelName' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -19839,8 +21612,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedBy' },
         message: "must have required property '" + 'openedBy' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -19857,8 +21630,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedAt' },
         message: "must have required property '" + 'openedAt' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -19875,8 +21648,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'closedAt' },
         message: "must have required property '" + 'closedAt' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -19893,8 +21666,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'messages' },
         message: "must have required property '" + 'messages' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -19921,7 +21694,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema84,
+          parentSchema: schema96,
           data,
         };
         if (vErrors === null) {
@@ -19943,7 +21716,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema84.properties.ticketId,
+            parentSchema: schema96.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -19961,7 +21734,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema84.properties.ticketId,
+            parentSchema: schema96.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -19978,8 +21751,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.ticketId.type,
-          parentSchema: schema84.properties.ticketId,
+          schema: schema96.properties.ticketId.type,
+          parentSchema: schema96.properties.ticketId,
           data: data0,
         };
         if (vErrors === null) {
@@ -20001,7 +21774,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema84.properties.channelName,
+            parentSchema: schema96.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -20019,7 +21792,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema84.properties.channelName,
+            parentSchema: schema96.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -20036,8 +21809,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.channelName.type,
-          parentSchema: schema84.properties.channelName,
+          schema: schema96.properties.channelName.type,
+          parentSchema: schema96.properties.channelName,
           data: data1,
         };
         if (vErrors === null) {
@@ -20058,8 +21831,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema85.required,
-            parentSchema: schema85,
+            schema: schema97.required,
+            parentSchema: schema97,
             data: data2,
           };
           if (vErrors === null) {
@@ -20076,8 +21849,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema85.required,
-            parentSchema: schema85,
+            schema: schema97.required,
+            parentSchema: schema97,
             data: data2,
           };
           if (vErrors === null) {
@@ -20096,7 +21869,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema85,
+              parentSchema: schema97,
               data: data2,
             };
             if (vErrors === null) {
@@ -20118,7 +21891,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema85.properties.id,
+                parentSchema: schema97.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -20136,7 +21909,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema85.properties.id,
+                parentSchema: schema97.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -20153,8 +21926,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema85.properties.id.type,
-              parentSchema: schema85.properties.id,
+              schema: schema97.properties.id.type,
+              parentSchema: schema97.properties.id,
               data: data3,
             };
             if (vErrors === null) {
@@ -20176,7 +21949,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema85.properties.username,
+                parentSchema: schema97.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -20194,7 +21967,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema85.properties.username,
+                parentSchema: schema97.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -20211,8 +21984,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema85.properties.username.type,
-              parentSchema: schema85.properties.username,
+              schema: schema97.properties.username.type,
+              parentSchema: schema97.properties.username,
               data: data4,
             };
             if (vErrors === null) {
@@ -20230,8 +22003,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema97.type,
+          parentSchema: schema97,
           data: data2,
         };
         if (vErrors === null) {
@@ -20252,8 +22025,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema85.required,
-            parentSchema: schema85,
+            schema: schema97.required,
+            parentSchema: schema97,
             data: data5,
           };
           if (vErrors === null) {
@@ -20270,8 +22043,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema85.required,
-            parentSchema: schema85,
+            schema: schema97.required,
+            parentSchema: schema97,
             data: data5,
           };
           if (vErrors === null) {
@@ -20290,7 +22063,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key2 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema85,
+              parentSchema: schema97,
               data: data5,
             };
             if (vErrors === null) {
@@ -20312,7 +22085,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema85.properties.id,
+                parentSchema: schema97.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -20330,7 +22103,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema85.properties.id,
+                parentSchema: schema97.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -20347,8 +22120,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema85.properties.id.type,
-              parentSchema: schema85.properties.id,
+              schema: schema97.properties.id.type,
+              parentSchema: schema97.properties.id,
               data: data6,
             };
             if (vErrors === null) {
@@ -20370,7 +22143,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema85.properties.username,
+                parentSchema: schema97.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -20388,7 +22161,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema85.properties.username,
+                parentSchema: schema97.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -20405,8 +22178,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema85.properties.username.type,
-              parentSchema: schema85.properties.username,
+              schema: schema97.properties.username.type,
+              parentSchema: schema97.properties.username,
               data: data7,
             };
             if (vErrors === null) {
@@ -20424,8 +22197,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema97.type,
+          parentSchema: schema97,
           data: data5,
         };
         if (vErrors === null) {
@@ -20447,7 +22220,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema87,
+            parentSchema: schema99,
             data: data8,
           };
           if (vErrors === null) {
@@ -20457,7 +22230,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern30.test(data8)) {
+        if (!pattern38.test(data8)) {
           const err34 = {
             instancePath: instancePath + '/openedAt',
             schemaPath: '#/$defs/timestamp/pattern',
@@ -20472,7 +22245,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema87,
+            parentSchema: schema99,
             data: data8,
           };
           if (vErrors === null) {
@@ -20489,8 +22262,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.type,
-          parentSchema: schema87,
+          schema: schema99.type,
+          parentSchema: schema99,
           data: data8,
         };
         if (vErrors === null) {
@@ -20512,7 +22285,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema87,
+            parentSchema: schema99,
             data: data9,
           };
           if (vErrors === null) {
@@ -20522,7 +22295,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern30.test(data9)) {
+        if (!pattern38.test(data9)) {
           const err37 = {
             instancePath: instancePath + '/closedAt',
             schemaPath: '#/$defs/timestamp/pattern',
@@ -20537,7 +22310,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema87,
+            parentSchema: schema99,
             data: data9,
           };
           if (vErrors === null) {
@@ -20554,8 +22327,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.type,
-          parentSchema: schema87,
+          schema: schema99.type,
+          parentSchema: schema99,
           data: data9,
         };
         if (vErrors === null) {
@@ -20577,7 +22350,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 5000 },
             message: 'must NOT have more than 5000 items',
             schema: 5000,
-            parentSchema: schema84.properties.messages,
+            parentSchema: schema96.properties.messages,
             data: data10,
           };
           if (vErrors === null) {
@@ -20598,8 +22371,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema89.required,
-                parentSchema: schema89,
+                schema: schema101.required,
+                parentSchema: schema101,
                 data: data11,
               };
               if (vErrors === null) {
@@ -20616,8 +22389,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'author' },
                 message: "must have required property '" + 'author' + "'",
-                schema: schema89.required,
-                parentSchema: schema89,
+                schema: schema101.required,
+                parentSchema: schema101,
                 data: data11,
               };
               if (vErrors === null) {
@@ -20634,8 +22407,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'content' },
                 message: "must have required property '" + 'content' + "'",
-                schema: schema89.required,
-                parentSchema: schema89,
+                schema: schema101.required,
+                parentSchema: schema101,
                 data: data11,
               };
               if (vErrors === null) {
@@ -20652,8 +22425,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'timestamp' },
                 message: "must have required property '" + 'timestamp' + "'",
-                schema: schema89.required,
-                parentSchema: schema89,
+                schema: schema101.required,
+                parentSchema: schema101,
                 data: data11,
               };
               if (vErrors === null) {
@@ -20670,8 +22443,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'attachments' },
                 message: "must have required property '" + 'attachments' + "'",
-                schema: schema89.required,
-                parentSchema: schema89,
+                schema: schema101.required,
+                parentSchema: schema101,
                 data: data11,
               };
               if (vErrors === null) {
@@ -20697,7 +22470,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema101,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -20719,7 +22492,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 20 },
                     message: 'must NOT have more than 20 characters',
                     schema: 20,
-                    parentSchema: schema89.properties.id,
+                    parentSchema: schema101.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -20737,7 +22510,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema89.properties.id,
+                    parentSchema: schema101.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -20754,8 +22527,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.id.type,
-                  parentSchema: schema89.properties.id,
+                  schema: schema101.properties.id.type,
+                  parentSchema: schema101.properties.id,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -20776,8 +22549,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'id' },
                     message: "must have required property '" + 'id' + "'",
-                    schema: schema89.properties.author.required,
-                    parentSchema: schema89.properties.author,
+                    schema: schema101.properties.author.required,
+                    parentSchema: schema101.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -20794,8 +22567,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'username' },
                     message: "must have required property '" + 'username' + "'",
-                    schema: schema89.properties.author.required,
-                    parentSchema: schema89.properties.author,
+                    schema: schema101.properties.author.required,
+                    parentSchema: schema101.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -20814,7 +22587,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { additionalProperty: key4 },
                       message: 'must NOT have additional properties',
                       schema: false,
-                      parentSchema: schema89.properties.author,
+                      parentSchema: schema101.properties.author,
                       data: data13,
                     };
                     if (vErrors === null) {
@@ -20836,7 +22609,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 20 },
                         message: 'must NOT have more than 20 characters',
                         schema: 20,
-                        parentSchema: schema89.properties.author.properties.id,
+                        parentSchema: schema101.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -20854,7 +22627,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { pattern: '^[0-9]{17,20}$' },
                         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                         schema: '^[0-9]{17,20}$',
-                        parentSchema: schema89.properties.author.properties.id,
+                        parentSchema: schema101.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -20871,8 +22644,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema89.properties.author.properties.id.type,
-                      parentSchema: schema89.properties.author.properties.id,
+                      schema: schema101.properties.author.properties.id.type,
+                      parentSchema: schema101.properties.author.properties.id,
                       data: data14,
                     };
                     if (vErrors === null) {
@@ -20894,7 +22667,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema89.properties.author.properties.username,
+                        parentSchema: schema101.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -20912,7 +22685,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 1 },
                         message: 'must NOT have fewer than 1 characters',
                         schema: 1,
-                        parentSchema: schema89.properties.author.properties.username,
+                        parentSchema: schema101.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -20929,8 +22702,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema89.properties.author.properties.username.type,
-                      parentSchema: schema89.properties.author.properties.username,
+                      schema: schema101.properties.author.properties.username.type,
+                      parentSchema: schema101.properties.author.properties.username,
                       data: data15,
                     };
                     if (vErrors === null) {
@@ -20948,10 +22721,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/global_name',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/global_name/type',
                       keyword: 'type',
-                      params: { type: schema89.properties.author.properties.global_name.type },
+                      params: { type: schema101.properties.author.properties.global_name.type },
                       message: 'must be string,null',
-                      schema: schema89.properties.author.properties.global_name.type,
-                      parentSchema: schema89.properties.author.properties.global_name,
+                      schema: schema101.properties.author.properties.global_name.type,
+                      parentSchema: schema101.properties.author.properties.global_name,
                       data: data16,
                     };
                     if (vErrors === null) {
@@ -20970,7 +22743,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema89.properties.author.properties.global_name,
+                        parentSchema: schema101.properties.author.properties.global_name,
                         data: data16,
                       };
                       if (vErrors === null) {
@@ -20989,10 +22762,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/avatar',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/avatar/type',
                       keyword: 'type',
-                      params: { type: schema89.properties.author.properties.avatar.type },
+                      params: { type: schema101.properties.author.properties.avatar.type },
                       message: 'must be string,null',
-                      schema: schema89.properties.author.properties.avatar.type,
-                      parentSchema: schema89.properties.author.properties.avatar,
+                      schema: schema101.properties.author.properties.avatar.type,
+                      parentSchema: schema101.properties.author.properties.avatar,
                       data: data17,
                     };
                     if (vErrors === null) {
@@ -21011,7 +22784,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema89.properties.author.properties.avatar,
+                        parentSchema: schema101.properties.author.properties.avatar,
                         data: data17,
                       };
                       if (vErrors === null) {
@@ -21032,8 +22805,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'boolean' },
                       message: 'must be boolean',
-                      schema: schema89.properties.author.properties.bot.type,
-                      parentSchema: schema89.properties.author.properties.bot,
+                      schema: schema101.properties.author.properties.bot.type,
+                      parentSchema: schema101.properties.author.properties.bot,
                       data: data18,
                     };
                     if (vErrors === null) {
@@ -21051,8 +22824,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'object' },
                   message: 'must be object',
-                  schema: schema89.properties.author.type,
-                  parentSchema: schema89.properties.author,
+                  schema: schema101.properties.author.type,
+                  parentSchema: schema101.properties.author,
                   data: data13,
                 };
                 if (vErrors === null) {
@@ -21074,7 +22847,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2000 },
                     message: 'must NOT have more than 2000 characters',
                     schema: 2000,
-                    parentSchema: schema89.properties.content,
+                    parentSchema: schema101.properties.content,
                     data: data19,
                   };
                   if (vErrors === null) {
@@ -21091,8 +22864,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.content.type,
-                  parentSchema: schema89.properties.content,
+                  schema: schema101.properties.content.type,
+                  parentSchema: schema101.properties.content,
                   data: data19,
                 };
                 if (vErrors === null) {
@@ -21114,7 +22887,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema89.properties.timestamp,
+                    parentSchema: schema101.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -21124,7 +22897,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (!pattern30.test(data20)) {
+                if (!pattern38.test(data20)) {
                   const err67 = {
                     instancePath: instancePath + '/messages/' + i0 + '/timestamp',
                     schemaPath: '#/$defs/TranscriptMessage/properties/timestamp/pattern',
@@ -21139,7 +22912,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                       '"',
                     schema:
                       '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-                    parentSchema: schema89.properties.timestamp,
+                    parentSchema: schema101.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -21156,8 +22929,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.timestamp.type,
-                  parentSchema: schema89.properties.timestamp,
+                  schema: schema101.properties.timestamp.type,
+                  parentSchema: schema101.properties.timestamp,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -21179,7 +22952,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema89.properties.embeds,
+                    parentSchema: schema101.properties.embeds,
                     data: data21,
                   };
                   if (vErrors === null) {
@@ -21204,7 +22977,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 256 },
                             message: 'must NOT have more than 256 characters',
                             schema: 256,
-                            parentSchema: schema89.properties.embeds.items.properties.title,
+                            parentSchema: schema101.properties.embeds.items.properties.title,
                             data: data23,
                           };
                           if (vErrors === null) {
@@ -21221,8 +22994,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema89.properties.embeds.items.properties.title.type,
-                          parentSchema: schema89.properties.embeds.items.properties.title,
+                          schema: schema101.properties.embeds.items.properties.title.type,
+                          parentSchema: schema101.properties.embeds.items.properties.title,
                           data: data23,
                         };
                         if (vErrors === null) {
@@ -21244,7 +23017,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 4096 },
                             message: 'must NOT have more than 4096 characters',
                             schema: 4096,
-                            parentSchema: schema89.properties.embeds.items.properties.description,
+                            parentSchema: schema101.properties.embeds.items.properties.description,
                             data: data24,
                           };
                           if (vErrors === null) {
@@ -21261,8 +23034,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema89.properties.embeds.items.properties.description.type,
-                          parentSchema: schema89.properties.embeds.items.properties.description,
+                          schema: schema101.properties.embeds.items.properties.description.type,
+                          parentSchema: schema101.properties.embeds.items.properties.description,
                           data: data24,
                         };
                         if (vErrors === null) {
@@ -21280,8 +23053,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema89.properties.embeds.items.type,
-                      parentSchema: schema89.properties.embeds.items,
+                      schema: schema101.properties.embeds.items.type,
+                      parentSchema: schema101.properties.embeds.items,
                       data: data22,
                     };
                     if (vErrors === null) {
@@ -21299,8 +23072,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema89.properties.embeds.type,
-                  parentSchema: schema89.properties.embeds,
+                  schema: schema101.properties.embeds.type,
+                  parentSchema: schema101.properties.embeds,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -21322,7 +23095,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema89.properties.attachments,
+                    parentSchema: schema101.properties.attachments,
                     data: data25,
                   };
                   if (vErrors === null) {
@@ -21343,8 +23116,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'filename' },
                         message: "must have required property '" + 'filename' + "'",
-                        schema: schema89.properties.attachments.items.required,
-                        parentSchema: schema89.properties.attachments.items,
+                        schema: schema101.properties.attachments.items.required,
+                        parentSchema: schema101.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -21361,8 +23134,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'size' },
                         message: "must have required property '" + 'size' + "'",
-                        schema: schema89.properties.attachments.items.required,
-                        parentSchema: schema89.properties.attachments.items,
+                        schema: schema101.properties.attachments.items.required,
+                        parentSchema: schema101.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -21379,8 +23152,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'url' },
                         message: "must have required property '" + 'url' + "'",
-                        schema: schema89.properties.attachments.items.required,
-                        parentSchema: schema89.properties.attachments.items,
+                        schema: schema101.properties.attachments.items.required,
+                        parentSchema: schema101.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -21399,7 +23172,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                           params: { additionalProperty: key5 },
                           message: 'must NOT have additional properties',
                           schema: false,
-                          parentSchema: schema89.properties.attachments.items,
+                          parentSchema: schema101.properties.attachments.items,
                           data: data26,
                         };
                         if (vErrors === null) {
@@ -21421,7 +23194,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema89.properties.attachments.items.properties.filename,
+                            parentSchema: schema101.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -21439,7 +23212,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema89.properties.attachments.items.properties.filename,
+                            parentSchema: schema101.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -21456,8 +23229,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema89.properties.attachments.items.properties.filename.type,
-                          parentSchema: schema89.properties.attachments.items.properties.filename,
+                          schema: schema101.properties.attachments.items.properties.filename.type,
+                          parentSchema: schema101.properties.attachments.items.properties.filename,
                           data: data27,
                         };
                         if (vErrors === null) {
@@ -21477,8 +23250,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema89.properties.attachments.items.properties.size.type,
-                          parentSchema: schema89.properties.attachments.items.properties.size,
+                          schema: schema101.properties.attachments.items.properties.size.type,
+                          parentSchema: schema101.properties.attachments.items.properties.size,
                           data: data28,
                         };
                         if (vErrors === null) {
@@ -21497,7 +23270,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '<=', limit: 1073741824 },
                             message: 'must be <= 1073741824',
                             schema: 1073741824,
-                            parentSchema: schema89.properties.attachments.items.properties.size,
+                            parentSchema: schema101.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -21515,7 +23288,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema89.properties.attachments.items.properties.size,
+                            parentSchema: schema101.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -21538,7 +23311,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema89.properties.attachments.items.properties.content_type,
+                            parentSchema: schema101.properties.attachments.items.properties.content_type,
                             data: data29,
                           };
                           if (vErrors === null) {
@@ -21555,8 +23328,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema89.properties.attachments.items.properties.content_type.type,
-                          parentSchema: schema89.properties.attachments.items.properties.content_type,
+                          schema: schema101.properties.attachments.items.properties.content_type.type,
+                          parentSchema: schema101.properties.attachments.items.properties.content_type,
                           data: data29,
                         };
                         if (vErrors === null) {
@@ -21578,7 +23351,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 2048 },
                             message: 'must NOT have more than 2048 characters',
                             schema: 2048,
-                            parentSchema: schema89.properties.attachments.items.properties.url,
+                            parentSchema: schema101.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -21596,7 +23369,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema89.properties.attachments.items.properties.url,
+                            parentSchema: schema101.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -21613,8 +23386,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema89.properties.attachments.items.properties.url.type,
-                          parentSchema: schema89.properties.attachments.items.properties.url,
+                          schema: schema101.properties.attachments.items.properties.url.type,
+                          parentSchema: schema101.properties.attachments.items.properties.url,
                           data: data30,
                         };
                         if (vErrors === null) {
@@ -21632,8 +23405,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema89.properties.attachments.items.type,
-                      parentSchema: schema89.properties.attachments.items,
+                      schema: schema101.properties.attachments.items.type,
+                      parentSchema: schema101.properties.attachments.items,
                       data: data26,
                     };
                     if (vErrors === null) {
@@ -21651,8 +23424,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema89.properties.attachments.type,
-                  parentSchema: schema89.properties.attachments,
+                  schema: schema101.properties.attachments.type,
+                  parentSchema: schema101.properties.attachments,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -21670,8 +23443,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema101.type,
+              parentSchema: schema101,
               data: data11,
             };
             if (vErrors === null) {
@@ -21689,8 +23462,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema84.properties.messages.type,
-          parentSchema: schema84.properties.messages,
+          schema: schema96.properties.messages.type,
+          parentSchema: schema96.properties.messages,
           data: data10,
         };
         if (vErrors === null) {
@@ -21708,8 +23481,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema84.type,
-      parentSchema: schema84,
+      schema: schema96.type,
+      parentSchema: schema96,
       data,
     };
     if (vErrors === null) {
@@ -21719,12 +23492,12 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUploadResponse = validate60;
-const schema82 = {
+validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUploadResponse = validate65;
+const schema94 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
   type: 'object',
@@ -21746,7 +23519,7 @@ const schema82 = {
     },
   },
 };
-const schema83 = {
+const schema95 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -21758,10 +23531,10 @@ const schema83 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21776,8 +23549,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -21794,8 +23567,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcript' },
         message: "must have required property '" + 'transcript' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -21814,7 +23587,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema82,
+          parentSchema: schema94,
           data,
         };
         if (vErrors === null) {
@@ -21835,7 +23608,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema82.properties.success,
+          parentSchema: schema94.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -21856,8 +23629,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema95.required,
+            parentSchema: schema95,
             data: data1,
           };
           if (vErrors === null) {
@@ -21874,8 +23647,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'ticketId' },
             message: "must have required property '" + 'ticketId' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema95.required,
+            parentSchema: schema95,
             data: data1,
           };
           if (vErrors === null) {
@@ -21892,8 +23665,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'userName' },
             message: "must have required property '" + 'userName' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema95.required,
+            parentSchema: schema95,
             data: data1,
           };
           if (vErrors === null) {
@@ -21910,8 +23683,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'createdAt' },
             message: "must have required property '" + 'createdAt' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema95.required,
+            parentSchema: schema95,
             data: data1,
           };
           if (vErrors === null) {
@@ -21928,8 +23701,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'size' },
             message: "must have required property '" + 'size' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema95.required,
+            parentSchema: schema95,
             data: data1,
           };
           if (vErrors === null) {
@@ -21948,7 +23721,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema83,
+              parentSchema: schema95,
               data: data1,
             };
             if (vErrors === null) {
@@ -21968,8 +23741,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.id.type,
-              parentSchema: schema83.properties.id,
+              schema: schema95.properties.id.type,
+              parentSchema: schema95.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -21989,8 +23762,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.ticketId.type,
-              parentSchema: schema83.properties.ticketId,
+              schema: schema95.properties.ticketId.type,
+              parentSchema: schema95.properties.ticketId,
               data: data3,
             };
             if (vErrors === null) {
@@ -22010,8 +23783,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.userName.type,
-              parentSchema: schema83.properties.userName,
+              schema: schema95.properties.userName.type,
+              parentSchema: schema95.properties.userName,
               data: data4,
             };
             if (vErrors === null) {
@@ -22031,8 +23804,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.createdAt.type,
-              parentSchema: schema83.properties.createdAt,
+              schema: schema95.properties.createdAt.type,
+              parentSchema: schema95.properties.createdAt,
               data: data5,
             };
             if (vErrors === null) {
@@ -22052,8 +23825,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema83.properties.size.type,
-              parentSchema: schema83.properties.size,
+              schema: schema95.properties.size.type,
+              parentSchema: schema95.properties.size,
               data: data6,
             };
             if (vErrors === null) {
@@ -22072,7 +23845,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema83.properties.size,
+                parentSchema: schema95.properties.size,
                 data: data6,
               };
               if (vErrors === null) {
@@ -22091,8 +23864,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema83.type,
-          parentSchema: schema83,
+          schema: schema95.type,
+          parentSchema: schema95,
           data: data1,
         };
         if (vErrors === null) {
@@ -22110,8 +23883,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema94.type,
+      parentSchema: schema94,
       data,
     };
     if (vErrors === null) {
@@ -22121,12 +23894,12 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscripts = validate91;
-const schema156 = {
+validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscripts = validate96;
+const schema168 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
@@ -22200,21 +23973,21 @@ const schema156 = {
     },
   },
 };
-const schema157 = {
+const schema169 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const pattern85 = new RegExp(
+const pattern93 = new RegExp(
   '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
   'u',
 );
-function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate96(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate91.evaluated;
+  const evaluated0 = validate96.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22264,7 +24037,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema156,
+          parentSchema: schema168,
           data,
         };
         if (vErrors === null) {
@@ -22283,8 +24056,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema156.properties.enabled.type,
-        parentSchema: schema156.properties.enabled,
+        schema: schema168.properties.enabled.type,
+        parentSchema: schema168.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -22302,8 +24075,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema156.properties.autoGenerate.type,
-        parentSchema: schema156.properties.autoGenerate,
+        schema: schema168.properties.autoGenerate.type,
+        parentSchema: schema168.properties.autoGenerate,
         data: data1,
       };
       if (vErrors === null) {
@@ -22321,8 +24094,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema156.properties.includeAttachments.type,
-        parentSchema: schema156.properties.includeAttachments,
+        schema: schema168.properties.includeAttachments.type,
+        parentSchema: schema168.properties.includeAttachments,
         data: data2,
       };
       if (vErrors === null) {
@@ -22338,10 +24111,10 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/format',
         schemaPath: '#/properties/format/enum',
         keyword: 'enum',
-        params: { allowedValues: schema156.properties.format.enum },
+        params: { allowedValues: schema168.properties.format.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema156.properties.format.enum,
-        parentSchema: schema156.properties.format,
+        schema: schema168.properties.format.enum,
+        parentSchema: schema168.properties.format,
         data: data3,
       };
       if (vErrors === null) {
@@ -22359,8 +24132,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema156.properties.retentionDays.type,
-        parentSchema: schema156.properties.retentionDays,
+        schema: schema168.properties.retentionDays.type,
+        parentSchema: schema168.properties.retentionDays,
         data: data4,
       };
       if (vErrors === null) {
@@ -22379,7 +24152,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 365 },
           message: 'must be <= 365',
           schema: 365,
-          parentSchema: schema156.properties.retentionDays,
+          parentSchema: schema168.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -22397,7 +24170,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema156.properties.retentionDays,
+          parentSchema: schema168.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -22418,7 +24191,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema156.properties.webhookUrl,
+          parentSchema: schema168.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -22428,7 +24201,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern85.test(data5)) {
+      if (!pattern93.test(data5)) {
         const err9 = {
           instancePath: instancePath + '/webhookUrl',
           schemaPath: '#/properties/webhookUrl/pattern',
@@ -22439,7 +24212,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
             '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
             '"',
           schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-          parentSchema: schema156.properties.webhookUrl,
+          parentSchema: schema168.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -22456,8 +24229,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema156.properties.webhookUrl.type,
-        parentSchema: schema156.properties.webhookUrl,
+        schema: schema168.properties.webhookUrl.type,
+        parentSchema: schema168.properties.webhookUrl,
         data: data5,
       };
       if (vErrors === null) {
@@ -22475,8 +24248,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema156.properties.dmUser.type,
-        parentSchema: schema156.properties.dmUser,
+        schema: schema168.properties.dmUser.type,
+        parentSchema: schema168.properties.dmUser,
         data: data6,
       };
       if (vErrors === null) {
@@ -22492,10 +24265,10 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/logChannel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema157.type },
+        params: { type: schema169.type },
         message: 'must be string,null',
-        schema: schema157.type,
-        parentSchema: schema157,
+        schema: schema169.type,
+        parentSchema: schema169,
         data: data7,
       };
       if (vErrors === null) {
@@ -22514,7 +24287,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema157,
+          parentSchema: schema169,
           data: data7,
         };
         if (vErrors === null) {
@@ -22532,7 +24305,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema157,
+          parentSchema: schema169,
           data: data7,
         };
         if (vErrors === null) {
@@ -22550,8 +24323,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema156.type,
-      parentSchema: schema156,
+      schema: schema168.type,
+      parentSchema: schema168,
       data,
     };
     if (vErrors === null) {
@@ -22561,12 +24334,12 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate91.errors = vErrors;
+  validate96.errors = vErrors;
   return errors === 0;
 }
-validate91.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate66;
-const schema95 = {
+validate96.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate71;
+const schema107 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -22606,12 +24379,12 @@ const schema95 = {
     },
   },
 };
-const schema96 = {
+const schema108 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema98 = {
+const schema110 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -22625,10 +24398,10 @@ const schema98 = {
     sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
   },
 };
-function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22643,8 +24416,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -22661,8 +24434,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -22679,8 +24452,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -22697,8 +24470,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -22725,7 +24498,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema98,
+          parentSchema: schema110,
           data,
         };
         if (vErrors === null) {
@@ -22747,7 +24520,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema96,
+            parentSchema: schema108,
             data: data0,
           };
           if (vErrors === null) {
@@ -22764,8 +24537,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.type,
-          parentSchema: schema96,
+          schema: schema108.type,
+          parentSchema: schema108,
           data: data0,
         };
         if (vErrors === null) {
@@ -22785,8 +24558,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.name.type,
-          parentSchema: schema98.properties.name,
+          schema: schema110.properties.name.type,
+          parentSchema: schema110.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -22804,10 +24577,10 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema98.properties.iconURL.type },
+          params: { type: schema110.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema98.properties.iconURL.type,
-          parentSchema: schema98.properties.iconURL,
+          schema: schema110.properties.iconURL.type,
+          parentSchema: schema110.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -22827,8 +24600,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.settingsUrl.type,
-          parentSchema: schema98.properties.settingsUrl,
+          schema: schema110.properties.settingsUrl.type,
+          parentSchema: schema110.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -22850,7 +24623,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema98.properties.permissions,
+            parentSchema: schema110.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -22867,8 +24640,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.permissions.type,
-          parentSchema: schema98.properties.permissions,
+          schema: schema110.properties.permissions.type,
+          parentSchema: schema110.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -22888,8 +24661,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.owner.type,
-          parentSchema: schema98.properties.owner,
+          schema: schema110.properties.owner.type,
+          parentSchema: schema110.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -22911,7 +24684,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema98.properties.sections,
+            parentSchema: schema110.properties.sections,
             data: data6,
           };
           if (vErrors === null) {
@@ -22933,7 +24706,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_-]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
                 schema: '^[a-z][a-z0-9_-]*$',
-                parentSchema: schema98.properties.sections.items,
+                parentSchema: schema110.properties.sections.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -22950,8 +24723,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema98.properties.sections.items.type,
-              parentSchema: schema98.properties.sections.items,
+              schema: schema110.properties.sections.items.type,
+              parentSchema: schema110.properties.sections.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -22980,7 +24753,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema98.properties.sections,
+                parentSchema: schema110.properties.sections,
                 data: data6,
               };
               if (vErrors === null) {
@@ -23001,8 +24774,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema98.properties.sections.type,
-          parentSchema: schema98.properties.sections,
+          schema: schema110.properties.sections.type,
+          parentSchema: schema110.properties.sections,
           data: data6,
         };
         if (vErrors === null) {
@@ -23020,8 +24793,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -23031,14 +24804,14 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23056,8 +24829,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -23074,8 +24847,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -23092,8 +24865,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -23110,8 +24883,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -23128,8 +24901,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -23146,8 +24919,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -23164,8 +24937,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -23176,7 +24949,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema95.properties, key0)) {
+      if (!func1.call(schema107.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -23184,7 +24957,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema95,
+          parentSchema: schema107,
           data,
         };
         if (vErrors === null) {
@@ -23205,7 +24978,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema95.properties.success,
+          parentSchema: schema107.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -23227,7 +25000,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema96,
+            parentSchema: schema108,
             data: data1,
           };
           if (vErrors === null) {
@@ -23244,8 +25017,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.type,
-          parentSchema: schema96,
+          schema: schema108.type,
+          parentSchema: schema108,
           data: data1,
         };
         if (vErrors === null) {
@@ -23265,8 +25038,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.username.type,
-          parentSchema: schema95.properties.username,
+          schema: schema107.properties.username.type,
+          parentSchema: schema107.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -23284,10 +25057,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema95.properties.global_name.type },
+          params: { type: schema107.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema95.properties.global_name.type,
-          parentSchema: schema95.properties.global_name,
+          schema: schema107.properties.global_name.type,
+          parentSchema: schema107.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -23305,10 +25078,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema95.properties.avatar.type },
+          params: { type: schema107.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema95.properties.avatar.type,
-          parentSchema: schema95.properties.avatar,
+          schema: schema107.properties.avatar.type,
+          parentSchema: schema107.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -23328,8 +25101,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.discriminator.type,
-          parentSchema: schema95.properties.discriminator,
+          schema: schema107.properties.discriminator.type,
+          parentSchema: schema107.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -23347,10 +25120,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema95.properties.email.type },
+          params: { type: schema107.properties.email.type },
           message: 'must be string,null',
-          schema: schema95.properties.email.type,
-          parentSchema: schema95.properties.email,
+          schema: schema107.properties.email.type,
+          parentSchema: schema107.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -23372,7 +25145,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema96,
+            parentSchema: schema108,
             data: data7,
           };
           if (vErrors === null) {
@@ -23389,8 +25162,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.type,
-          parentSchema: schema96,
+          schema: schema108.type,
+          parentSchema: schema108,
           data: data7,
         };
         if (vErrors === null) {
@@ -23406,7 +25179,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate67(data8[i0], {
+          !validate72(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -23414,7 +25187,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+          vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
           errors = vErrors.length;
         }
       }
@@ -23425,8 +25198,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema95.properties.guilds.type,
-        parentSchema: schema95.properties.guilds,
+        schema: schema107.properties.guilds.type,
+        parentSchema: schema107.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -23445,8 +25218,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.guildsError.type,
-          parentSchema: schema95.properties.guildsError,
+          schema: schema107.properties.guildsError.type,
+          parentSchema: schema107.properties.guildsError,
           data: data10,
         };
         if (vErrors === null) {
@@ -23464,8 +25237,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema95.type,
-      parentSchema: schema95,
+      schema: schema107.type,
+      parentSchema: schema107,
       data,
     };
     if (vErrors === null) {
@@ -23475,12 +25248,12 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResponse = validate62;
-const schema90 = {
+validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResponse = validate67;
+const schema102 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-response.json',
   type: 'object',
@@ -23507,7 +25280,7 @@ const schema90 = {
     },
   },
 };
-const schema91 = {
+const schema103 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username', 'discriminator', 'avatar', 'global_name'],
@@ -23519,15 +25292,15 @@ const schema91 = {
     global_name: { type: ['string', 'null'] },
   },
 };
-const schema92 = {
+const schema104 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23542,8 +25315,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -23560,8 +25333,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -23578,8 +25351,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -23596,8 +25369,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -23614,8 +25387,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -23634,7 +25407,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema91,
+          parentSchema: schema103,
           data,
         };
         if (vErrors === null) {
@@ -23656,7 +25429,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema92,
+            parentSchema: schema104,
             data: data0,
           };
           if (vErrors === null) {
@@ -23673,8 +25446,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.type,
-          parentSchema: schema92,
+          schema: schema104.type,
+          parentSchema: schema104,
           data: data0,
         };
         if (vErrors === null) {
@@ -23694,8 +25467,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.username.type,
-          parentSchema: schema91.properties.username,
+          schema: schema103.properties.username.type,
+          parentSchema: schema103.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -23715,8 +25488,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.discriminator.type,
-          parentSchema: schema91.properties.discriminator,
+          schema: schema103.properties.discriminator.type,
+          parentSchema: schema103.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -23734,10 +25507,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema91.properties.avatar.type },
+          params: { type: schema103.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema91.properties.avatar.type,
-          parentSchema: schema91.properties.avatar,
+          schema: schema103.properties.avatar.type,
+          parentSchema: schema103.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -23755,10 +25528,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema91.properties.global_name.type },
+          params: { type: schema103.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema91.properties.global_name.type,
-          parentSchema: schema91.properties.global_name,
+          schema: schema103.properties.global_name.type,
+          parentSchema: schema103.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -23776,8 +25549,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema91.type,
-      parentSchema: schema91,
+      schema: schema103.type,
+      parentSchema: schema103,
       data,
     };
     if (vErrors === null) {
@@ -23787,14 +25560,14 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23809,8 +25582,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -23827,8 +25600,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'users' },
         message: "must have required property '" + 'users' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -23847,7 +25620,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema90,
+          parentSchema: schema102,
           data,
         };
         if (vErrors === null) {
@@ -23868,7 +25641,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema90.properties.success,
+          parentSchema: schema102.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -23885,7 +25658,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate63(data1[i0], {
+            !validate68(data1[i0], {
               instancePath: instancePath + '/users/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -23893,7 +25666,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
             errors = vErrors.length;
           }
         }
@@ -23904,8 +25677,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema90.properties.users.type,
-          parentSchema: schema90.properties.users,
+          schema: schema102.properties.users.type,
+          parentSchema: schema102.properties.users,
           data: data1,
         };
         if (vErrors === null) {
@@ -23923,8 +25696,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema90.type,
-      parentSchema: schema90,
+      schema: schema102.type,
+      parentSchema: schema102,
       data,
     };
     if (vErrors === null) {
@@ -23934,12 +25707,12 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResult = validate65;
-const schema93 = {
+validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResult = validate70;
+const schema105 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-result.json',
   type: 'object',
@@ -23960,15 +25733,15 @@ const schema93 = {
     },
   },
 };
-const schema94 = {
+const schema106 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-result.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23983,8 +25756,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -24001,8 +25774,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -24019,8 +25792,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -24037,8 +25810,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -24055,8 +25828,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -24075,7 +25848,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema93,
+          parentSchema: schema105,
           data,
         };
         if (vErrors === null) {
@@ -24097,7 +25870,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema94,
+            parentSchema: schema106,
             data: data0,
           };
           if (vErrors === null) {
@@ -24114,8 +25887,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.type,
-          parentSchema: schema94,
+          schema: schema106.type,
+          parentSchema: schema106,
           data: data0,
         };
         if (vErrors === null) {
@@ -24135,8 +25908,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.username.type,
-          parentSchema: schema93.properties.username,
+          schema: schema105.properties.username.type,
+          parentSchema: schema105.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -24156,8 +25929,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.discriminator.type,
-          parentSchema: schema93.properties.discriminator,
+          schema: schema105.properties.discriminator.type,
+          parentSchema: schema105.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -24175,10 +25948,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema93.properties.avatar.type },
+          params: { type: schema105.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema93.properties.avatar.type,
-          parentSchema: schema93.properties.avatar,
+          schema: schema105.properties.avatar.type,
+          parentSchema: schema105.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -24196,10 +25969,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema93.properties.global_name.type },
+          params: { type: schema105.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema93.properties.global_name.type,
-          parentSchema: schema93.properties.global_name,
+          schema: schema105.properties.global_name.type,
+          parentSchema: schema105.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -24217,8 +25990,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema105.type,
+      parentSchema: schema105,
       data,
     };
     if (vErrors === null) {
@@ -24228,10 +26001,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
 export const conditionsByHash = Object.freeze({
   '5d5648b7': condition_5d5648b7,
@@ -24261,6 +26034,9 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/settings-put-request.json': validateSettingsPutRequest,
   'https://guildhall.dev/schemas/api/settings-response.json': validateSettingsResponse,
   'https://guildhall.dev/schemas/api/success-response.json': validateSuccessResponse,
+  'https://guildhall.dev/schemas/api/ticket-categories-response.json': validateTicketCategoriesResponse,
+  'https://guildhall.dev/schemas/api/ticket-category-request.json': validateTicketCategoryRequest,
+  'https://guildhall.dev/schemas/api/ticket-default-category-request.json': validateTicketDefaultCategoryRequest,
   'https://guildhall.dev/schemas/api/top-server-list.json': validateTopServerList,
   'https://guildhall.dev/schemas/api/top-server.json': validateTopServer,
   'https://guildhall.dev/schemas/api/transcript-list.json': validateTranscriptList,
