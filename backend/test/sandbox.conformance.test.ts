@@ -315,7 +315,10 @@ describe('Discord sandbox conformance with Discord OpenAPI spec', () => {
 
     it('POST guilds/{guild_id}/channels and DELETE channels/{channel_id} refuse as Discord does: 400 50035, 403 50013, 404', async () => {
       const invalid = await call('post', `/guilds/${community.id}/channels`, { body: { type: 4, name: 'x'.repeat(101) } });
-      expect(invalid).toMatchObject({ status: 400, body: { code: 50035, errors: { name: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } } } });
+      expect(invalid).toMatchObject({
+        status: 400,
+        body: { code: 50035, errors: { name: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } } },
+      });
       expect(problems(PracticeErrorResponseSchema, invalid.body)).toEqual([]);
       const unnamed = await call('post', `/guilds/${community.id}/channels`, { body: { type: 4 } });
       expect(unnamed.body.errors.name._errors[0].code).toBe('BASE_TYPE_REQUIRED');

@@ -191,7 +191,11 @@ describe('ticket categories over real HTTP (PGlite + Discord sandbox)', () => {
     expect(res.status).toBe(200);
     expect(res.body.categories).toMatchObject({ defaultOpen: CHANNELS.staffCategory });
     res = await remove(CHANNELS.staffCategory, 'open');
-    expect(res.body.categories).toEqual({ ...EMPTY, open: [{ id: CHANNELS.communityCategory, name: 'Community' }], defaultOpen: CHANNELS.communityCategory });
+    expect(res.body.categories).toEqual({
+      ...EMPTY,
+      open: [{ id: CHANNELS.communityCategory, name: 'Community' }],
+      defaultOpen: CHANNELS.communityCategory,
+    });
     res = await remove(CHANNELS.communityCategory, 'open');
     expect(res.body.categories).toEqual(EMPTY);
     expect((await stored()).settings).toEqual(EMPTY);
@@ -222,7 +226,10 @@ describe('ticket categories over real HTTP (PGlite + Discord sandbox)', () => {
     for (const [settings, path] of cases) {
       const { status, body } = await put(settings);
       expect(status, path).toBe(400);
-      expect(body.fieldErrors.map((e: { path: string }) => e.path), JSON.stringify(body.fieldErrors)).toContain(path);
+      expect(
+        body.fieldErrors.map((e: { path: string }) => e.path),
+        JSON.stringify(body.fieldErrors),
+      ).toContain(path);
       expect(await stored()).toEqual(before);
     }
     // The same document made consistent is kept.
@@ -269,7 +276,9 @@ describe('ticket categories over real HTTP (PGlite + Discord sandbox)', () => {
       await anonymous.json('/api/user');
       expect((await anonymous.json(PATH)).status).toBe(401);
       expect((await anonymous.json(PATH, { method: 'POST', json: { type: 'open', categoryId: CHANNELS.staffCategory } })).status).toBe(401);
-      expect((await anonymous.json(`${PATH}/default`, { method: 'PATCH', json: { type: 'open', categoryId: CHANNELS.staffCategory } })).status).toBe(401);
+      expect(
+        (await anonymous.json(`${PATH}/default`, { method: 'PATCH', json: { type: 'open', categoryId: CHANNELS.staffCategory } })).status,
+      ).toBe(401);
       expect((await anonymous.json(`${PATH}/${CHANNELS.staffCategory}?type=open`, { method: 'DELETE' })).status).toBe(401);
     });
 
@@ -281,8 +290,12 @@ describe('ticket categories over real HTTP (PGlite + Discord sandbox)', () => {
       expect((await member.json(PATH)).status).toBe(403);
       const before = await stored();
       expect((await member.json(PATH, { method: 'POST', json: { type: 'open', categoryId: CHANNELS.staffCategory } })).status).toBe(403);
-      expect((await member.json(`${PATH}/default`, { method: 'PATCH', json: { type: 'open', categoryId: CHANNELS.staffCategory } })).status).toBe(403);
-      expect((await owner.json(PATH, { method: 'POST', csrf: false, json: { type: 'open', categoryId: CHANNELS.staffCategory } })).status).toBe(403);
+      expect(
+        (await member.json(`${PATH}/default`, { method: 'PATCH', json: { type: 'open', categoryId: CHANNELS.staffCategory } })).status,
+      ).toBe(403);
+      expect(
+        (await owner.json(PATH, { method: 'POST', csrf: false, json: { type: 'open', categoryId: CHANNELS.staffCategory } })).status,
+      ).toBe(403);
       expect(await stored()).toEqual(before);
     });
   });

@@ -98,7 +98,10 @@ describe('Ticket categories page', () => {
   });
 
   it('Server Categories marks the categories in use, and Refresh reads them again', async () => {
-    const calls = serve([[200, view()], [200, view({ channels: [SUPPORT, STAFF, ARCHIVE, SPARE, GONE] })]]);
+    const calls = serve([
+      [200, view()],
+      [200, view({ channels: [SUPPORT, STAFF, ARCHIVE, SPARE, GONE] })],
+    ]);
     renderPage();
     const panel = within(await screen.findByRole('region', { name: 'Server Categories' }));
     const row = (name: string) => panel.getByText(name).closest('li')!.textContent;
@@ -121,7 +124,10 @@ describe('Ticket categories page', () => {
   });
 
   it("shows the full-screen 'Error Loading Categories' when loading fails, and Try Again loads again", async () => {
-    const calls = serve([[502, { success: false, error: 'Discord request failed: boom' }], [200, view()]]);
+    const calls = serve([
+      [502, { success: false, error: 'Discord request failed: boom' }],
+      [200, view()],
+    ]);
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'Error Loading Categories' })).toBeTruthy();
@@ -185,7 +191,10 @@ describe('Ticket categories page', () => {
     });
 
     it('with both a selection and a name, sends the id along with the name', async () => {
-      const calls = serve([[200, view()], [200, view()]]);
+      const calls = serve([
+        [200, view()],
+        [200, view()],
+      ]);
       renderPage();
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: 'Add to Open Categories' }));
@@ -214,7 +223,10 @@ describe('Ticket categories page', () => {
   });
 
   it('Default stars another category of that list', async () => {
-    const calls = serve([[200, view()], [200, view({ categories: { ...view().categories, defaultOpen: STAFF.id } })]]);
+    const calls = serve([
+      [200, view()],
+      [200, view({ categories: { ...view().categories, defaultOpen: STAFF.id } })],
+    ]);
     renderPage();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Set Staff as default' }));
     await waitFor(() => expect(within(list('Open Categories')).getByText('Staff').closest('li')!.textContent).toContain('(default)'));
@@ -233,7 +245,10 @@ describe('Ticket categories page', () => {
 
   it('remove asks first: Cancel keeps the category, Remove deletes it from its list', async () => {
     const after = view({ categories: { ...view().categories, open: [SUPPORT] } });
-    const calls = serve([[200, view()], [200, after]]);
+    const calls = serve([
+      [200, view()],
+      [200, after],
+    ]);
     renderPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Remove Staff' }));

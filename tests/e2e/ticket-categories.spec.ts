@@ -42,7 +42,12 @@ test('add an existing category, create one by name, set a default, remove one; a
 
   // A second open category, then the star moves to it.
   await page.getByRole('button', { name: 'Add to Open Categories' }).click();
-  await expect(dialog.getByLabel('Existing category').locator('option')).toHaveText(['Select a category', 'Information', 'Community', 'Voice']);
+  await expect(dialog.getByLabel('Existing category').locator('option')).toHaveText([
+    'Select a category',
+    'Information',
+    'Community',
+    'Voice',
+  ]);
   await dialog.getByLabel('Existing category').selectOption({ label: 'Community' });
   await dialog.getByRole('button', { name: 'Add Category' }).click();
   await expect(dialog).toBeHidden();

@@ -57,7 +57,10 @@ export class TicketCategoriesService {
       if (!name) throw refusal('/categoryName', 'Select an existing category or enter a name for a new one');
       // Asked before Discord makes the channel, so a full list never leaves an orphan category behind.
       const stored = await this.settings.read(guildId, SECTION);
-      const trial = validateSection(SECTION, withCategory(stored.settings as unknown as TicketCategories, body.type, { id: NOT_YET_CREATED, name }));
+      const trial = validateSection(
+        SECTION,
+        withCategory(stored.settings as unknown as TicketCategories, body.type, { id: NOT_YET_CREATED, name }),
+      );
       if (!trial.ok) throw renamed(trial.fieldErrors, body.type, idPath, '');
       const created = await this.discord.createChannel(
         guildId,
@@ -90,7 +93,13 @@ export class TicketCategoriesService {
   }
 
   async setDefault(guildId: string, body: TicketDefaultCategoryRequest, caller: Caller): Promise<TicketCategoriesResponse> {
-    const saved = await this.change(guildId, caller, (doc) => ({ ...doc, [DEFAULT_OF[body.type]]: body.categoryId }), body.type, '/categoryId');
+    const saved = await this.change(
+      guildId,
+      caller,
+      (doc) => ({ ...doc, [DEFAULT_OF[body.type]]: body.categoryId }),
+      body.type,
+      '/categoryId',
+    );
     return answer(saved, await this.categoryChannels(guildId));
   }
 

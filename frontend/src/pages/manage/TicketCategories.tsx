@@ -110,12 +110,7 @@ export default function TicketCategories() {
           ))}
         </div>
         <div>
-          <ServerCategories
-            channels={data.channels}
-            usedAs={usedAs}
-            refreshing={query.isFetching}
-            onRefresh={() => void query.refetch()}
-          />
+          <ServerCategories channels={data.channels} usedAs={usedAs} refreshing={query.isFetching} onRefresh={() => void query.refetch()} />
         </div>
       </div>
 
@@ -129,12 +124,7 @@ export default function TicketCategories() {
         />
       )}
       {removing && (
-        <AlertDialog
-          titleId="remove-category-title"
-          textId="remove-category-text"
-          initialFocus={cancelRemove}
-          onClose={closeRemove}
-        >
+        <AlertDialog titleId="remove-category-title" textId="remove-category-text" initialFocus={cancelRemove} onClose={closeRemove}>
           <h2 id="remove-category-title" className="text-lg font-semibold">
             Remove category?
           </h2>
