@@ -123,6 +123,15 @@ describe('Ticket categories page', () => {
     expect(within(list('Closed Categories')).getByText('No closed categories yet.')).toBeTruthy();
   });
 
+  it('shows the name a category has on Discord now, not the one stored when it was added', async () => {
+    const categories = { ...view().categories, open: [{ ...SUPPORT, name: 'Help Desk (old name)' }, STAFF] };
+    serve([[200, view({ categories })]]);
+    renderPage();
+    const open = within(await screen.findByRole('region', { name: 'Open Categories' }));
+    expect(open.getByText('Support')).toBeTruthy();
+    expect(open.queryByText('Help Desk (old name)')).toBeNull();
+  });
+
   it("shows the full-screen 'Error Loading Categories' when loading fails, and Try Again loads again", async () => {
     const calls = serve([
       [502, { success: false, error: 'Discord request failed: boom' }],

@@ -38,6 +38,8 @@ export default function TicketCategories() {
     return map;
   }, [data]);
   const missing = useMemo(() => new Set(data?.missing ?? []), [data]);
+  // A category renamed on Discord shows its name there; the stored name is what was last seen.
+  const liveNames = useMemo(() => new Map((data?.channels ?? []).map((c) => [c.id, c.name])), [data]);
 
   const header = (
     <SectionHeader section="ticket-categories">
@@ -99,7 +101,7 @@ export default function TicketCategories() {
             <CategoryList
               key={list.type}
               {...list}
-              categories={data.categories[list.type]}
+              categories={data.categories[list.type].map((c) => ({ ...c, name: liveNames.get(c.id) ?? c.name }))}
               defaultId={data.categories[DEFAULT_KEY[list.type]]}
               missing={missing}
               busy={busy}
