@@ -249,7 +249,12 @@ describe('ticket categories over real HTTP (PGlite + Discord sandbox)', () => {
     expect(after.missing).toEqual([created]);
     expect(after.categories.open.map((c: Json) => c.id)).toEqual([created]);
     expect(after.channels.map((c: Json) => c.id)).not.toContain(created);
-    // It can still be removed from the list.
+    // It cannot become a default again...
+    await add({ type: 'open', categoryId: CHANNELS.communityCategory });
+    await setDefault({ type: 'open', categoryId: CHANNELS.communityCategory });
+    const refused = await expectRefused(() => setDefault({ type: 'open', categoryId: created }), '/categoryId');
+    expect(refused.error).toBe('This category no longer exists on Discord. Remove it, or pick another as the default.');
+    // ...but it can still be removed from the list.
     expect((await remove(created, 'open')).body.missing).toEqual([]);
   });
 

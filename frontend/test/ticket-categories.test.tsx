@@ -120,6 +120,9 @@ describe('Ticket categories page', () => {
     const open = within(await screen.findByRole('region', { name: 'Open Categories' }));
     expect(open.getByText('Old Tickets').closest('li')!.textContent).toContain('Deleted on Discord');
     expect(open.getByText('Support').closest('li')!.textContent).not.toContain('Deleted on Discord');
+    // It can be removed, not starred.
+    expect(open.queryByRole('button', { name: 'Set Old Tickets as default' })).toBeNull();
+    expect(open.getByRole('button', { name: 'Remove Old Tickets' })).toBeTruthy();
     expect(within(list('Closed Categories')).getByText('No closed categories yet.')).toBeTruthy();
   });
 

@@ -93,6 +93,10 @@ export class TicketCategoriesService {
   }
 
   async setDefault(guildId: string, body: TicketDefaultCategoryRequest, caller: Caller): Promise<TicketCategoriesResponse> {
+    const channels = await this.categoryChannels(guildId);
+    // Tickets cannot be filed under a category Discord no longer has; it can only be removed from its list.
+    if (!channels.some((c) => c.id === body.categoryId))
+      throw refusal('/categoryId', 'This category no longer exists on Discord. Remove it, or pick another as the default.');
     const saved = await this.change(
       guildId,
       caller,
@@ -100,7 +104,7 @@ export class TicketCategoriesService {
       body.type,
       '/categoryId',
     );
-    return answer(saved, await this.categoryChannels(guildId));
+    return answer(saved, channels);
   }
 
   /** The guild's category channels now, in Discord's order (position, then id as Discord breaks ties). */

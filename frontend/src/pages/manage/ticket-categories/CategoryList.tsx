@@ -72,7 +72,7 @@ export function CategoryList({
                 <span className="flex shrink-0 items-center gap-2">
                   {isDefault ? (
                     <span className="text-xs font-semibold uppercase tracking-wide text-warn">Default</span>
-                  ) : (
+                  ) : gone ? null : (
                     <button
                       type="button"
                       className="btn-secondary px-3 py-1.5"
