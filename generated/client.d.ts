@@ -17,6 +17,9 @@ import type {
   SectionSettingsPutRequest,
   SectionSettingsResponse,
   SuccessResponse,
+  TicketCategoriesResponse,
+  TicketCategoryRequest,
+  TicketDefaultCategoryRequest,
   TicketPanel,
   TopServerList,
   TranscriptList,
@@ -67,6 +70,13 @@ export interface GuildhallClient {
     guildId: string,
     body: SectionSettingsPutRequest<'ticket-limits'>,
   ): Promise<SectionSettingsResponse<'ticket-limits'>>;
+  /** Ticket categories: the guild's ticket-categories settings. */
+  getTicketCategoriesSettings(guildId: string): Promise<SectionSettingsResponse<'ticket-categories'>>;
+  /** Ticket categories: save the guild's ticket-categories settings. */
+  putTicketCategoriesSettings(
+    guildId: string,
+    body: SectionSettingsPutRequest<'ticket-categories'>,
+  ): Promise<SectionSettingsResponse<'ticket-categories'>>;
   /** Ticket transcripts: the guild's transcripts settings. */
   getTranscriptSettings(guildId: string): Promise<SectionSettingsResponse<'transcripts'>>;
   /** Ticket transcripts: save the guild's transcripts settings. */
@@ -110,6 +120,14 @@ export interface GuildhallClient {
   createAntinukeBypassRole(guildId: string): Promise<BypassRoleResponse>;
   /** GET /api/guild/{guildId}/antinuke/preflight: Warnings about the stored AntiNuke settings: a log channel or bypass role that no longer exists, a bypass role above the bot's highest role, permissions the bot lacks for an enabled module's punishment */
   getAntinukePreflight(guildId: string): Promise<AntinukePreflight>;
+  /** GET /api/guild/{guildId}/tickets/categories: The ticket category settings with the guild's live category channels, and the listed ids Discord no longer has */
+  getTicketCategories(guildId: string): Promise<TicketCategoriesResponse>;
+  /** POST /api/guild/{guildId}/tickets/categories: Add an open or closed ticket category: an existing category channel, or a new one the bot creates on Discord from a name */
+  addTicketCategory(guildId: string, body: TicketCategoryRequest): Promise<TicketCategoriesResponse>;
+  /** PATCH /api/guild/{guildId}/tickets/categories/default: Star a category of the open or closed list as its default */
+  setDefaultTicketCategory(guildId: string, body: TicketDefaultCategoryRequest): Promise<TicketCategoriesResponse>;
+  /** DELETE /api/guild/{guildId}/tickets/categories/{categoryId}: Remove a category from the open or closed list (the channel stays on Discord); removing the default stars the first remaining one */
+  removeTicketCategory(guildId: string, categoryId: string, query?: { type?: 'open' | 'closed' }): Promise<TicketCategoriesResponse>;
   /** GET /api/top-servers: The largest guilds the bot is in (by approximate member count, at most 9), for the home page */
   getTopServers(): Promise<TopServerList>;
   /** POST /api/contact: Send a message from the contact page; it is stored for the support team */

@@ -36,20 +36,24 @@ import s33 from './schema.settings-put-request.json' with { type: 'json' };
 import s34 from './schema.settings-response.json' with { type: 'json' };
 import s35 from './schema.snowflake.json' with { type: 'json' };
 import s36 from './schema.success-response.json' with { type: 'json' };
-import s37 from './schema.ticket-general.json' with { type: 'json' };
-import s38 from './schema.ticket-limits.json' with { type: 'json' };
-import s39 from './schema.ticket-panel.json' with { type: 'json' };
-import s40 from './schema.top-server.json' with { type: 'json' };
-import s41 from './schema.top-server-list.json' with { type: 'json' };
-import s42 from './schema.transcript-list.json' with { type: 'json' };
-import s43 from './schema.transcript-message.json' with { type: 'json' };
-import s44 from './schema.transcript-summary.json' with { type: 'json' };
-import s45 from './schema.transcript-upload.json' with { type: 'json' };
-import s46 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s47 from './schema.transcripts.json' with { type: 'json' };
-import s48 from './schema.user.json' with { type: 'json' };
-import s49 from './schema.user-search-response.json' with { type: 'json' };
-import s50 from './schema.user-search-result.json' with { type: 'json' };
+import s37 from './schema.ticket-categories.json' with { type: 'json' };
+import s38 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s39 from './schema.ticket-category-request.json' with { type: 'json' };
+import s40 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s41 from './schema.ticket-general.json' with { type: 'json' };
+import s42 from './schema.ticket-limits.json' with { type: 'json' };
+import s43 from './schema.ticket-panel.json' with { type: 'json' };
+import s44 from './schema.top-server.json' with { type: 'json' };
+import s45 from './schema.top-server-list.json' with { type: 'json' };
+import s46 from './schema.transcript-list.json' with { type: 'json' };
+import s47 from './schema.transcript-message.json' with { type: 'json' };
+import s48 from './schema.transcript-summary.json' with { type: 'json' };
+import s49 from './schema.transcript-upload.json' with { type: 'json' };
+import s50 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s51 from './schema.transcripts.json' with { type: 'json' };
+import s52 from './schema.user.json' with { type: 'json' };
+import s53 from './schema.user-search-response.json' with { type: 'json' };
+import s54 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -96,20 +100,24 @@ export const publishedSchemas = deepFreeze({
   'settings-response': s34.schema,
   snowflake: s35.schema,
   'success-response': s36.schema,
-  'ticket-general': s37.schema,
-  'ticket-limits': s38.schema,
-  'ticket-panel': s39.schema,
-  'top-server': s40.schema,
-  'top-server-list': s41.schema,
-  'transcript-list': s42.schema,
-  'transcript-message': s43.schema,
-  'transcript-summary': s44.schema,
-  'transcript-upload': s45.schema,
-  'transcript-upload-response': s46.schema,
-  transcripts: s47.schema,
-  user: s48.schema,
-  'user-search-response': s49.schema,
-  'user-search-result': s50.schema,
+  'ticket-categories': s37.schema,
+  'ticket-categories-response': s38.schema,
+  'ticket-category-request': s39.schema,
+  'ticket-default-category-request': s40.schema,
+  'ticket-general': s41.schema,
+  'ticket-limits': s42.schema,
+  'ticket-panel': s43.schema,
+  'top-server': s44.schema,
+  'top-server-list': s45.schema,
+  'transcript-list': s46.schema,
+  'transcript-message': s47.schema,
+  'transcript-summary': s48.schema,
+  'transcript-upload': s49.schema,
+  'transcript-upload-response': s50.schema,
+  transcripts: s51.schema,
+  user: s52.schema,
+  'user-search-response': s53.schema,
+  'user-search-result': s54.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -150,6 +158,10 @@ export const schemaIds = deepFreeze({
   'settings-response': 'https://guildhall.dev/schemas/api/settings-response.json',
   snowflake: 'https://guildhall.dev/schemas/common/snowflake.json',
   'success-response': 'https://guildhall.dev/schemas/api/success-response.json',
+  'ticket-categories': 'https://guildhall.dev/schemas/settings/ticket-categories.json',
+  'ticket-categories-response': 'https://guildhall.dev/schemas/api/ticket-categories-response.json',
+  'ticket-category-request': 'https://guildhall.dev/schemas/api/ticket-category-request.json',
+  'ticket-default-category-request': 'https://guildhall.dev/schemas/api/ticket-default-category-request.json',
   'ticket-general': 'https://guildhall.dev/schemas/settings/ticket-general.json',
   'ticket-limits': 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   'ticket-panel': 'https://guildhall.dev/schemas/settings/ticket-panel.json',
@@ -204,6 +216,10 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/settings-response.json': publishedSchemas['settings-response'],
   'https://guildhall.dev/schemas/common/snowflake.json': publishedSchemas['snowflake'],
   'https://guildhall.dev/schemas/api/success-response.json': publishedSchemas['success-response'],
+  'https://guildhall.dev/schemas/settings/ticket-categories.json': publishedSchemas['ticket-categories'],
+  'https://guildhall.dev/schemas/api/ticket-categories-response.json': publishedSchemas['ticket-categories-response'],
+  'https://guildhall.dev/schemas/api/ticket-category-request.json': publishedSchemas['ticket-category-request'],
+  'https://guildhall.dev/schemas/api/ticket-default-category-request.json': publishedSchemas['ticket-default-category-request'],
   'https://guildhall.dev/schemas/settings/ticket-general.json': publishedSchemas['ticket-general'],
   'https://guildhall.dev/schemas/settings/ticket-limits.json': publishedSchemas['ticket-limits'],
   'https://guildhall.dev/schemas/settings/ticket-panel.json': publishedSchemas['ticket-panel'],

@@ -4,6 +4,14 @@
  */
 export type Snowflake = string;
 /**
+ * A category channel of the guild, by id; null means none.
+ */
+export type CategoryId = string | null;
+/**
+ * open: categories where tickets are created; closed: where resolved tickets are moved.
+ */
+export type TicketCategoryList = 'open' | 'closed';
+/**
  * GET /api/top-servers: the guilds the bot is in, largest first (by approximate member count), at most 9. The spec's shape: a bare array.
  *
  * @maxItems 9
@@ -354,6 +362,89 @@ export interface SettingsResponse {
  */
 export interface SuccessResponse {
   success: true;
+}
+/**
+ * GET /api/guild/{guildId}/tickets/categories, and the answer to every change there: the stored category settings at their version, the guild's live category channels (Discord type 4, by position) for the Server Categories panel and the Add Category select, and the listed ids Discord no longer has.
+ */
+export interface TicketCategoriesResponse {
+  success: true;
+  /**
+   * The version of the ticket-categories section the answer shows (0 = never saved).
+   */
+  version: number;
+  categories: TicketCategories;
+  /**
+   * Every category channel of the guild on Discord now, in Discord's order.
+   *
+   * Items: A category channel of the guild.
+   */
+  channels: {
+    id: Snowflake;
+    name: string;
+  }[];
+  /**
+   * Ids in the open or closed list that are no longer category channels of the guild (deleted on Discord).
+   */
+  missing: Snowflake[];
+}
+/**
+ * The Discord category channels tickets are filed under (the Ticket categories page): open tickets in one of the open categories, resolved ones moved to a closed category, each list with its default (the star).
+ */
+export interface TicketCategories {
+  /**
+   * Categories where new tickets are created.
+   *
+   * @maxItems 50
+   */
+  open: TicketCategory[];
+  /**
+   * Categories where resolved tickets are moved.
+   *
+   * @maxItems 50
+   */
+  closed: TicketCategory[];
+  /**
+   * The open category new tickets go to; null: none yet.
+   */
+  defaultOpen: CategoryId;
+  /**
+   * The closed category resolved tickets go to; null: none yet.
+   */
+  defaultClosed: CategoryId;
+}
+/**
+ * A Discord category channel, by id, with its name as last seen.
+ */
+export interface TicketCategory {
+  id: string;
+  /**
+   * Discord's channel name limit applies.
+   */
+  name: string;
+}
+/**
+ * POST /api/guild/{guildId}/tickets/categories: add a category to the open or closed list, an existing category channel by id, or (with only a name) one the bot creates on Discord. With both, the id is used. The first category of a list becomes its default.
+ */
+export interface TicketCategoryRequest {
+  type: TicketCategoryList;
+  /**
+   * An existing category channel of the guild, not yet in either list.
+   */
+  categoryId: string | null;
+  /**
+   * The name of a new category channel (trimmed; Discord's channel name limit).
+   */
+  categoryName: string | null;
+}
+/**
+ * PATCH /api/guild/{guildId}/tickets/categories/default: star a category of the open or closed list as that list's default.
+ */
+export interface TicketDefaultCategoryRequest {
+  type: TicketCategoryList;
+  /**
+   * A category of that list.
+   */
+  categoryId: string;
 }
 /**
  * A guild the bot is in, as the home page's top-servers showcase shows it (spec 1:3).
@@ -1446,6 +1537,7 @@ export interface SettingsBySection {
   antinuke: AntinukeSettings;
   'ticket-general': TicketGeneralSettings;
   'ticket-limits': TicketLimits;
+  'ticket-categories': TicketCategories;
   transcripts: TranscriptSettings;
 }
 

@@ -24,6 +24,9 @@ import type {
   SettingsPutRequest,
   SettingsResponse,
   SuccessResponse,
+  TicketCategoriesResponse,
+  TicketCategoryRequest,
+  TicketDefaultCategoryRequest,
   TopServerList,
   TopServer,
   TranscriptList,
@@ -49,6 +52,7 @@ import type {
   GreetingSettings,
   LevelsSettings,
   ModerationSettings,
+  TicketCategories,
   TicketGeneralSettings,
   TicketLimits,
   TicketPanel,
@@ -106,6 +110,12 @@ export declare const validateSettingsPutRequest: StandaloneValidator<SettingsPut
 export declare const validateSettingsResponse: StandaloneValidator<SettingsResponse>;
 /** Validates SuccessResponse (https://guildhall.dev/schemas/api/success-response.json). */
 export declare const validateSuccessResponse: StandaloneValidator<SuccessResponse>;
+/** Validates TicketCategoriesResponse (https://guildhall.dev/schemas/api/ticket-categories-response.json). */
+export declare const validateTicketCategoriesResponse: StandaloneValidator<TicketCategoriesResponse>;
+/** Validates TicketCategoryRequest (https://guildhall.dev/schemas/api/ticket-category-request.json). */
+export declare const validateTicketCategoryRequest: StandaloneValidator<TicketCategoryRequest>;
+/** Validates TicketDefaultCategoryRequest (https://guildhall.dev/schemas/api/ticket-default-category-request.json). */
+export declare const validateTicketDefaultCategoryRequest: StandaloneValidator<TicketDefaultCategoryRequest>;
 /** Validates TopServerList (https://guildhall.dev/schemas/api/top-server-list.json). */
 export declare const validateTopServerList: StandaloneValidator<TopServerList>;
 /** Validates TopServer (https://guildhall.dev/schemas/api/top-server.json). */
@@ -156,6 +166,8 @@ export declare const validateGreeting: StandaloneValidator<GreetingSettings>;
 export declare const validateLevels: StandaloneValidator<LevelsSettings>;
 /** Validates ModerationSettings (https://guildhall.dev/schemas/settings/moderation.json). */
 export declare const validateModeration: StandaloneValidator<ModerationSettings>;
+/** Validates TicketCategories (https://guildhall.dev/schemas/settings/ticket-categories.json). */
+export declare const validateTicketCategories: StandaloneValidator<TicketCategories>;
 /** Validates TicketGeneralSettings (https://guildhall.dev/schemas/settings/ticket-general.json). */
 export declare const validateTicketGeneral: StandaloneValidator<TicketGeneralSettings>;
 /** Validates TicketLimits (https://guildhall.dev/schemas/settings/ticket-limits.json). */

@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate89;
-const schema151 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate97;
+const schema170 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate97(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate89.evaluated;
+  const evaluated0 = validate97.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema151.required,
-        parentSchema: schema151,
+        schema: schema170.required,
+        parentSchema: schema170,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema151.properties.enabled,
+          parentSchema: schema170.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema151.type,
-      parentSchema: schema151,
+      schema: schema170.type,
+      parentSchema: schema170,
       data,
     };
     if (vErrors === null) {
@@ -72,12 +72,12 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate89.errors = vErrors;
+  validate97.errors = vErrors;
   return errors === 0;
 }
-validate89.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
-export const validateAntinuke = validate77;
-const schema110 = {
+validate97.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+export const validateAntinuke = validate84;
+const schema124 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
   type: 'object',
@@ -440,20 +440,20 @@ const schema110 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const schema111 = {
+const schema125 = {
   type: 'string',
   enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
   'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
   'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
 };
-const schema112 = {
+const schema126 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const schema124 = {
+const schema138 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -463,11 +463,11 @@ const schema124 = {
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
 const pattern7 = new RegExp('^[0-9]{17,20}$', 'u');
-const pattern54 = new RegExp('^[0-9]{17,19}$', 'u');
-function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern62 = new RegExp('^[0-9]{17,19}$', 'u');
+function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate84.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -506,7 +506,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
       data.auto_recovery = true;
     }
     for (const key0 in data) {
-      if (!func1.call(schema110.properties, key0)) {
+      if (!func1.call(schema124.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -514,7 +514,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema110,
+          parentSchema: schema124,
           data,
         };
         if (vErrors === null) {
@@ -533,8 +533,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema110.properties.enabled.type,
-        parentSchema: schema110.properties.enabled,
+        schema: schema124.properties.enabled.type,
+        parentSchema: schema124.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -552,8 +552,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema111.type,
-        parentSchema: schema111,
+        schema: schema125.type,
+        parentSchema: schema125,
         data: data1,
       };
       if (vErrors === null) {
@@ -568,10 +568,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/punishment',
         schemaPath: '#/$defs/punishment/enum',
         keyword: 'enum',
-        params: { allowedValues: schema111.enum },
+        params: { allowedValues: schema125.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema111.enum,
-        parentSchema: schema111,
+        schema: schema125.enum,
+        parentSchema: schema125,
         data: data1,
       };
       if (vErrors === null) {
@@ -587,10 +587,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/bypass_role',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema112.type },
+        params: { type: schema126.type },
         message: 'must be string,null',
-        schema: schema112.type,
-        parentSchema: schema112,
+        schema: schema126.type,
+        parentSchema: schema126,
         data: data2,
       };
       if (vErrors === null) {
@@ -609,7 +609,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema112,
+          parentSchema: schema126,
           data: data2,
         };
         if (vErrors === null) {
@@ -627,7 +627,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema112,
+          parentSchema: schema126,
           data: data2,
         };
         if (vErrors === null) {
@@ -674,7 +674,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         data3.anti_everyone = true;
       }
       for (const key1 in data3) {
-        if (!func1.call(schema110.properties.modules.properties, key1)) {
+        if (!func1.call(schema124.properties.modules.properties, key1)) {
           const err7 = {
             instancePath: instancePath + '/modules',
             schemaPath: '#/properties/modules/additionalProperties',
@@ -682,7 +682,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema110.properties.modules,
+            parentSchema: schema124.properties.modules,
             data: data3,
           };
           if (vErrors === null) {
@@ -701,8 +701,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_ban.type,
-          parentSchema: schema110.properties.modules.properties.anti_ban,
+          schema: schema124.properties.modules.properties.anti_ban.type,
+          parentSchema: schema124.properties.modules.properties.anti_ban,
           data: data4,
         };
         if (vErrors === null) {
@@ -720,8 +720,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_kick.type,
-          parentSchema: schema110.properties.modules.properties.anti_kick,
+          schema: schema124.properties.modules.properties.anti_kick.type,
+          parentSchema: schema124.properties.modules.properties.anti_kick,
           data: data5,
         };
         if (vErrors === null) {
@@ -739,8 +739,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_prune.type,
-          parentSchema: schema110.properties.modules.properties.anti_prune,
+          schema: schema124.properties.modules.properties.anti_prune.type,
+          parentSchema: schema124.properties.modules.properties.anti_prune,
           data: data6,
         };
         if (vErrors === null) {
@@ -758,8 +758,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_member_update.type,
-          parentSchema: schema110.properties.modules.properties.anti_member_update,
+          schema: schema124.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema124.properties.modules.properties.anti_member_update,
           data: data7,
         };
         if (vErrors === null) {
@@ -777,8 +777,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_role.type,
-          parentSchema: schema110.properties.modules.properties.anti_role,
+          schema: schema124.properties.modules.properties.anti_role.type,
+          parentSchema: schema124.properties.modules.properties.anti_role,
           data: data8,
         };
         if (vErrors === null) {
@@ -796,8 +796,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_channel.type,
-          parentSchema: schema110.properties.modules.properties.anti_channel,
+          schema: schema124.properties.modules.properties.anti_channel.type,
+          parentSchema: schema124.properties.modules.properties.anti_channel,
           data: data9,
         };
         if (vErrors === null) {
@@ -815,8 +815,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_emoji.type,
-          parentSchema: schema110.properties.modules.properties.anti_emoji,
+          schema: schema124.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema124.properties.modules.properties.anti_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -834,8 +834,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_guild_update.type,
-          parentSchema: schema110.properties.modules.properties.anti_guild_update,
+          schema: schema124.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema124.properties.modules.properties.anti_guild_update,
           data: data11,
         };
         if (vErrors === null) {
@@ -853,8 +853,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_webhook.type,
-          parentSchema: schema110.properties.modules.properties.anti_webhook,
+          schema: schema124.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema124.properties.modules.properties.anti_webhook,
           data: data12,
         };
         if (vErrors === null) {
@@ -872,8 +872,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_integration.type,
-          parentSchema: schema110.properties.modules.properties.anti_integration,
+          schema: schema124.properties.modules.properties.anti_integration.type,
+          parentSchema: schema124.properties.modules.properties.anti_integration,
           data: data13,
         };
         if (vErrors === null) {
@@ -891,8 +891,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_everyone.type,
-          parentSchema: schema110.properties.modules.properties.anti_everyone,
+          schema: schema124.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema124.properties.modules.properties.anti_everyone,
           data: data14,
         };
         if (vErrors === null) {
@@ -909,8 +909,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema110.properties.modules.type,
-        parentSchema: schema110.properties.modules,
+        schema: schema124.properties.modules.type,
+        parentSchema: schema124.properties.modules,
         data: data3,
       };
       if (vErrors === null) {
@@ -923,7 +923,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
     let data15 = data.module_punishments;
     if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
       for (const key2 in data15) {
-        if (!func1.call(schema110.properties.module_punishments.properties, key2)) {
+        if (!func1.call(schema124.properties.module_punishments.properties, key2)) {
           const err20 = {
             instancePath: instancePath + '/module_punishments',
             schemaPath: '#/properties/module_punishments/additionalProperties',
@@ -931,7 +931,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema110.properties.module_punishments,
+            parentSchema: schema124.properties.module_punishments,
             data: data15,
           };
           if (vErrors === null) {
@@ -951,8 +951,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data16,
           };
           if (vErrors === null) {
@@ -967,10 +967,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_ban',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data16,
           };
           if (vErrors === null) {
@@ -990,8 +990,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data17,
           };
           if (vErrors === null) {
@@ -1006,10 +1006,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_kick',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data17,
           };
           if (vErrors === null) {
@@ -1029,8 +1029,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data18,
           };
           if (vErrors === null) {
@@ -1045,10 +1045,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_prune',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data18,
           };
           if (vErrors === null) {
@@ -1068,8 +1068,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data19,
           };
           if (vErrors === null) {
@@ -1084,10 +1084,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_member_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data19,
           };
           if (vErrors === null) {
@@ -1107,8 +1107,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data20,
           };
           if (vErrors === null) {
@@ -1123,10 +1123,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_role',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data20,
           };
           if (vErrors === null) {
@@ -1146,8 +1146,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data21,
           };
           if (vErrors === null) {
@@ -1162,10 +1162,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_channel',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data21,
           };
           if (vErrors === null) {
@@ -1185,8 +1185,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data22,
           };
           if (vErrors === null) {
@@ -1201,10 +1201,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_emoji',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data22,
           };
           if (vErrors === null) {
@@ -1224,8 +1224,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data23,
           };
           if (vErrors === null) {
@@ -1240,10 +1240,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_guild_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data23,
           };
           if (vErrors === null) {
@@ -1263,8 +1263,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data24,
           };
           if (vErrors === null) {
@@ -1279,10 +1279,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_webhook',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data24,
           };
           if (vErrors === null) {
@@ -1302,8 +1302,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data25,
           };
           if (vErrors === null) {
@@ -1318,10 +1318,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_integration',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data25,
           };
           if (vErrors === null) {
@@ -1341,8 +1341,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema125.type,
+            parentSchema: schema125,
             data: data26,
           };
           if (vErrors === null) {
@@ -1357,10 +1357,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_everyone',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema125.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema125.enum,
+            parentSchema: schema125,
             data: data26,
           };
           if (vErrors === null) {
@@ -1378,8 +1378,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema110.properties.module_punishments.type,
-        parentSchema: schema110.properties.module_punishments,
+        schema: schema124.properties.module_punishments.type,
+        parentSchema: schema124.properties.module_punishments,
         data: data15,
       };
       if (vErrors === null) {
@@ -1399,7 +1399,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema110.properties.extraowners,
+          parentSchema: schema124.properties.extraowners,
           data: data27,
         };
         if (vErrors === null) {
@@ -1421,7 +1421,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema110.properties.extraowners.items,
+              parentSchema: schema124.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1431,7 +1431,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern54.test(data28)) {
+          if (!pattern62.test(data28)) {
             const err46 = {
               instancePath: instancePath + '/extraowners/' + i0,
               schemaPath: '#/properties/extraowners/items/pattern',
@@ -1439,7 +1439,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema110.properties.extraowners.items,
+              parentSchema: schema124.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1456,8 +1456,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema110.properties.extraowners.items.type,
-            parentSchema: schema110.properties.extraowners.items,
+            schema: schema124.properties.extraowners.items.type,
+            parentSchema: schema124.properties.extraowners.items,
             data: data28,
           };
           if (vErrors === null) {
@@ -1486,7 +1486,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema110.properties.extraowners,
+              parentSchema: schema124.properties.extraowners,
               data: data27,
             };
             if (vErrors === null) {
@@ -1507,8 +1507,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema110.properties.extraowners.type,
-        parentSchema: schema110.properties.extraowners,
+        schema: schema124.properties.extraowners.type,
+        parentSchema: schema124.properties.extraowners,
         data: data27,
       };
       if (vErrors === null) {
@@ -1528,7 +1528,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema110.properties.whitelist,
+          parentSchema: schema124.properties.whitelist,
           data: data29,
         };
         if (vErrors === null) {
@@ -1550,7 +1550,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema110.properties.whitelist.items,
+              parentSchema: schema124.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1560,7 +1560,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern54.test(data30)) {
+          if (!pattern62.test(data30)) {
             const err52 = {
               instancePath: instancePath + '/whitelist/' + i2,
               schemaPath: '#/properties/whitelist/items/pattern',
@@ -1568,7 +1568,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema110.properties.whitelist.items,
+              parentSchema: schema124.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1585,8 +1585,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema110.properties.whitelist.items.type,
-            parentSchema: schema110.properties.whitelist.items,
+            schema: schema124.properties.whitelist.items.type,
+            parentSchema: schema124.properties.whitelist.items,
             data: data30,
           };
           if (vErrors === null) {
@@ -1615,7 +1615,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i3, j: j1 },
               message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
               schema: true,
-              parentSchema: schema110.properties.whitelist,
+              parentSchema: schema124.properties.whitelist,
               data: data29,
             };
             if (vErrors === null) {
@@ -1636,8 +1636,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema110.properties.whitelist.type,
-        parentSchema: schema110.properties.whitelist,
+        schema: schema124.properties.whitelist.type,
+        parentSchema: schema124.properties.whitelist,
         data: data29,
       };
       if (vErrors === null) {
@@ -1679,7 +1679,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema110.properties.bypass_permissions,
+            parentSchema: schema124.properties.bypass_permissions,
             data: data31,
           };
           if (vErrors === null) {
@@ -1698,8 +1698,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.bypass_permissions.properties.can_ban.type,
-          parentSchema: schema110.properties.bypass_permissions.properties.can_ban,
+          schema: schema124.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema124.properties.bypass_permissions.properties.can_ban,
           data: data32,
         };
         if (vErrors === null) {
@@ -1717,8 +1717,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.bypass_permissions.properties.can_kick.type,
-          parentSchema: schema110.properties.bypass_permissions.properties.can_kick,
+          schema: schema124.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema124.properties.bypass_permissions.properties.can_kick,
           data: data33,
         };
         if (vErrors === null) {
@@ -1736,8 +1736,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.bypass_permissions.properties.can_manage_roles.type,
-          parentSchema: schema110.properties.bypass_permissions.properties.can_manage_roles,
+          schema: schema124.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema124.properties.bypass_permissions.properties.can_manage_roles,
           data: data34,
         };
         if (vErrors === null) {
@@ -1755,8 +1755,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.bypass_permissions.properties.can_manage_channels.type,
-          parentSchema: schema110.properties.bypass_permissions.properties.can_manage_channels,
+          schema: schema124.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema124.properties.bypass_permissions.properties.can_manage_channels,
           data: data35,
         };
         if (vErrors === null) {
@@ -1774,8 +1774,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.bypass_permissions.properties.can_manage_webhooks.type,
-          parentSchema: schema110.properties.bypass_permissions.properties.can_manage_webhooks,
+          schema: schema124.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema124.properties.bypass_permissions.properties.can_manage_webhooks,
           data: data36,
         };
         if (vErrors === null) {
@@ -1792,8 +1792,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema110.properties.bypass_permissions.type,
-        parentSchema: schema110.properties.bypass_permissions,
+        schema: schema124.properties.bypass_permissions.type,
+        parentSchema: schema124.properties.bypass_permissions,
         data: data31,
       };
       if (vErrors === null) {
@@ -1809,10 +1809,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/log_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema124.type },
+        params: { type: schema138.type },
         message: 'must be string,null',
-        schema: schema124.type,
-        parentSchema: schema124,
+        schema: schema138.type,
+        parentSchema: schema138,
         data: data37,
       };
       if (vErrors === null) {
@@ -1831,7 +1831,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema124,
+          parentSchema: schema138,
           data: data37,
         };
         if (vErrors === null) {
@@ -1849,7 +1849,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema124,
+          parentSchema: schema138,
           data: data37,
         };
         if (vErrors === null) {
@@ -1868,8 +1868,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema110.properties.auto_recovery.type,
-        parentSchema: schema110.properties.auto_recovery,
+        schema: schema124.properties.auto_recovery.type,
+        parentSchema: schema124.properties.auto_recovery,
         data: data38,
       };
       if (vErrors === null) {
@@ -1886,8 +1886,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema124.type,
+      parentSchema: schema124,
       data,
     };
     if (vErrors === null) {
@@ -1897,12 +1897,12 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate84.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateAntinukePreflight = validate23;
-const schema34 = {
+validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateAntinukePreflight = validate25;
+const schema36 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/antinuke-preflight.json',
   type: 'object',
@@ -1926,10 +1926,10 @@ const schema34 = {
   },
 };
 const pattern5 = new RegExp('^/.+$', 'u');
-function validate23(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/antinuke-preflight.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate23.evaluated;
+  const evaluated0 = validate25.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1944,8 +1944,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema34.required,
-        parentSchema: schema34,
+        schema: schema36.required,
+        parentSchema: schema36,
         data,
       };
       if (vErrors === null) {
@@ -1962,8 +1962,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'warnings' },
         message: "must have required property '" + 'warnings' + "'",
-        schema: schema34.required,
-        parentSchema: schema34,
+        schema: schema36.required,
+        parentSchema: schema36,
         data,
       };
       if (vErrors === null) {
@@ -1982,7 +1982,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema34,
+          parentSchema: schema36,
           data,
         };
         if (vErrors === null) {
@@ -2003,7 +2003,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema34.properties.success,
+          parentSchema: schema36.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -2028,8 +2028,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema34.properties.warnings.items.required,
-                parentSchema: schema34.properties.warnings.items,
+                schema: schema36.properties.warnings.items.required,
+                parentSchema: schema36.properties.warnings.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -2046,8 +2046,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'message' },
                 message: "must have required property '" + 'message' + "'",
-                schema: schema34.properties.warnings.items.required,
-                parentSchema: schema34.properties.warnings.items,
+                schema: schema36.properties.warnings.items.required,
+                parentSchema: schema36.properties.warnings.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -2064,8 +2064,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'path' },
                 message: "must have required property '" + 'path' + "'",
-                schema: schema34.properties.warnings.items.required,
-                parentSchema: schema34.properties.warnings.items,
+                schema: schema36.properties.warnings.items.required,
+                parentSchema: schema36.properties.warnings.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -2084,7 +2084,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema34.properties.warnings.items,
+                  parentSchema: schema36.properties.warnings.items,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -2107,10 +2107,10 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                   instancePath: instancePath + '/warnings/' + i0 + '/code',
                   schemaPath: '#/properties/warnings/items/properties/code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema34.properties.warnings.items.properties.code.enum },
+                  params: { allowedValues: schema36.properties.warnings.items.properties.code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema34.properties.warnings.items.properties.code.enum,
-                  parentSchema: schema34.properties.warnings.items.properties.code,
+                  schema: schema36.properties.warnings.items.properties.code.enum,
+                  parentSchema: schema36.properties.warnings.items.properties.code,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -2130,8 +2130,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema34.properties.warnings.items.properties.message.type,
-                  parentSchema: schema34.properties.warnings.items.properties.message,
+                  schema: schema36.properties.warnings.items.properties.message.type,
+                  parentSchema: schema36.properties.warnings.items.properties.message,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -2153,7 +2153,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^/.+$' },
                     message: 'must match pattern "' + '^/.+$' + '"',
                     schema: '^/.+$',
-                    parentSchema: schema34.properties.warnings.items.properties.path,
+                    parentSchema: schema36.properties.warnings.items.properties.path,
                     data: data5,
                   };
                   if (vErrors === null) {
@@ -2170,8 +2170,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema34.properties.warnings.items.properties.path.type,
-                  parentSchema: schema34.properties.warnings.items.properties.path,
+                  schema: schema36.properties.warnings.items.properties.path.type,
+                  parentSchema: schema36.properties.warnings.items.properties.path,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -2189,8 +2189,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema34.properties.warnings.items.type,
-              parentSchema: schema34.properties.warnings.items,
+              schema: schema36.properties.warnings.items.type,
+              parentSchema: schema36.properties.warnings.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -2208,8 +2208,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema34.properties.warnings.type,
-          parentSchema: schema34.properties.warnings,
+          schema: schema36.properties.warnings.type,
+          parentSchema: schema36.properties.warnings,
           data: data1,
         };
         if (vErrors === null) {
@@ -2227,8 +2227,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema34.type,
-      parentSchema: schema34,
+      schema: schema36.type,
+      parentSchema: schema36,
       data,
     };
     if (vErrors === null) {
@@ -2238,12 +2238,12 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-validate23.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateApiError = validate24;
-const schema35 = {
+validate25.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateApiError = validate26;
+const schema37 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/api-error.json',
   type: 'object',
@@ -2266,17 +2266,17 @@ const schema35 = {
     },
   },
 };
-const schema36 = {
+const schema38 = {
   type: 'object',
   additionalProperties: false,
   required: ['path', 'message'],
   properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
 };
 const pattern6 = new RegExp('^(/.*)?$', 'u');
-function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/api-error.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate24.evaluated;
+  const evaluated0 = validate26.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2291,8 +2291,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema35.required,
-        parentSchema: schema35,
+        schema: schema37.required,
+        parentSchema: schema37,
         data,
       };
       if (vErrors === null) {
@@ -2309,8 +2309,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'error' },
         message: "must have required property '" + 'error' + "'",
-        schema: schema35.required,
-        parentSchema: schema35,
+        schema: schema37.required,
+        parentSchema: schema37,
         data,
       };
       if (vErrors === null) {
@@ -2336,7 +2336,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema35,
+          parentSchema: schema37,
           data,
         };
         if (vErrors === null) {
@@ -2357,7 +2357,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: false },
           message: 'must be equal to constant',
           schema: false,
-          parentSchema: schema35.properties.success,
+          parentSchema: schema37.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -2377,8 +2377,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema35.properties.error.type,
-          parentSchema: schema35.properties.error,
+          schema: schema37.properties.error.type,
+          parentSchema: schema37.properties.error,
           data: data1,
         };
         if (vErrors === null) {
@@ -2403,8 +2403,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'path' },
                 message: "must have required property '" + 'path' + "'",
-                schema: schema36.required,
-                parentSchema: schema36,
+                schema: schema38.required,
+                parentSchema: schema38,
                 data: data3,
               };
               if (vErrors === null) {
@@ -2421,8 +2421,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'message' },
                 message: "must have required property '" + 'message' + "'",
-                schema: schema36.required,
-                parentSchema: schema36,
+                schema: schema38.required,
+                parentSchema: schema38,
                 data: data3,
               };
               if (vErrors === null) {
@@ -2441,7 +2441,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema36,
+                  parentSchema: schema38,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -2463,7 +2463,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^(/.*)?$' },
                     message: 'must match pattern "' + '^(/.*)?$' + '"',
                     schema: '^(/.*)?$',
-                    parentSchema: schema36.properties.path,
+                    parentSchema: schema38.properties.path,
                     data: data4,
                   };
                   if (vErrors === null) {
@@ -2480,8 +2480,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema36.properties.path.type,
-                  parentSchema: schema36.properties.path,
+                  schema: schema38.properties.path.type,
+                  parentSchema: schema38.properties.path,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -2501,8 +2501,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema36.properties.message.type,
-                  parentSchema: schema36.properties.message,
+                  schema: schema38.properties.message.type,
+                  parentSchema: schema38.properties.message,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -2520,8 +2520,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema36.type,
-              parentSchema: schema36,
+              schema: schema38.type,
+              parentSchema: schema38,
               data: data3,
             };
             if (vErrors === null) {
@@ -2539,8 +2539,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema35.properties.fieldErrors.type,
-          parentSchema: schema35.properties.fieldErrors,
+          schema: schema37.properties.fieldErrors.type,
+          parentSchema: schema37.properties.fieldErrors,
           data: data2,
         };
         if (vErrors === null) {
@@ -2560,8 +2560,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema35.properties.section.type,
-          parentSchema: schema35.properties.section,
+          schema: schema37.properties.section.type,
+          parentSchema: schema37.properties.section,
           data: data6,
         };
         if (vErrors === null) {
@@ -2581,8 +2581,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.properties.version.type,
-          parentSchema: schema35.properties.version,
+          schema: schema37.properties.version.type,
+          parentSchema: schema37.properties.version,
           data: data7,
         };
         if (vErrors === null) {
@@ -2601,7 +2601,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema35.properties.version,
+            parentSchema: schema37.properties.version,
             data: data7,
           };
           if (vErrors === null) {
@@ -2622,8 +2622,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema35.properties.settings.type,
-          parentSchema: schema35.properties.settings,
+          schema: schema37.properties.settings.type,
+          parentSchema: schema37.properties.settings,
           data: data8,
         };
         if (vErrors === null) {
@@ -2641,8 +2641,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema35.type,
-      parentSchema: schema35,
+      schema: schema37.type,
+      parentSchema: schema37,
       data,
     };
     if (vErrors === null) {
@@ -2652,12 +2652,12 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate24.errors = vErrors;
+  validate26.errors = vErrors;
   return errors === 0;
 }
-validate24.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate78;
-const schema125 = {
+validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateBasic = validate85;
+const schema139 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -2692,11 +2692,11 @@ const schema125 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const pattern57 = new RegExp('^\\S+$', 'u');
-function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern65 = new RegExp('^\\S+$', 'u');
+function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
+  const evaluated0 = validate85.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2722,7 +2722,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema125,
+          parentSchema: schema139,
           data,
         };
         if (vErrors === null) {
@@ -2743,7 +2743,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema125.properties.prefix,
+          parentSchema: schema139.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2761,7 +2761,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema125.properties.prefix,
+          parentSchema: schema139.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2771,7 +2771,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern57.test(data0)) {
+      if (!pattern65.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -2779,7 +2779,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema125.properties.prefix,
+          parentSchema: schema139.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2796,8 +2796,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema125.properties.prefix.type,
-        parentSchema: schema125.properties.prefix,
+        schema: schema139.properties.prefix.type,
+        parentSchema: schema139.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -2815,8 +2815,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema125.properties.invite_tracking.type,
-        parentSchema: schema125.properties.invite_tracking,
+        schema: schema139.properties.invite_tracking.type,
+        parentSchema: schema139.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -2834,8 +2834,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema125.properties.flag_translation.type,
-        parentSchema: schema125.properties.flag_translation,
+        schema: schema139.properties.flag_translation.type,
+        parentSchema: schema139.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -2852,8 +2852,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema125.type,
-      parentSchema: schema125,
+      schema: schema139.type,
+      parentSchema: schema139,
       data,
     };
     if (vErrors === null) {
@@ -2863,12 +2863,12 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate78.errors = vErrors;
+  validate85.errors = vErrors;
   return errors === 0;
 }
-validate78.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBotStatus = validate25;
-const schema37 = {
+validate85.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateBotStatus = validate27;
+const schema39 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/bot-status.json',
   type: 'object',
@@ -2895,15 +2895,15 @@ const schema37 = {
     },
   },
 };
-const schema38 = {
+const schema40 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/bot-status.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate25.evaluated;
+  const evaluated0 = validate27.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2918,8 +2918,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema37.required,
-        parentSchema: schema37,
+        schema: schema39.required,
+        parentSchema: schema39,
         data,
       };
       if (vErrors === null) {
@@ -2936,8 +2936,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema37.required,
-        parentSchema: schema37,
+        schema: schema39.required,
+        parentSchema: schema39,
         data,
       };
       if (vErrors === null) {
@@ -2954,8 +2954,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guildCount' },
         message: "must have required property '" + 'guildCount' + "'",
-        schema: schema37.required,
-        parentSchema: schema37,
+        schema: schema39.required,
+        parentSchema: schema39,
         data,
       };
       if (vErrors === null) {
@@ -2974,7 +2974,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema37,
+          parentSchema: schema39,
           data,
         };
         if (vErrors === null) {
@@ -2995,7 +2995,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema37.properties.success,
+          parentSchema: schema39.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -3020,8 +3020,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema37.properties.guilds.items.required,
-                parentSchema: schema37.properties.guilds.items,
+                schema: schema39.properties.guilds.items.required,
+                parentSchema: schema39.properties.guilds.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -3038,8 +3038,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema37.properties.guilds.items.required,
-                parentSchema: schema37.properties.guilds.items,
+                schema: schema39.properties.guilds.items.required,
+                parentSchema: schema39.properties.guilds.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -3056,8 +3056,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'memberCount' },
                 message: "must have required property '" + 'memberCount' + "'",
-                schema: schema37.properties.guilds.items.required,
-                parentSchema: schema37.properties.guilds.items,
+                schema: schema39.properties.guilds.items.required,
+                parentSchema: schema39.properties.guilds.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -3076,7 +3076,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema37.properties.guilds.items,
+                  parentSchema: schema39.properties.guilds.items,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -3098,7 +3098,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema38,
+                    parentSchema: schema40,
                     data: data3,
                   };
                   if (vErrors === null) {
@@ -3115,8 +3115,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema38.type,
-                  parentSchema: schema38,
+                  schema: schema40.type,
+                  parentSchema: schema40,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -3136,8 +3136,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema37.properties.guilds.items.properties.name.type,
-                  parentSchema: schema37.properties.guilds.items.properties.name,
+                  schema: schema39.properties.guilds.items.properties.name.type,
+                  parentSchema: schema39.properties.guilds.items.properties.name,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -3157,8 +3157,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema37.properties.guilds.items.properties.memberCount.type,
-                  parentSchema: schema37.properties.guilds.items.properties.memberCount,
+                  schema: schema39.properties.guilds.items.properties.memberCount.type,
+                  parentSchema: schema39.properties.guilds.items.properties.memberCount,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -3177,7 +3177,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema37.properties.guilds.items.properties.memberCount,
+                    parentSchema: schema39.properties.guilds.items.properties.memberCount,
                     data: data5,
                   };
                   if (vErrors === null) {
@@ -3196,8 +3196,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema37.properties.guilds.items.type,
-              parentSchema: schema37.properties.guilds.items,
+              schema: schema39.properties.guilds.items.type,
+              parentSchema: schema39.properties.guilds.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -3215,8 +3215,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema37.properties.guilds.type,
-          parentSchema: schema37.properties.guilds,
+          schema: schema39.properties.guilds.type,
+          parentSchema: schema39.properties.guilds,
           data: data1,
         };
         if (vErrors === null) {
@@ -3236,8 +3236,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema37.properties.guildCount.type,
-          parentSchema: schema37.properties.guildCount,
+          schema: schema39.properties.guildCount.type,
+          parentSchema: schema39.properties.guildCount,
           data: data6,
         };
         if (vErrors === null) {
@@ -3256,7 +3256,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema37.properties.guildCount,
+            parentSchema: schema39.properties.guildCount,
             data: data6,
           };
           if (vErrors === null) {
@@ -3275,8 +3275,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema37.type,
-      parentSchema: schema37,
+      schema: schema39.type,
+      parentSchema: schema39,
       data,
     };
     if (vErrors === null) {
@@ -3286,12 +3286,12 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate27.errors = vErrors;
   return errors === 0;
 }
-validate25.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBypassRoleResponse = validate26;
-const schema39 = {
+validate27.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateBypassRoleResponse = validate28;
+const schema41 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/bypass-role-response.json',
   type: 'object',
@@ -3318,7 +3318,7 @@ const schema39 = {
     },
   },
 };
-const schema40 = {
+const schema42 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'color', 'position', 'managed'],
@@ -3330,15 +3330,15 @@ const schema40 = {
     managed: { type: 'boolean' },
   },
 };
-const schema41 = {
+const schema43 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate27.evaluated;
+  const evaluated0 = validate29.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3353,8 +3353,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema40.required,
-        parentSchema: schema40,
+        schema: schema42.required,
+        parentSchema: schema42,
         data,
       };
       if (vErrors === null) {
@@ -3371,8 +3371,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema40.required,
-        parentSchema: schema40,
+        schema: schema42.required,
+        parentSchema: schema42,
         data,
       };
       if (vErrors === null) {
@@ -3389,8 +3389,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema40.required,
-        parentSchema: schema40,
+        schema: schema42.required,
+        parentSchema: schema42,
         data,
       };
       if (vErrors === null) {
@@ -3407,8 +3407,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema40.required,
-        parentSchema: schema40,
+        schema: schema42.required,
+        parentSchema: schema42,
         data,
       };
       if (vErrors === null) {
@@ -3425,8 +3425,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema40.required,
-        parentSchema: schema40,
+        schema: schema42.required,
+        parentSchema: schema42,
         data,
       };
       if (vErrors === null) {
@@ -3445,7 +3445,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema40,
+          parentSchema: schema42,
           data,
         };
         if (vErrors === null) {
@@ -3467,7 +3467,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema41,
+            parentSchema: schema43,
             data: data0,
           };
           if (vErrors === null) {
@@ -3484,8 +3484,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema41.type,
-          parentSchema: schema41,
+          schema: schema43.type,
+          parentSchema: schema43,
           data: data0,
         };
         if (vErrors === null) {
@@ -3505,8 +3505,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema40.properties.name.type,
-          parentSchema: schema40.properties.name,
+          schema: schema42.properties.name.type,
+          parentSchema: schema42.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -3526,8 +3526,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema40.properties.color.type,
-          parentSchema: schema40.properties.color,
+          schema: schema42.properties.color.type,
+          parentSchema: schema42.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -3546,7 +3546,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema40.properties.color,
+            parentSchema: schema42.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -3564,7 +3564,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema40.properties.color,
+            parentSchema: schema42.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -3585,8 +3585,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema40.properties.position.type,
-          parentSchema: schema40.properties.position,
+          schema: schema42.properties.position.type,
+          parentSchema: schema42.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -3606,8 +3606,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema40.properties.managed.type,
-          parentSchema: schema40.properties.managed,
+          schema: schema42.properties.managed.type,
+          parentSchema: schema42.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -3625,8 +3625,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema40.type,
-      parentSchema: schema40,
+      schema: schema42.type,
+      parentSchema: schema42,
       data,
     };
     if (vErrors === null) {
@@ -3636,14 +3636,14 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
 }
-validate27.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/bypass-role-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate26.evaluated;
+  const evaluated0 = validate28.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3658,8 +3658,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema39.required,
-        parentSchema: schema39,
+        schema: schema41.required,
+        parentSchema: schema41,
         data,
       };
       if (vErrors === null) {
@@ -3676,8 +3676,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'role' },
         message: "must have required property '" + 'role' + "'",
-        schema: schema39.required,
-        parentSchema: schema39,
+        schema: schema41.required,
+        parentSchema: schema41,
         data,
       };
       if (vErrors === null) {
@@ -3696,7 +3696,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema39,
+          parentSchema: schema41,
           data,
         };
         if (vErrors === null) {
@@ -3717,7 +3717,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema39.properties.success,
+          parentSchema: schema41.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -3730,7 +3730,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.role !== undefined) {
       if (
-        !validate27(data.role, {
+        !validate29(data.role, {
           instancePath: instancePath + '/role',
           parentData: data,
           parentDataProperty: 'role',
@@ -3738,7 +3738,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
         errors = vErrors.length;
       }
     }
@@ -3749,8 +3749,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema39.type,
-      parentSchema: schema39,
+      schema: schema41.type,
+      parentSchema: schema41,
       data,
     };
     if (vErrors === null) {
@@ -3760,12 +3760,12 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
 }
-validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannel = validate32;
-const schema45 = {
+validate28.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannel = validate34;
+const schema47 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/channel.json',
   type: 'object',
@@ -3786,13 +3786,309 @@ const schema45 = {
     },
   },
 };
+const schema48 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/channel.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate34.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema47.required,
+        parentSchema: schema47,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema47.required,
+        parentSchema: schema47,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+        schema: schema47.required,
+        parentSchema: schema47,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'id' || key0 === 'name' || key0 === 'type' || key0 === 'position' || key0 === 'parent_id')) {
+        const err3 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema47,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (!pattern7.test(data0)) {
+          const err4 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema48,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema48.type,
+          parentSchema: schema48,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 !== 'string') {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema47.properties.name.type,
+          parentSchema: schema47.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err7 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/properties/type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema47.properties.type.type,
+          parentSchema: schema47.properties.type,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 < 0 || isNaN(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/type',
+            schemaPath: '#/properties/type/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema47.properties.type,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.position !== undefined) {
+      let data3 = data.position;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err9 = {
+          instancePath: instancePath + '/position',
+          schemaPath: '#/properties/position/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema47.properties.position.type,
+          parentSchema: schema47.properties.position,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.parent_id !== undefined) {
+      let data4 = data.parent_id;
+      if (typeof data4 !== 'string' && data4 !== null) {
+        const err10 = {
+          instancePath: instancePath + '/parent_id',
+          schemaPath: '#/properties/parent_id/type',
+          keyword: 'type',
+          params: { type: schema47.properties.parent_id.type },
+          message: 'must be string,null',
+          schema: schema47.properties.parent_id.type,
+          parentSchema: schema47.properties.parent_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema47.type,
+      parentSchema: schema47,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate34.errors = vErrors;
+  return errors === 0;
+}
+validate34.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannelList = validate31;
+const schema44 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/channel-list.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'channels'],
+  properties: { success: { const: true }, channels: { type: 'array', items: { $ref: '#/$defs/Channel' } } },
+  $defs: {
+    Channel: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name', 'type'],
+      properties: {
+        id: { $ref: '#/$defs/Snowflake' },
+        name: { type: 'string' },
+        type: { type: 'integer', minimum: 0 },
+        position: { type: 'integer' },
+        parent_id: { type: ['string', 'null'] },
+      },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema45 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'type'],
+  properties: {
+    id: { $ref: '#/$defs/Snowflake' },
+    name: { type: 'string' },
+    type: { type: 'integer', minimum: 0 },
+    position: { type: 'integer' },
+    parent_id: { type: ['string', 'null'] },
+  },
+};
 const schema46 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
 function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/channel.json" */ let vErrors = null;
+  let vErrors = null;
   let errors = 0;
   const evaluated0 = validate32.evaluated;
   if (evaluated0.dynamicProps) {
@@ -4042,306 +4338,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelList = validate29;
-const schema42 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/channel-list.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success', 'channels'],
-  properties: { success: { const: true }, channels: { type: 'array', items: { $ref: '#/$defs/Channel' } } },
-  $defs: {
-    Channel: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'name', 'type'],
-      properties: {
-        id: { $ref: '#/$defs/Snowflake' },
-        name: { type: 'string' },
-        type: { type: 'integer', minimum: 0 },
-        position: { type: 'integer' },
-        parent_id: { type: ['string', 'null'] },
-      },
-    },
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
-  },
-};
-const schema43 = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'type'],
-  properties: {
-    id: { $ref: '#/$defs/Snowflake' },
-    name: { type: 'string' },
-    type: { type: 'integer', minimum: 0 },
-    position: { type: 'integer' },
-    parent_id: { type: ['string', 'null'] },
-  },
-};
-const schema44 = {
-  type: 'string',
-  pattern: '^[0-9]{17,20}$',
-  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-};
-function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate30.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'id' },
-        message: "must have required property '" + 'id' + "'",
-        schema: schema43.required,
-        parentSchema: schema43,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'name' },
-        message: "must have required property '" + 'name' + "'",
-        schema: schema43.required,
-        parentSchema: schema43,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'type' },
-        message: "must have required property '" + 'type' + "'",
-        schema: schema43.required,
-        parentSchema: schema43,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'id' || key0 === 'name' || key0 === 'type' || key0 === 'position' || key0 === 'parent_id')) {
-        const err3 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema43,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      let data0 = data.id;
-      if (typeof data0 === 'string') {
-        if (!pattern7.test(data0)) {
-          const err4 = {
-            instancePath: instancePath + '/id',
-            schemaPath: '#/$defs/Snowflake/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9]{17,20}$' },
-            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-            schema: '^[0-9]{17,20}$',
-            parentSchema: schema44,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + '/id',
-          schemaPath: '#/$defs/Snowflake/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema44.type,
-          parentSchema: schema44,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      let data1 = data.name;
-      if (typeof data1 !== 'string') {
-        const err6 = {
-          instancePath: instancePath + '/name',
-          schemaPath: '#/properties/name/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema43.properties.name.type,
-          parentSchema: schema43.properties.name,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data2 = data.type;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err7 = {
-          instancePath: instancePath + '/type',
-          schemaPath: '#/properties/type/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema43.properties.type.type,
-          parentSchema: schema43.properties.type,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if (typeof data2 == 'number' && isFinite(data2)) {
-        if (data2 < 0 || isNaN(data2)) {
-          const err8 = {
-            instancePath: instancePath + '/type',
-            schemaPath: '#/properties/type/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema43.properties.type,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.position !== undefined) {
-      let data3 = data.position;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err9 = {
-          instancePath: instancePath + '/position',
-          schemaPath: '#/properties/position/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema43.properties.position.type,
-          parentSchema: schema43.properties.position,
-          data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.parent_id !== undefined) {
-      let data4 = data.parent_id;
-      if (typeof data4 !== 'string' && data4 !== null) {
-        const err10 = {
-          instancePath: instancePath + '/parent_id',
-          schemaPath: '#/properties/parent_id/type',
-          keyword: 'type',
-          params: { type: schema43.properties.parent_id.type },
-          message: 'must be string,null',
-          schema: schema43.properties.parent_id.type,
-          parentSchema: schema43.properties.parent_id,
-          data: data4,
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema43.type,
-      parentSchema: schema43,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate30.errors = vErrors;
-  return errors === 0;
-}
-validate30.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate31(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/channel-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate29.evaluated;
+  const evaluated0 = validate31.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4356,8 +4356,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema44.required,
+        parentSchema: schema44,
         data,
       };
       if (vErrors === null) {
@@ -4374,8 +4374,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channels' },
         message: "must have required property '" + 'channels' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema44.required,
+        parentSchema: schema44,
         data,
       };
       if (vErrors === null) {
@@ -4394,7 +4394,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema42,
+          parentSchema: schema44,
           data,
         };
         if (vErrors === null) {
@@ -4415,7 +4415,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema42.properties.success,
+          parentSchema: schema44.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -4432,7 +4432,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate30(data1[i0], {
+            !validate32(data1[i0], {
               instancePath: instancePath + '/channels/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -4440,7 +4440,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
             errors = vErrors.length;
           }
         }
@@ -4451,8 +4451,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema42.properties.channels.type,
-          parentSchema: schema42.properties.channels,
+          schema: schema44.properties.channels.type,
+          parentSchema: schema44.properties.channels,
           data: data1,
         };
         if (vErrors === null) {
@@ -4470,8 +4470,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema42.type,
-      parentSchema: schema42,
+      schema: schema44.type,
+      parentSchema: schema44,
       data,
     };
     if (vErrors === null) {
@@ -4481,12 +4481,12 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate31.errors = vErrors;
   return errors === 0;
 }
-validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate67;
-const schema98 = {
+validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannelReference = validate74;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -4495,10 +4495,10 @@ const schema98 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4510,10 +4510,10 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema98.type },
+      params: { type: schema112.type },
       message: 'must be string,null',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema112.type,
+      parentSchema: schema112,
       data,
     };
     if (vErrors === null) {
@@ -4532,7 +4532,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema98,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -4550,7 +4550,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema98,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -4561,12 +4561,12 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate67.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateContactMessage = validate33;
-const schema47 = {
+validate74.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateContactMessage = validate35;
+const schema49 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/contact-message.json',
   type: 'object',
@@ -4622,10 +4622,10 @@ const schema47 = {
 };
 const pattern11 = new RegExp('\\S', 'u');
 const pattern12 = new RegExp('^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$', 'u');
-function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/contact-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate33.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4643,8 +4643,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema49.required,
+        parentSchema: schema49,
         data,
       };
       if (vErrors === null) {
@@ -4661,8 +4661,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema49.required,
+        parentSchema: schema49,
         data,
       };
       if (vErrors === null) {
@@ -4679,8 +4679,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema49.required,
+        parentSchema: schema49,
         data,
       };
       if (vErrors === null) {
@@ -4699,7 +4699,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema47,
+          parentSchema: schema49,
           data,
         };
         if (vErrors === null) {
@@ -4721,7 +4721,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema47.properties.name,
+            parentSchema: schema49.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -4739,7 +4739,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema47.properties.name,
+            parentSchema: schema49.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -4757,7 +4757,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema47.properties.name,
+            parentSchema: schema49.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -4774,8 +4774,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema47.properties.name.type,
-          parentSchema: schema47.properties.name,
+          schema: schema49.properties.name.type,
+          parentSchema: schema49.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -4797,7 +4797,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 254 },
             message: 'must NOT have more than 254 characters',
             schema: 254,
-            parentSchema: schema47.properties.email,
+            parentSchema: schema49.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -4815,7 +4815,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$' },
             message: 'must match pattern "' + '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$' + '"',
             schema: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$',
-            parentSchema: schema47.properties.email,
+            parentSchema: schema49.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -4832,8 +4832,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema47.properties.email.type,
-          parentSchema: schema47.properties.email,
+          schema: schema49.properties.email.type,
+          parentSchema: schema49.properties.email,
           data: data1,
         };
         if (vErrors === null) {
@@ -4850,10 +4850,10 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/subject',
         schemaPath: '#/properties/subject/enum',
         keyword: 'enum',
-        params: { allowedValues: schema47.properties.subject.enum },
+        params: { allowedValues: schema49.properties.subject.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema47.properties.subject.enum,
-        parentSchema: schema47.properties.subject,
+        schema: schema49.properties.subject.enum,
+        parentSchema: schema49.properties.subject,
         data: data2,
       };
       if (vErrors === null) {
@@ -4874,7 +4874,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema47.properties.message,
+            parentSchema: schema49.properties.message,
             data: data3,
           };
           if (vErrors === null) {
@@ -4892,7 +4892,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema47.properties.message,
+            parentSchema: schema49.properties.message,
             data: data3,
           };
           if (vErrors === null) {
@@ -4910,7 +4910,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema47.properties.message,
+            parentSchema: schema49.properties.message,
             data: data3,
           };
           if (vErrors === null) {
@@ -4927,8 +4927,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema47.properties.message.type,
-          parentSchema: schema47.properties.message,
+          schema: schema49.properties.message.type,
+          parentSchema: schema49.properties.message,
           data: data3,
         };
         if (vErrors === null) {
@@ -4946,8 +4946,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema47.type,
-      parentSchema: schema47,
+      schema: schema49.type,
+      parentSchema: schema49,
       data,
     };
     if (vErrors === null) {
@@ -4957,12 +4957,12 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-validate33.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateContactResponse = validate34;
-const schema48 = {
+validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateContactResponse = validate36;
+const schema50 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/contact-response.json',
   type: 'object',
@@ -4970,10 +4970,10 @@ const schema48 = {
   required: ['success', 'id'],
   properties: { success: { const: true }, id: { type: 'string', minLength: 1 } },
 };
-function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/contact-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate34.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4988,8 +4988,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema48.required,
-        parentSchema: schema48,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -5006,8 +5006,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema48.required,
-        parentSchema: schema48,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -5026,7 +5026,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema48,
+          parentSchema: schema50,
           data,
         };
         if (vErrors === null) {
@@ -5047,7 +5047,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema48.properties.success,
+          parentSchema: schema50.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -5069,7 +5069,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema48.properties.id,
+            parentSchema: schema50.properties.id,
             data: data1,
           };
           if (vErrors === null) {
@@ -5086,8 +5086,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema48.properties.id.type,
-          parentSchema: schema48.properties.id,
+          schema: schema50.properties.id.type,
+          parentSchema: schema50.properties.id,
           data: data1,
         };
         if (vErrors === null) {
@@ -5105,8 +5105,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema48.type,
-      parentSchema: schema48,
+      schema: schema50.type,
+      parentSchema: schema50,
       data,
     };
     if (vErrors === null) {
@@ -5116,12 +5116,12 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate34.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateFieldError = validate35;
-const schema49 = {
+validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateFieldError = validate37;
+const schema51 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/field-error.json',
   type: 'object',
@@ -5129,10 +5129,10 @@ const schema49 = {
   required: ['path', 'message'],
   properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
 };
-function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/field-error.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5147,8 +5147,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'path' },
         message: "must have required property '" + 'path' + "'",
-        schema: schema49.required,
-        parentSchema: schema49,
+        schema: schema51.required,
+        parentSchema: schema51,
         data,
       };
       if (vErrors === null) {
@@ -5165,8 +5165,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema49.required,
-        parentSchema: schema49,
+        schema: schema51.required,
+        parentSchema: schema51,
         data,
       };
       if (vErrors === null) {
@@ -5185,7 +5185,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema49,
+          parentSchema: schema51,
           data,
         };
         if (vErrors === null) {
@@ -5207,7 +5207,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(/.*)?$' },
             message: 'must match pattern "' + '^(/.*)?$' + '"',
             schema: '^(/.*)?$',
-            parentSchema: schema49.properties.path,
+            parentSchema: schema51.properties.path,
             data: data0,
           };
           if (vErrors === null) {
@@ -5224,8 +5224,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema49.properties.path.type,
-          parentSchema: schema49.properties.path,
+          schema: schema51.properties.path.type,
+          parentSchema: schema51.properties.path,
           data: data0,
         };
         if (vErrors === null) {
@@ -5245,8 +5245,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema49.properties.message.type,
-          parentSchema: schema49.properties.message,
+          schema: schema51.properties.message.type,
+          parentSchema: schema51.properties.message,
           data: data1,
         };
         if (vErrors === null) {
@@ -5264,8 +5264,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema49.type,
-      parentSchema: schema49,
+      schema: schema51.type,
+      parentSchema: schema51,
       data,
     };
     if (vErrors === null) {
@@ -5275,12 +5275,12 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate79;
-const schema126 = {
+validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreeting = validate86;
+const schema140 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -5498,20 +5498,20 @@ const schema126 = {
     },
   },
 };
-const schema127 = {
+const schema141 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema128 = {
+const schema142 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema129 = {
+const schema143 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -5580,7 +5580,7 @@ const schema129 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema130 = {
+const schema144 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -5591,7 +5591,7 @@ const schema130 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema131 = {
+const schema145 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -5601,12 +5601,12 @@ const schema131 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern46 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-const pattern47 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern54 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern55 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate87.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5639,8 +5639,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -5667,7 +5667,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema129,
+          parentSchema: schema143,
           data,
         };
         if (vErrors === null) {
@@ -5688,7 +5688,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema129.properties.title,
+          parentSchema: schema143.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -5705,8 +5705,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema129.properties.title.type,
-        parentSchema: schema129.properties.title,
+        schema: schema143.properties.title.type,
+        parentSchema: schema143.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -5726,7 +5726,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema129.properties.description,
+          parentSchema: schema143.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5743,8 +5743,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema129.properties.description.type,
-        parentSchema: schema129.properties.description,
+        schema: schema143.properties.description.type,
+        parentSchema: schema143.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -5765,7 +5765,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema130,
+            parentSchema: schema144,
             data: data2,
           };
           if (vErrors === null) {
@@ -5775,7 +5775,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern46.test(data2)) {
+        if (!pattern54.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -5783,7 +5783,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema130,
+            parentSchema: schema144,
             data: data2,
           };
           if (vErrors === null) {
@@ -5800,8 +5800,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema130.type,
-          parentSchema: schema130,
+          schema: schema144.type,
+          parentSchema: schema144,
           data: data2,
         };
         if (vErrors === null) {
@@ -5820,8 +5820,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema129.properties.thumbnail.type,
-        parentSchema: schema129.properties.thumbnail,
+        schema: schema143.properties.thumbnail.type,
+        parentSchema: schema143.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -5841,7 +5841,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema129.properties.footer,
+          parentSchema: schema143.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -5858,8 +5858,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema129.properties.footer.type,
-        parentSchema: schema129.properties.footer,
+        schema: schema143.properties.footer.type,
+        parentSchema: schema143.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -5879,7 +5879,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema131,
+          parentSchema: schema145,
           data: data5,
         };
         if (vErrors === null) {
@@ -5889,7 +5889,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern47.test(data5)) {
+      if (!pattern55.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -5897,7 +5897,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema131,
+          parentSchema: schema145,
           data: data5,
         };
         if (vErrors === null) {
@@ -5914,8 +5914,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema131.type,
-        parentSchema: schema131,
+        schema: schema145.type,
+        parentSchema: schema145,
         data: data5,
       };
       if (vErrors === null) {
@@ -5942,7 +5942,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema129.properties.author,
+            parentSchema: schema143.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -5963,7 +5963,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema129.properties.author.properties.name,
+            parentSchema: schema143.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -5980,8 +5980,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.author.properties.name.type,
-          parentSchema: schema129.properties.author.properties.name,
+          schema: schema143.properties.author.properties.name.type,
+          parentSchema: schema143.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -6001,7 +6001,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema129.properties.author.properties.iconURL,
+            parentSchema: schema143.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6011,7 +6011,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern47.test(data8)) {
+        if (!pattern55.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -6019,7 +6019,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema129.properties.author.properties.iconURL,
+            parentSchema: schema143.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6036,8 +6036,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.author.properties.iconURL.type,
-          parentSchema: schema129.properties.author.properties.iconURL,
+          schema: schema143.properties.author.properties.iconURL.type,
+          parentSchema: schema143.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -6054,8 +6054,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema129.properties.author.type,
-        parentSchema: schema129.properties.author,
+        schema: schema143.properties.author.type,
+        parentSchema: schema143.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -6072,8 +6072,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema129.type,
-      parentSchema: schema129,
+      schema: schema143.type,
+      parentSchema: schema143,
       data,
     };
     if (vErrors === null) {
@@ -6083,14 +6083,14 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate87.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate87.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate86.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6113,7 +6113,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema126,
+          parentSchema: schema140,
           data,
         };
         if (vErrors === null) {
@@ -6171,8 +6171,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema126.properties.welcome.then.required,
-            parentSchema: schema126.properties.welcome.then,
+            schema: schema140.properties.welcome.then.required,
+            parentSchema: schema140.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -6191,8 +6191,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema126.properties.welcome.then.properties.channel.type,
-              parentSchema: schema126.properties.welcome.then.properties.channel,
+              schema: schema140.properties.welcome.then.properties.channel.type,
+              parentSchema: schema140.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -6219,8 +6219,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema126.properties.welcome.if,
-        parentSchema: schema126.properties.welcome,
+        schema: schema140.properties.welcome.if,
+        parentSchema: schema140.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -6263,7 +6263,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema126.properties.welcome,
+            parentSchema: schema140.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -6282,8 +6282,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema126.properties.welcome.properties.enabled.type,
-          parentSchema: schema126.properties.welcome.properties.enabled,
+          schema: schema140.properties.welcome.properties.enabled.type,
+          parentSchema: schema140.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -6299,10 +6299,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema127.type },
+          params: { type: schema141.type },
           message: 'must be string,null',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema141.type,
+          parentSchema: schema141,
           data: data4,
         };
         if (vErrors === null) {
@@ -6321,7 +6321,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema127,
+            parentSchema: schema141,
             data: data4,
           };
           if (vErrors === null) {
@@ -6339,7 +6339,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema141,
             data: data4,
           };
           if (vErrors === null) {
@@ -6360,7 +6360,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema126.properties.welcome.properties.content,
+            parentSchema: schema140.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -6377,8 +6377,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.welcome.properties.content.type,
-          parentSchema: schema126.properties.welcome.properties.content,
+          schema: schema140.properties.welcome.properties.content.type,
+          parentSchema: schema140.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -6396,8 +6396,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.type,
-          parentSchema: schema128,
+          schema: schema142.type,
+          parentSchema: schema142,
           data: data6,
         };
         if (vErrors === null) {
@@ -6412,10 +6412,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema128.enum },
+          params: { allowedValues: schema142.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema128.enum,
-          parentSchema: schema128,
+          schema: schema142.enum,
+          parentSchema: schema142,
           data: data6,
         };
         if (vErrors === null) {
@@ -6426,7 +6426,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate80(data0.embed, {
+        !validate87(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -6434,7 +6434,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
         errors = vErrors.length;
       }
     } else {
@@ -6444,8 +6444,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema126.properties.welcome.type,
-        parentSchema: schema126.properties.welcome,
+        schema: schema140.properties.welcome.type,
+        parentSchema: schema140.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -6502,8 +6502,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema126.properties.farewell.then.required,
-            parentSchema: schema126.properties.farewell.then,
+            schema: schema140.properties.farewell.then.required,
+            parentSchema: schema140.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -6522,8 +6522,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema126.properties.farewell.then.properties.channel.type,
-              parentSchema: schema126.properties.farewell.then.properties.channel,
+              schema: schema140.properties.farewell.then.properties.channel.type,
+              parentSchema: schema140.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -6550,8 +6550,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema126.properties.farewell.if,
-        parentSchema: schema126.properties.farewell,
+        schema: schema140.properties.farewell.if,
+        parentSchema: schema140.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -6594,7 +6594,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema126.properties.farewell,
+            parentSchema: schema140.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -6613,8 +6613,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema126.properties.farewell.properties.enabled.type,
-          parentSchema: schema126.properties.farewell.properties.enabled,
+          schema: schema140.properties.farewell.properties.enabled.type,
+          parentSchema: schema140.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -6630,10 +6630,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema127.type },
+          params: { type: schema141.type },
           message: 'must be string,null',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema141.type,
+          parentSchema: schema141,
           data: data12,
         };
         if (vErrors === null) {
@@ -6652,7 +6652,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema127,
+            parentSchema: schema141,
             data: data12,
           };
           if (vErrors === null) {
@@ -6670,7 +6670,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema141,
             data: data12,
           };
           if (vErrors === null) {
@@ -6691,7 +6691,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema126.properties.farewell.properties.content,
+            parentSchema: schema140.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -6708,8 +6708,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.farewell.properties.content.type,
-          parentSchema: schema126.properties.farewell.properties.content,
+          schema: schema140.properties.farewell.properties.content.type,
+          parentSchema: schema140.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -6727,8 +6727,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.type,
-          parentSchema: schema128,
+          schema: schema142.type,
+          parentSchema: schema142,
           data: data14,
         };
         if (vErrors === null) {
@@ -6743,10 +6743,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema128.enum },
+          params: { allowedValues: schema142.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema128.enum,
-          parentSchema: schema128,
+          schema: schema142.enum,
+          parentSchema: schema142,
           data: data14,
         };
         if (vErrors === null) {
@@ -6757,7 +6757,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate80(data8.embed, {
+        !validate87(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -6765,7 +6765,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
         errors = vErrors.length;
       }
     } else {
@@ -6775,8 +6775,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema126.properties.farewell.type,
-        parentSchema: schema126.properties.farewell,
+        schema: schema140.properties.farewell.type,
+        parentSchema: schema140.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -6793,8 +6793,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema126.type,
-      parentSchema: schema126,
+      schema: schema140.type,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -6804,12 +6804,12 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate79.errors = vErrors;
+  validate86.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingEmbed = validate68;
-const schema99 = {
+validate86.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate75;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -6903,7 +6903,7 @@ const schema99 = {
     },
   },
 };
-const schema100 = {
+const schema114 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -6914,7 +6914,7 @@ const schema100 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema101 = {
+const schema115 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -6924,10 +6924,10 @@ const schema101 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6960,8 +6960,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -6988,7 +6988,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema99,
+          parentSchema: schema113,
           data,
         };
         if (vErrors === null) {
@@ -7009,7 +7009,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema99.properties.title,
+          parentSchema: schema113.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -7026,8 +7026,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.title.type,
-        parentSchema: schema99.properties.title,
+        schema: schema113.properties.title.type,
+        parentSchema: schema113.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -7047,7 +7047,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema99.properties.description,
+          parentSchema: schema113.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -7064,8 +7064,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.description.type,
-        parentSchema: schema99.properties.description,
+        schema: schema113.properties.description.type,
+        parentSchema: schema113.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -7086,7 +7086,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema100,
+            parentSchema: schema114,
             data: data2,
           };
           if (vErrors === null) {
@@ -7096,7 +7096,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern46.test(data2)) {
+        if (!pattern54.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -7104,7 +7104,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema100,
+            parentSchema: schema114,
             data: data2,
           };
           if (vErrors === null) {
@@ -7121,8 +7121,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.type,
-          parentSchema: schema100,
+          schema: schema114.type,
+          parentSchema: schema114,
           data: data2,
         };
         if (vErrors === null) {
@@ -7141,8 +7141,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.thumbnail.type,
-        parentSchema: schema99.properties.thumbnail,
+        schema: schema113.properties.thumbnail.type,
+        parentSchema: schema113.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -7162,7 +7162,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.footer,
+          parentSchema: schema113.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -7179,8 +7179,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.footer.type,
-        parentSchema: schema99.properties.footer,
+        schema: schema113.properties.footer.type,
+        parentSchema: schema113.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -7200,7 +7200,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema101,
+          parentSchema: schema115,
           data: data5,
         };
         if (vErrors === null) {
@@ -7210,7 +7210,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern47.test(data5)) {
+      if (!pattern55.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -7218,7 +7218,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema101,
+          parentSchema: schema115,
           data: data5,
         };
         if (vErrors === null) {
@@ -7235,8 +7235,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema101.type,
-        parentSchema: schema101,
+        schema: schema115.type,
+        parentSchema: schema115,
         data: data5,
       };
       if (vErrors === null) {
@@ -7263,7 +7263,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema99.properties.author,
+            parentSchema: schema113.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -7284,7 +7284,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema99.properties.author.properties.name,
+            parentSchema: schema113.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -7301,8 +7301,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.author.properties.name.type,
-          parentSchema: schema99.properties.author.properties.name,
+          schema: schema113.properties.author.properties.name.type,
+          parentSchema: schema113.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -7322,7 +7322,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema99.properties.author.properties.iconURL,
+            parentSchema: schema113.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -7332,7 +7332,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern47.test(data8)) {
+        if (!pattern55.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -7340,7 +7340,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema99.properties.author.properties.iconURL,
+            parentSchema: schema113.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -7357,8 +7357,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.author.properties.iconURL.type,
-          parentSchema: schema99.properties.author.properties.iconURL,
+          schema: schema113.properties.author.properties.iconURL.type,
+          parentSchema: schema113.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -7375,8 +7375,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema99.properties.author.type,
-        parentSchema: schema99.properties.author,
+        schema: schema113.properties.author.type,
+        parentSchema: schema113.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -7393,8 +7393,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -7404,12 +7404,12 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingMessageType = validate69;
-const schema102 = {
+validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate76;
+const schema116 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -7417,10 +7417,10 @@ const schema102 = {
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7434,8 +7434,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema102.type,
-      parentSchema: schema102,
+      schema: schema116.type,
+      parentSchema: schema116,
       data,
     };
     if (vErrors === null) {
@@ -7450,10 +7450,10 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema102.enum },
+      params: { allowedValues: schema116.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema102.enum,
-      parentSchema: schema102,
+      schema: schema116.enum,
+      parentSchema: schema116,
       data,
     };
     if (vErrors === null) {
@@ -7463,12 +7463,12 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPlaceholder = validate70;
-const schema103 = {
+validate76.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate77;
+const schema117 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -7508,10 +7508,10 @@ const schema103 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7525,8 +7525,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema103.type,
-      parentSchema: schema103,
+      schema: schema117.type,
+      parentSchema: schema117,
       data,
     };
     if (vErrors === null) {
@@ -7556,10 +7556,10 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema103.enum },
+      params: { allowedValues: schema117.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema103.enum,
-      parentSchema: schema103,
+      schema: schema117.enum,
+      parentSchema: schema117,
       data,
     };
     if (vErrors === null) {
@@ -7569,12 +7569,12 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPreviewRequest = validate36;
-const schema50 = {
+validate77.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPreviewRequest = validate38;
+const schema52 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/greeting-preview-request.json',
   type: 'object',
@@ -7587,10 +7587,10 @@ const schema50 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/greeting-preview-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7605,8 +7605,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema52.required,
+        parentSchema: schema52,
         data,
       };
       if (vErrors === null) {
@@ -7625,7 +7625,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema50,
+          parentSchema: schema52,
           data,
         };
         if (vErrors === null) {
@@ -7643,10 +7643,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/properties/type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema50.properties.type.enum },
+          params: { allowedValues: schema52.properties.type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema50.properties.type.enum,
-          parentSchema: schema50.properties.type,
+          schema: schema52.properties.type.enum,
+          parentSchema: schema52.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7664,8 +7664,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema50.type,
-      parentSchema: schema50,
+      schema: schema52.type,
+      parentSchema: schema52,
       data,
     };
     if (vErrors === null) {
@@ -7675,12 +7675,12 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingPreviewResponse = validate37;
-const schema51 = {
+validate38.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingPreviewResponse = validate39;
+const schema53 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/greeting-preview-response.json',
   type: 'object',
@@ -7700,15 +7700,15 @@ const schema51 = {
     },
   },
 };
-const schema52 = {
+const schema54 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/greeting-preview-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate37.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7723,8 +7723,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -7741,8 +7741,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -7759,8 +7759,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channelId' },
         message: "must have required property '" + 'channelId' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -7777,8 +7777,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'messageId' },
         message: "must have required property '" + 'messageId' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -7797,7 +7797,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema51,
+          parentSchema: schema53,
           data,
         };
         if (vErrors === null) {
@@ -7818,7 +7818,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema51.properties.success,
+          parentSchema: schema53.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -7838,8 +7838,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema51.properties.message.type,
-          parentSchema: schema51.properties.message,
+          schema: schema53.properties.message.type,
+          parentSchema: schema53.properties.message,
           data: data1,
         };
         if (vErrors === null) {
@@ -7861,7 +7861,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema52,
+            parentSchema: schema54,
             data: data2,
           };
           if (vErrors === null) {
@@ -7878,8 +7878,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema52.type,
-          parentSchema: schema52,
+          schema: schema54.type,
+          parentSchema: schema54,
           data: data2,
         };
         if (vErrors === null) {
@@ -7901,7 +7901,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema52,
+            parentSchema: schema54,
             data: data3,
           };
           if (vErrors === null) {
@@ -7918,8 +7918,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema52.type,
-          parentSchema: schema52,
+          schema: schema54.type,
+          parentSchema: schema54,
           data: data3,
         };
         if (vErrors === null) {
@@ -7937,8 +7937,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema51.type,
-      parentSchema: schema51,
+      schema: schema53.type,
+      parentSchema: schema53,
       data,
     };
     if (vErrors === null) {
@@ -7948,12 +7948,12 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGuildStats = validate38;
-const schema54 = {
+validate39.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGuildStats = validate40;
+const schema56 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/guild-stats.json',
   type: 'object',
@@ -7974,10 +7974,10 @@ const schema54 = {
     },
   },
 };
-function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate40(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/guild-stats.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7992,8 +7992,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -8010,8 +8010,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stats' },
         message: "must have required property '" + 'stats' + "'",
-        schema: schema54.required,
-        parentSchema: schema54,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -8030,7 +8030,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema54,
+          parentSchema: schema56,
           data,
         };
         if (vErrors === null) {
@@ -8051,7 +8051,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema54.properties.success,
+          parentSchema: schema56.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -8072,8 +8072,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'memberCount' },
             message: "must have required property '" + 'memberCount' + "'",
-            schema: schema54.properties.stats.required,
-            parentSchema: schema54.properties.stats,
+            schema: schema56.properties.stats.required,
+            parentSchema: schema56.properties.stats,
             data: data1,
           };
           if (vErrors === null) {
@@ -8092,7 +8092,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema54.properties.stats,
+              parentSchema: schema56.properties.stats,
               data: data1,
             };
             if (vErrors === null) {
@@ -8112,8 +8112,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema54.properties.stats.properties.memberCount.type,
-              parentSchema: schema54.properties.stats.properties.memberCount,
+              schema: schema56.properties.stats.properties.memberCount.type,
+              parentSchema: schema56.properties.stats.properties.memberCount,
               data: data2,
             };
             if (vErrors === null) {
@@ -8132,7 +8132,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema54.properties.stats.properties.memberCount,
+                parentSchema: schema56.properties.stats.properties.memberCount,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8153,8 +8153,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema54.properties.stats.properties.onlineCount.type,
-              parentSchema: schema54.properties.stats.properties.onlineCount,
+              schema: schema56.properties.stats.properties.onlineCount.type,
+              parentSchema: schema56.properties.stats.properties.onlineCount,
               data: data3,
             };
             if (vErrors === null) {
@@ -8173,7 +8173,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema54.properties.stats.properties.onlineCount,
+                parentSchema: schema56.properties.stats.properties.onlineCount,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8194,8 +8194,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema54.properties.stats.properties.boostLevel.type,
-              parentSchema: schema54.properties.stats.properties.boostLevel,
+              schema: schema56.properties.stats.properties.boostLevel.type,
+              parentSchema: schema56.properties.stats.properties.boostLevel,
               data: data4,
             };
             if (vErrors === null) {
@@ -8214,7 +8214,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '<=', limit: 3 },
                 message: 'must be <= 3',
                 schema: 3,
-                parentSchema: schema54.properties.stats.properties.boostLevel,
+                parentSchema: schema56.properties.stats.properties.boostLevel,
                 data: data4,
               };
               if (vErrors === null) {
@@ -8232,7 +8232,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema54.properties.stats.properties.boostLevel,
+                parentSchema: schema56.properties.stats.properties.boostLevel,
                 data: data4,
               };
               if (vErrors === null) {
@@ -8253,8 +8253,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema54.properties.stats.properties.boostCount.type,
-              parentSchema: schema54.properties.stats.properties.boostCount,
+              schema: schema56.properties.stats.properties.boostCount.type,
+              parentSchema: schema56.properties.stats.properties.boostCount,
               data: data5,
             };
             if (vErrors === null) {
@@ -8273,7 +8273,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema54.properties.stats.properties.boostCount,
+                parentSchema: schema56.properties.stats.properties.boostCount,
                 data: data5,
               };
               if (vErrors === null) {
@@ -8292,8 +8292,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema54.properties.stats.type,
-          parentSchema: schema54.properties.stats,
+          schema: schema56.properties.stats.type,
+          parentSchema: schema56.properties.stats,
           data: data1,
         };
         if (vErrors === null) {
@@ -8311,8 +8311,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema54.type,
-      parentSchema: schema54,
+      schema: schema56.type,
+      parentSchema: schema56,
       data,
     };
     if (vErrors === null) {
@@ -8322,12 +8322,12 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGuildSummary = validate39;
-const schema55 = {
+validate40.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGuildSummary = validate41;
+const schema57 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/guild-summary.json',
   type: 'object',
@@ -8350,17 +8350,17 @@ const schema55 = {
     },
   },
 };
-const schema56 = {
+const schema58 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
 const pattern18 = new RegExp('^[0-9]+$', 'u');
 const pattern19 = new RegExp('^[a-z][a-z0-9_-]*$', 'u');
-function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate41(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/guild-summary.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8375,8 +8375,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema55.required,
-        parentSchema: schema55,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -8393,8 +8393,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema55.required,
-        parentSchema: schema55,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -8411,8 +8411,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema55.required,
-        parentSchema: schema55,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -8429,8 +8429,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema55.required,
-        parentSchema: schema55,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -8457,7 +8457,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema55,
+          parentSchema: schema57,
           data,
         };
         if (vErrors === null) {
@@ -8479,7 +8479,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema56,
+            parentSchema: schema58,
             data: data0,
           };
           if (vErrors === null) {
@@ -8496,8 +8496,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.type,
-          parentSchema: schema56,
+          schema: schema58.type,
+          parentSchema: schema58,
           data: data0,
         };
         if (vErrors === null) {
@@ -8517,8 +8517,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema55.properties.name.type,
-          parentSchema: schema55.properties.name,
+          schema: schema57.properties.name.type,
+          parentSchema: schema57.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -8536,10 +8536,10 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema55.properties.iconURL.type },
+          params: { type: schema57.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema55.properties.iconURL.type,
-          parentSchema: schema55.properties.iconURL,
+          schema: schema57.properties.iconURL.type,
+          parentSchema: schema57.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -8559,8 +8559,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema55.properties.settingsUrl.type,
-          parentSchema: schema55.properties.settingsUrl,
+          schema: schema57.properties.settingsUrl.type,
+          parentSchema: schema57.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -8582,7 +8582,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema55.properties.permissions,
+            parentSchema: schema57.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -8599,8 +8599,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema55.properties.permissions.type,
-          parentSchema: schema55.properties.permissions,
+          schema: schema57.properties.permissions.type,
+          parentSchema: schema57.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -8620,8 +8620,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema55.properties.owner.type,
-          parentSchema: schema55.properties.owner,
+          schema: schema57.properties.owner.type,
+          parentSchema: schema57.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -8643,7 +8643,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema55.properties.sections,
+            parentSchema: schema57.properties.sections,
             data: data6,
           };
           if (vErrors === null) {
@@ -8665,7 +8665,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_-]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
                 schema: '^[a-z][a-z0-9_-]*$',
-                parentSchema: schema55.properties.sections.items,
+                parentSchema: schema57.properties.sections.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -8682,8 +8682,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema55.properties.sections.items.type,
-              parentSchema: schema55.properties.sections.items,
+              schema: schema57.properties.sections.items.type,
+              parentSchema: schema57.properties.sections.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -8712,7 +8712,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema55.properties.sections,
+                parentSchema: schema57.properties.sections,
                 data: data6,
               };
               if (vErrors === null) {
@@ -8733,8 +8733,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema55.properties.sections.type,
-          parentSchema: schema55.properties.sections,
+          schema: schema57.properties.sections.type,
+          parentSchema: schema57.properties.sections,
           data: data6,
         };
         if (vErrors === null) {
@@ -8752,8 +8752,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema55.type,
-      parentSchema: schema55,
+      schema: schema57.type,
+      parentSchema: schema57,
       data,
     };
     if (vErrors === null) {
@@ -8763,12 +8763,12 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHealthStatus = validate40;
-const schema57 = {
+validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateHealthStatus = validate42;
+const schema59 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/health-status.json',
   type: 'object',
@@ -8776,10 +8776,10 @@ const schema57 = {
   required: ['status'],
   properties: { status: { enum: ['ok', 'ready', 'unavailable'] }, storage: { type: 'string' } },
 };
-function validate40(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate42(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/health-status.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8794,8 +8794,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -8814,7 +8814,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema57,
+          parentSchema: schema59,
           data,
         };
         if (vErrors === null) {
@@ -8832,10 +8832,10 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema57.properties.status.enum },
+          params: { allowedValues: schema59.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema57.properties.status.enum,
-          parentSchema: schema57.properties.status,
+          schema: schema59.properties.status.enum,
+          parentSchema: schema59.properties.status,
           data: data0,
         };
         if (vErrors === null) {
@@ -8855,8 +8855,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.storage.type,
-          parentSchema: schema57.properties.storage,
+          schema: schema59.properties.storage.type,
+          parentSchema: schema59.properties.storage,
           data: data1,
         };
         if (vErrors === null) {
@@ -8874,8 +8874,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema57.type,
-      parentSchema: schema57,
+      schema: schema59.type,
+      parentSchema: schema59,
       data,
     };
     if (vErrors === null) {
@@ -8885,12 +8885,12 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate71;
-const schema104 = {
+validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateHexColour = validate78;
+const schema118 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -8903,10 +8903,10 @@ const schema104 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8922,7 +8922,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema104,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -8932,7 +8932,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern46.test(data)) {
+    if (!pattern54.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -8940,7 +8940,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema104,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -8957,8 +8957,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema104.type,
-      parentSchema: schema104,
+      schema: schema118.type,
+      parentSchema: schema118,
       data,
     };
     if (vErrors === null) {
@@ -8968,12 +8968,12 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateImageUrl = validate72;
-const schema105 = {
+validate78.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateImageUrl = validate79;
+const schema119 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/image-url.json',
   type: 'string',
@@ -8985,10 +8985,10 @@ const schema105 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9004,7 +9004,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 2048 },
         message: 'must NOT have more than 2048 characters',
         schema: 2048,
-        parentSchema: schema105,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -9014,7 +9014,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern47.test(data)) {
+    if (!pattern55.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -9022,7 +9022,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
         message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
         schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-        parentSchema: schema105,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -9039,8 +9039,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema105.type,
-      parentSchema: schema105,
+      schema: schema119.type,
+      parentSchema: schema119,
       data,
     };
     if (vErrors === null) {
@@ -9050,12 +9050,12 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate73;
-const schema106 = {
+validate79.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate80;
+const schema120 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -9075,10 +9075,10 @@ const schema106 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate80.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9092,8 +9092,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema106.type,
-      parentSchema: schema106,
+      schema: schema120.type,
+      parentSchema: schema120,
       data,
     };
     if (vErrors === null) {
@@ -9118,10 +9118,10 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema106.enum },
+      params: { allowedValues: schema120.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema106.enum,
-      parentSchema: schema106,
+      schema: schema120.enum,
+      parentSchema: schema120,
       data,
     };
     if (vErrors === null) {
@@ -9131,12 +9131,12 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate80.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate83;
-const schema134 = {
+validate80.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate90;
+const schema148 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -9177,17 +9177,17 @@ const schema134 = {
     },
   },
 };
-const schema135 = {
+const schema149 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate83.evaluated;
+  const evaluated0 = validate90.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9213,7 +9213,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema134,
+          parentSchema: schema148,
           data,
         };
         if (vErrors === null) {
@@ -9232,8 +9232,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema134.properties.ranking.type,
-        parentSchema: schema134.properties.ranking,
+        schema: schema148.properties.ranking.type,
+        parentSchema: schema148.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -9253,7 +9253,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema134.properties.levelup_message,
+          parentSchema: schema148.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -9271,7 +9271,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema134.properties.levelup_message,
+          parentSchema: schema148.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -9288,8 +9288,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.levelup_message.type,
-        parentSchema: schema134.properties.levelup_message,
+        schema: schema148.properties.levelup_message.type,
+        parentSchema: schema148.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -9305,10 +9305,10 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema135.type },
+        params: { type: schema149.type },
         message: 'must be string,null',
-        schema: schema135.type,
-        parentSchema: schema135,
+        schema: schema149.type,
+        parentSchema: schema149,
         data: data2,
       };
       if (vErrors === null) {
@@ -9327,7 +9327,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema135,
+          parentSchema: schema149,
           data: data2,
         };
         if (vErrors === null) {
@@ -9345,7 +9345,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema135,
+          parentSchema: schema149,
           data: data2,
         };
         if (vErrors === null) {
@@ -9363,8 +9363,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema134.type,
-      parentSchema: schema134,
+      schema: schema148.type,
+      parentSchema: schema148,
       data,
     };
     if (vErrors === null) {
@@ -9374,12 +9374,12 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate83.errors = vErrors;
+  validate90.errors = vErrors;
   return errors === 0;
 }
-validate83.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateManagedGuild = validate41;
-const schema58 = {
+validate90.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateManagedGuild = validate43;
+const schema60 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/managed-guild.json',
   type: 'object',
@@ -9402,15 +9402,15 @@ const schema58 = {
     },
   },
 };
-const schema59 = {
+const schema61 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate41(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/managed-guild.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9425,8 +9425,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema60.required,
+        parentSchema: schema60,
         data,
       };
       if (vErrors === null) {
@@ -9443,8 +9443,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guild' },
         message: "must have required property '" + 'guild' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema60.required,
+        parentSchema: schema60,
         data,
       };
       if (vErrors === null) {
@@ -9463,7 +9463,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema58,
+          parentSchema: schema60,
           data,
         };
         if (vErrors === null) {
@@ -9484,7 +9484,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema58.properties.success,
+          parentSchema: schema60.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -9505,8 +9505,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema58.properties.guild.required,
-            parentSchema: schema58.properties.guild,
+            schema: schema60.properties.guild.required,
+            parentSchema: schema60.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -9523,8 +9523,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'name' },
             message: "must have required property '" + 'name' + "'",
-            schema: schema58.properties.guild.required,
-            parentSchema: schema58.properties.guild,
+            schema: schema60.properties.guild.required,
+            parentSchema: schema60.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -9541,8 +9541,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'iconURL' },
             message: "must have required property '" + 'iconURL' + "'",
-            schema: schema58.properties.guild.required,
-            parentSchema: schema58.properties.guild,
+            schema: schema60.properties.guild.required,
+            parentSchema: schema60.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -9561,7 +9561,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema58.properties.guild,
+              parentSchema: schema60.properties.guild,
               data: data1,
             };
             if (vErrors === null) {
@@ -9583,7 +9583,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema59,
+                parentSchema: schema61,
                 data: data2,
               };
               if (vErrors === null) {
@@ -9600,8 +9600,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema59.type,
-              parentSchema: schema59,
+              schema: schema61.type,
+              parentSchema: schema61,
               data: data2,
             };
             if (vErrors === null) {
@@ -9621,8 +9621,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema58.properties.guild.properties.name.type,
-              parentSchema: schema58.properties.guild.properties.name,
+              schema: schema60.properties.guild.properties.name.type,
+              parentSchema: schema60.properties.guild.properties.name,
               data: data3,
             };
             if (vErrors === null) {
@@ -9640,10 +9640,10 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/guild/iconURL',
               schemaPath: '#/properties/guild/properties/iconURL/type',
               keyword: 'type',
-              params: { type: schema58.properties.guild.properties.iconURL.type },
+              params: { type: schema60.properties.guild.properties.iconURL.type },
               message: 'must be string,null',
-              schema: schema58.properties.guild.properties.iconURL.type,
-              parentSchema: schema58.properties.guild.properties.iconURL,
+              schema: schema60.properties.guild.properties.iconURL.type,
+              parentSchema: schema60.properties.guild.properties.iconURL,
               data: data4,
             };
             if (vErrors === null) {
@@ -9661,8 +9661,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema58.properties.guild.type,
-          parentSchema: schema58.properties.guild,
+          schema: schema60.properties.guild.type,
+          parentSchema: schema60.properties.guild,
           data: data1,
         };
         if (vErrors === null) {
@@ -9680,8 +9680,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema58.type,
-      parentSchema: schema58,
+      schema: schema60.type,
+      parentSchema: schema60,
       data,
     };
     if (vErrors === null) {
@@ -9691,12 +9691,12 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate84;
-const schema136 = {
+validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModeration = validate91;
+const schema150 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -9734,23 +9734,23 @@ const schema136 = {
     },
   },
 };
-const schema137 = {
+const schema151 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema138 = {
+const schema152 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
+  const evaluated0 = validate91.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9776,7 +9776,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema136,
+          parentSchema: schema150,
           data,
         };
         if (vErrors === null) {
@@ -9795,8 +9795,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema136.properties.max_warnings.type,
-        parentSchema: schema136.properties.max_warnings,
+        schema: schema150.properties.max_warnings.type,
+        parentSchema: schema150.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -9815,7 +9815,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema136.properties.max_warnings,
+          parentSchema: schema150.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -9833,7 +9833,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema136.properties.max_warnings,
+          parentSchema: schema150.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -9852,8 +9852,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema137.type,
-        parentSchema: schema137,
+        schema: schema151.type,
+        parentSchema: schema151,
         data: data1,
       };
       if (vErrors === null) {
@@ -9868,10 +9868,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema137.enum },
+        params: { allowedValues: schema151.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema137.enum,
-        parentSchema: schema137,
+        schema: schema151.enum,
+        parentSchema: schema151,
         data: data1,
       };
       if (vErrors === null) {
@@ -9887,10 +9887,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema138.type },
+        params: { type: schema152.type },
         message: 'must be string,null',
-        schema: schema138.type,
-        parentSchema: schema138,
+        schema: schema152.type,
+        parentSchema: schema152,
         data: data2,
       };
       if (vErrors === null) {
@@ -9909,7 +9909,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema138,
+          parentSchema: schema152,
           data: data2,
         };
         if (vErrors === null) {
@@ -9927,7 +9927,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema138,
+          parentSchema: schema152,
           data: data2,
         };
         if (vErrors === null) {
@@ -9945,8 +9945,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema136.type,
-      parentSchema: schema136,
+      schema: schema150.type,
+      parentSchema: schema150,
       data,
     };
     if (vErrors === null) {
@@ -9956,12 +9956,12 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate84.errors = vErrors;
+  validate91.errors = vErrors;
   return errors === 0;
 }
-validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate74;
-const schema107 = {
+validate91.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate81;
+const schema121 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -9969,10 +9969,10 @@ const schema107 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate81.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9986,8 +9986,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema107.type,
-      parentSchema: schema107,
+      schema: schema121.type,
+      parentSchema: schema121,
       data,
     };
     if (vErrors === null) {
@@ -10002,10 +10002,10 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema107.enum },
+      params: { allowedValues: schema121.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema107.enum,
-      parentSchema: schema107,
+      schema: schema121.enum,
+      parentSchema: schema121,
       data,
     };
     if (vErrors === null) {
@@ -10015,12 +10015,12 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate81.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateRole = validate45;
-const schema63 = {
+validate81.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateRole = validate47;
+const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role.json',
   type: 'object',
@@ -10041,13 +10041,363 @@ const schema63 = {
     },
   },
 };
+const schema66 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/role.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate47.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.color === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'color' },
+        message: "must have required property '" + 'color' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.position === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'position' },
+        message: "must have required property '" + 'position' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.managed === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'managed' },
+        message: "must have required property '" + 'managed' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'id' || key0 === 'name' || key0 === 'color' || key0 === 'position' || key0 === 'managed')) {
+        const err5 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema65,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (!pattern7.test(data0)) {
+          const err6 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema66,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema66.type,
+          parentSchema: schema66,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema65.properties.name.type,
+          parentSchema: schema65.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.color !== undefined) {
+      let data2 = data.color;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err9 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/properties/color/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.properties.color.type,
+          parentSchema: schema65.properties.color,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 > 16777215 || isNaN(data2)) {
+          const err10 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/properties/color/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 16777215 },
+            message: 'must be <= 16777215',
+            schema: 16777215,
+            parentSchema: schema65.properties.color,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err11 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/properties/color/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema65.properties.color,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.position !== undefined) {
+      let data3 = data.position;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err12 = {
+          instancePath: instancePath + '/position',
+          schemaPath: '#/properties/position/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.properties.position.type,
+          parentSchema: schema65.properties.position,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.managed !== undefined) {
+      let data4 = data.managed;
+      if (typeof data4 !== 'boolean') {
+        const err13 = {
+          instancePath: instancePath + '/managed',
+          schemaPath: '#/properties/managed/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema65.properties.managed.type,
+          parentSchema: schema65.properties.managed,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema65.type,
+      parentSchema: schema65,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate47.errors = vErrors;
+  return errors === 0;
+}
+validate47.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleList = validate44;
+const schema62 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/role-list.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'roles'],
+  properties: { success: { const: true }, roles: { type: 'array', items: { $ref: '#/$defs/Role' } } },
+  $defs: {
+    Role: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name', 'color', 'position', 'managed'],
+      properties: {
+        id: { $ref: '#/$defs/Snowflake' },
+        name: { type: 'string' },
+        color: { type: 'integer', minimum: 0, maximum: 16777215 },
+        position: { type: 'integer' },
+        managed: { type: 'boolean' },
+      },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema63 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'color', 'position', 'managed'],
+  properties: {
+    id: { $ref: '#/$defs/Snowflake' },
+    name: { type: 'string' },
+    color: { type: 'integer', minimum: 0, maximum: 16777215 },
+    position: { type: 'integer' },
+    managed: { type: 'boolean' },
+  },
+};
 const schema64 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
 function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/role.json" */ let vErrors = null;
+  let vErrors = null;
   let errors = 0;
   const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
@@ -10351,360 +10701,10 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate45.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleList = validate42;
-const schema60 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/role-list.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success', 'roles'],
-  properties: { success: { const: true }, roles: { type: 'array', items: { $ref: '#/$defs/Role' } } },
-  $defs: {
-    Role: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'name', 'color', 'position', 'managed'],
-      properties: {
-        id: { $ref: '#/$defs/Snowflake' },
-        name: { type: 'string' },
-        color: { type: 'integer', minimum: 0, maximum: 16777215 },
-        position: { type: 'integer' },
-        managed: { type: 'boolean' },
-      },
-    },
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
-  },
-};
-const schema61 = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'color', 'position', 'managed'],
-  properties: {
-    id: { $ref: '#/$defs/Snowflake' },
-    name: { type: 'string' },
-    color: { type: 'integer', minimum: 0, maximum: 16777215 },
-    position: { type: 'integer' },
-    managed: { type: 'boolean' },
-  },
-};
-const schema62 = {
-  type: 'string',
-  pattern: '^[0-9]{17,20}$',
-  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-};
-function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate43.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'id' },
-        message: "must have required property '" + 'id' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'name' },
-        message: "must have required property '" + 'name' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.color === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'color' },
-        message: "must have required property '" + 'color' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.position === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'position' },
-        message: "must have required property '" + 'position' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    if (data.managed === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'managed' },
-        message: "must have required property '" + 'managed' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'id' || key0 === 'name' || key0 === 'color' || key0 === 'position' || key0 === 'managed')) {
-        const err5 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema61,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      let data0 = data.id;
-      if (typeof data0 === 'string') {
-        if (!pattern7.test(data0)) {
-          const err6 = {
-            instancePath: instancePath + '/id',
-            schemaPath: '#/$defs/Snowflake/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9]{17,20}$' },
-            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-            schema: '^[0-9]{17,20}$',
-            parentSchema: schema62,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + '/id',
-          schemaPath: '#/$defs/Snowflake/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema62.type,
-          parentSchema: schema62,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      let data1 = data.name;
-      if (typeof data1 !== 'string') {
-        const err8 = {
-          instancePath: instancePath + '/name',
-          schemaPath: '#/properties/name/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema61.properties.name.type,
-          parentSchema: schema61.properties.name,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.color !== undefined) {
-      let data2 = data.color;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err9 = {
-          instancePath: instancePath + '/color',
-          schemaPath: '#/properties/color/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema61.properties.color.type,
-          parentSchema: schema61.properties.color,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (typeof data2 == 'number' && isFinite(data2)) {
-        if (data2 > 16777215 || isNaN(data2)) {
-          const err10 = {
-            instancePath: instancePath + '/color',
-            schemaPath: '#/properties/color/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 16777215 },
-            message: 'must be <= 16777215',
-            schema: 16777215,
-            parentSchema: schema61.properties.color,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-        if (data2 < 0 || isNaN(data2)) {
-          const err11 = {
-            instancePath: instancePath + '/color',
-            schemaPath: '#/properties/color/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema61.properties.color,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.position !== undefined) {
-      let data3 = data.position;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err12 = {
-          instancePath: instancePath + '/position',
-          schemaPath: '#/properties/position/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema61.properties.position.type,
-          parentSchema: schema61.properties.position,
-          data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.managed !== undefined) {
-      let data4 = data.managed;
-      if (typeof data4 !== 'boolean') {
-        const err13 = {
-          instancePath: instancePath + '/managed',
-          schemaPath: '#/properties/managed/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema61.properties.managed.type,
-          parentSchema: schema61.properties.managed,
-          data: data4,
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err14 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate43.errors = vErrors;
-  return errors === 0;
-}
-validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate42(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10719,8 +10719,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -10737,8 +10737,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'roles' },
         message: "must have required property '" + 'roles' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -10757,7 +10757,7 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema60,
+          parentSchema: schema62,
           data,
         };
         if (vErrors === null) {
@@ -10778,7 +10778,7 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema60.properties.success,
+          parentSchema: schema62.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -10795,7 +10795,7 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate43(data1[i0], {
+            !validate45(data1[i0], {
               instancePath: instancePath + '/roles/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -10803,7 +10803,7 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+            vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
             errors = vErrors.length;
           }
         }
@@ -10814,8 +10814,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema60.properties.roles.type,
-          parentSchema: schema60.properties.roles,
+          schema: schema62.properties.roles.type,
+          parentSchema: schema62.properties.roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -10833,8 +10833,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema60.type,
-      parentSchema: schema60,
+      schema: schema62.type,
+      parentSchema: schema62,
       data,
     };
     if (vErrors === null) {
@@ -10844,12 +10844,12 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate75;
-const schema108 = {
+validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleReference = validate82;
+const schema122 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -10858,10 +10858,10 @@ const schema108 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate82.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10873,10 +10873,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema108.type },
+      params: { type: schema122.type },
       message: 'must be string,null',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema122.type,
+      parentSchema: schema122,
       data,
     };
     if (vErrors === null) {
@@ -10895,7 +10895,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema108,
+        parentSchema: schema122,
         data,
       };
       if (vErrors === null) {
@@ -10913,7 +10913,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema108,
+        parentSchema: schema122,
         data,
       };
       if (vErrors === null) {
@@ -10924,12 +10924,12 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate75.errors = vErrors;
+  validate82.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSchemaList = validate46;
-const schema65 = {
+validate82.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSchemaList = validate48;
+const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/schema-list.json',
   type: 'object',
@@ -10948,10 +10948,10 @@ const schema65 = {
     },
   },
 };
-function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/schema-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10966,8 +10966,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -10984,8 +10984,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'schemas' },
         message: "must have required property '" + 'schemas' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -11004,7 +11004,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema65,
+          parentSchema: schema67,
           data,
         };
         if (vErrors === null) {
@@ -11025,7 +11025,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema65.properties.success,
+          parentSchema: schema67.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -11050,8 +11050,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema65.properties.schemas.items.required,
-                parentSchema: schema65.properties.schemas.items,
+                schema: schema67.properties.schemas.items.required,
+                parentSchema: schema67.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -11068,8 +11068,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema65.properties.schemas.items.required,
-                parentSchema: schema65.properties.schemas.items,
+                schema: schema67.properties.schemas.items.required,
+                parentSchema: schema67.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -11088,7 +11088,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema65.properties.schemas.items,
+                  parentSchema: schema67.properties.schemas.items,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -11108,8 +11108,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema65.properties.schemas.items.properties.name.type,
-                  parentSchema: schema65.properties.schemas.items.properties.name,
+                  schema: schema67.properties.schemas.items.properties.name.type,
+                  parentSchema: schema67.properties.schemas.items.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -11129,8 +11129,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema65.properties.schemas.items.properties.url.type,
-                  parentSchema: schema65.properties.schemas.items.properties.url,
+                  schema: schema67.properties.schemas.items.properties.url.type,
+                  parentSchema: schema67.properties.schemas.items.properties.url,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -11148,8 +11148,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema65.properties.schemas.items.type,
-              parentSchema: schema65.properties.schemas.items,
+              schema: schema67.properties.schemas.items.type,
+              parentSchema: schema67.properties.schemas.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -11167,8 +11167,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema65.properties.schemas.type,
-          parentSchema: schema65.properties.schemas,
+          schema: schema67.properties.schemas.type,
+          parentSchema: schema67.properties.schemas,
           data: data1,
         };
         if (vErrors === null) {
@@ -11186,8 +11186,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -11197,12 +11197,12 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSectionAccess = validate47;
-const schema66 = {
+validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSectionAccess = validate49;
+const schema68 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/section-access.json',
   type: 'object',
@@ -11222,10 +11222,10 @@ const schema66 = {
   },
 };
 const pattern23 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
-function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/section-access.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11240,8 +11240,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'level' },
         message: "must have required property '" + 'level' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -11258,8 +11258,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'label' },
         message: "must have required property '" + 'label' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -11276,8 +11276,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -11294,8 +11294,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'capabilities' },
         message: "must have required property '" + 'capabilities' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -11312,8 +11312,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'denied' },
         message: "must have required property '" + 'denied' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -11332,7 +11332,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema66,
+          parentSchema: schema68,
           data,
         };
         if (vErrors === null) {
@@ -11354,7 +11354,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[a-z][a-z0-9_]*$' },
             message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
             schema: '^[a-z][a-z0-9_]*$',
-            parentSchema: schema66.properties.level,
+            parentSchema: schema68.properties.level,
             data: data0,
           };
           if (vErrors === null) {
@@ -11371,8 +11371,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.level.type,
-          parentSchema: schema66.properties.level,
+          schema: schema68.properties.level.type,
+          parentSchema: schema68.properties.level,
           data: data0,
         };
         if (vErrors === null) {
@@ -11392,8 +11392,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.label.type,
-          parentSchema: schema66.properties.label,
+          schema: schema68.properties.label.type,
+          parentSchema: schema68.properties.label,
           data: data1,
         };
         if (vErrors === null) {
@@ -11413,8 +11413,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.message.type,
-          parentSchema: schema66.properties.message,
+          schema: schema68.properties.message.type,
+          parentSchema: schema68.properties.message,
           data: data2,
         };
         if (vErrors === null) {
@@ -11435,8 +11435,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'view' },
             message: "must have required property '" + 'view' + "'",
-            schema: schema66.properties.capabilities.required,
-            parentSchema: schema66.properties.capabilities,
+            schema: schema68.properties.capabilities.required,
+            parentSchema: schema68.properties.capabilities,
             data: data3,
           };
           if (vErrors === null) {
@@ -11456,8 +11456,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema66.properties.capabilities.additionalProperties.type,
-                parentSchema: schema66.properties.capabilities.additionalProperties,
+                schema: schema68.properties.capabilities.additionalProperties.type,
+                parentSchema: schema68.properties.capabilities.additionalProperties,
                 data: data4,
               };
               if (vErrors === null) {
@@ -11478,8 +11478,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema66.properties.capabilities.properties.view.type,
-              parentSchema: schema66.properties.capabilities.properties.view,
+              schema: schema68.properties.capabilities.properties.view.type,
+              parentSchema: schema68.properties.capabilities.properties.view,
               data: data5,
             };
             if (vErrors === null) {
@@ -11497,8 +11497,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema66.properties.capabilities.type,
-          parentSchema: schema66.properties.capabilities,
+          schema: schema68.properties.capabilities.type,
+          parentSchema: schema68.properties.capabilities,
           data: data3,
         };
         if (vErrors === null) {
@@ -11521,8 +11521,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema66.properties.denied.additionalProperties.type,
-              parentSchema: schema66.properties.denied.additionalProperties,
+              schema: schema68.properties.denied.additionalProperties.type,
+              parentSchema: schema68.properties.denied.additionalProperties,
               data: data7,
             };
             if (vErrors === null) {
@@ -11540,8 +11540,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema66.properties.denied.type,
-          parentSchema: schema66.properties.denied,
+          schema: schema68.properties.denied.type,
+          parentSchema: schema68.properties.denied,
           data: data6,
         };
         if (vErrors === null) {
@@ -11559,8 +11559,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema66.type,
-      parentSchema: schema66,
+      schema: schema68.type,
+      parentSchema: schema68,
       data,
     };
     if (vErrors === null) {
@@ -11570,12 +11570,12 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsPutRequest = validate48;
-const schema67 = {
+validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsPutRequest = validate50;
+const schema69 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-put-request.json',
   type: 'object',
@@ -11596,10 +11596,10 @@ const schema67 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-put-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11614,8 +11614,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -11632,8 +11632,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settings' },
         message: "must have required property '" + 'settings' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -11652,7 +11652,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema67,
+          parentSchema: schema69,
           data,
         };
         if (vErrors === null) {
@@ -11672,8 +11672,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.version.type,
-          parentSchema: schema67.properties.version,
+          schema: schema69.properties.version.type,
+          parentSchema: schema69.properties.version,
           data: data0,
         };
         if (vErrors === null) {
@@ -11692,7 +11692,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483646 },
             message: 'must be <= 2147483646',
             schema: 2147483646,
-            parentSchema: schema67.properties.version,
+            parentSchema: schema69.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -11710,7 +11710,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema67.properties.version,
+            parentSchema: schema69.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -11731,8 +11731,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema67.properties.settings.type,
-          parentSchema: schema67.properties.settings,
+          schema: schema69.properties.settings.type,
+          parentSchema: schema69.properties.settings,
           data: data1,
         };
         if (vErrors === null) {
@@ -11750,8 +11750,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema69.type,
+      parentSchema: schema69,
       data,
     };
     if (vErrors === null) {
@@ -11761,12 +11761,12 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsResponse = validate49;
-const schema68 = {
+validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsResponse = validate51;
+const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-response.json',
   type: 'object',
@@ -11799,7 +11799,7 @@ const schema68 = {
     },
   },
 };
-const schema69 = {
+const schema71 = {
   type: 'object',
   additionalProperties: false,
   required: ['level', 'label', 'message', 'capabilities', 'denied'],
@@ -11817,685 +11817,10 @@ const schema69 = {
   },
 };
 const pattern24 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
-function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.success === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'success' },
-        message: "must have required property '" + 'success' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.section === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'section' },
-        message: "must have required property '" + 'section' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.version === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'version' },
-        message: "must have required property '" + 'version' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.settings === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'settings' },
-        message: "must have required property '" + 'settings' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'success' || key0 === 'section' || key0 === 'version' || key0 === 'settings' || key0 === 'access')) {
-        const err4 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema68,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.success !== undefined) {
-      let data0 = data.success;
-      if (true !== data0) {
-        const err5 = {
-          instancePath: instancePath + '/success',
-          schemaPath: '#/properties/success/const',
-          keyword: 'const',
-          params: { allowedValue: true },
-          message: 'must be equal to constant',
-          schema: true,
-          parentSchema: schema68.properties.success,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.section !== undefined) {
-      let data1 = data.section;
-      if (typeof data1 === 'string') {
-        if (!pattern24.test(data1)) {
-          const err6 = {
-            instancePath: instancePath + '/section',
-            schemaPath: '#/properties/section/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[a-z][a-z0-9-]*$' },
-            message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
-            schema: '^[a-z][a-z0-9-]*$',
-            parentSchema: schema68.properties.section,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + '/section',
-          schemaPath: '#/properties/section/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema68.properties.section.type,
-          parentSchema: schema68.properties.section,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      let data2 = data.version;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err8 = {
-          instancePath: instancePath + '/version',
-          schemaPath: '#/properties/version/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema68.properties.version.type,
-          parentSchema: schema68.properties.version,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (typeof data2 == 'number' && isFinite(data2)) {
-        if (data2 > 2147483647 || isNaN(data2)) {
-          const err9 = {
-            instancePath: instancePath + '/version',
-            schemaPath: '#/properties/version/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 2147483647 },
-            message: 'must be <= 2147483647',
-            schema: 2147483647,
-            parentSchema: schema68.properties.version,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (data2 < 0 || isNaN(data2)) {
-          const err10 = {
-            instancePath: instancePath + '/version',
-            schemaPath: '#/properties/version/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema68.properties.version,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.settings !== undefined) {
-      let data3 = data.settings;
-      if (!(data3 && typeof data3 == 'object' && !Array.isArray(data3))) {
-        const err11 = {
-          instancePath: instancePath + '/settings',
-          schemaPath: '#/properties/settings/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-          schema: schema68.properties.settings.type,
-          parentSchema: schema68.properties.settings,
-          data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.access !== undefined) {
-      let data4 = data.access;
-      if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
-        if (data4.level === undefined) {
-          const err12 = {
-            instancePath: instancePath + '/access',
-            schemaPath: '#/$defs/SectionAccess/required',
-            keyword: 'required',
-            params: { missingProperty: 'level' },
-            message: "must have required property '" + 'level' + "'",
-            schema: schema69.required,
-            parentSchema: schema69,
-            data: data4,
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (data4.label === undefined) {
-          const err13 = {
-            instancePath: instancePath + '/access',
-            schemaPath: '#/$defs/SectionAccess/required',
-            keyword: 'required',
-            params: { missingProperty: 'label' },
-            message: "must have required property '" + 'label' + "'",
-            schema: schema69.required,
-            parentSchema: schema69,
-            data: data4,
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-        if (data4.message === undefined) {
-          const err14 = {
-            instancePath: instancePath + '/access',
-            schemaPath: '#/$defs/SectionAccess/required',
-            keyword: 'required',
-            params: { missingProperty: 'message' },
-            message: "must have required property '" + 'message' + "'",
-            schema: schema69.required,
-            parentSchema: schema69,
-            data: data4,
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-        if (data4.capabilities === undefined) {
-          const err15 = {
-            instancePath: instancePath + '/access',
-            schemaPath: '#/$defs/SectionAccess/required',
-            keyword: 'required',
-            params: { missingProperty: 'capabilities' },
-            message: "must have required property '" + 'capabilities' + "'",
-            schema: schema69.required,
-            parentSchema: schema69,
-            data: data4,
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-        if (data4.denied === undefined) {
-          const err16 = {
-            instancePath: instancePath + '/access',
-            schemaPath: '#/$defs/SectionAccess/required',
-            keyword: 'required',
-            params: { missingProperty: 'denied' },
-            message: "must have required property '" + 'denied' + "'",
-            schema: schema69.required,
-            parentSchema: schema69,
-            data: data4,
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-        for (const key1 in data4) {
-          if (!(key1 === 'level' || key1 === 'label' || key1 === 'message' || key1 === 'capabilities' || key1 === 'denied')) {
-            const err17 = {
-              instancePath: instancePath + '/access',
-              schemaPath: '#/$defs/SectionAccess/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key1 },
-              message: 'must NOT have additional properties',
-              schema: false,
-              parentSchema: schema69,
-              data: data4,
-            };
-            if (vErrors === null) {
-              vErrors = [err17];
-            } else {
-              vErrors.push(err17);
-            }
-            errors++;
-          }
-        }
-        if (data4.level !== undefined) {
-          let data5 = data4.level;
-          if (typeof data5 === 'string') {
-            if (!pattern23.test(data5)) {
-              const err18 = {
-                instancePath: instancePath + '/access/level',
-                schemaPath: '#/$defs/SectionAccess/properties/level/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^[a-z][a-z0-9_]*$' },
-                message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
-                schema: '^[a-z][a-z0-9_]*$',
-                parentSchema: schema69.properties.level,
-                data: data5,
-              };
-              if (vErrors === null) {
-                vErrors = [err18];
-              } else {
-                vErrors.push(err18);
-              }
-              errors++;
-            }
-          } else {
-            const err19 = {
-              instancePath: instancePath + '/access/level',
-              schemaPath: '#/$defs/SectionAccess/properties/level/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema69.properties.level.type,
-              parentSchema: schema69.properties.level,
-              data: data5,
-            };
-            if (vErrors === null) {
-              vErrors = [err19];
-            } else {
-              vErrors.push(err19);
-            }
-            errors++;
-          }
-        }
-        if (data4.label !== undefined) {
-          let data6 = data4.label;
-          if (typeof data6 !== 'string') {
-            const err20 = {
-              instancePath: instancePath + '/access/label',
-              schemaPath: '#/$defs/SectionAccess/properties/label/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema69.properties.label.type,
-              parentSchema: schema69.properties.label,
-              data: data6,
-            };
-            if (vErrors === null) {
-              vErrors = [err20];
-            } else {
-              vErrors.push(err20);
-            }
-            errors++;
-          }
-        }
-        if (data4.message !== undefined) {
-          let data7 = data4.message;
-          if (typeof data7 !== 'string') {
-            const err21 = {
-              instancePath: instancePath + '/access/message',
-              schemaPath: '#/$defs/SectionAccess/properties/message/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema69.properties.message.type,
-              parentSchema: schema69.properties.message,
-              data: data7,
-            };
-            if (vErrors === null) {
-              vErrors = [err21];
-            } else {
-              vErrors.push(err21);
-            }
-            errors++;
-          }
-        }
-        if (data4.capabilities !== undefined) {
-          let data8 = data4.capabilities;
-          if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
-            if (data8.view === undefined) {
-              const err22 = {
-                instancePath: instancePath + '/access/capabilities',
-                schemaPath: '#/$defs/SectionAccess/properties/capabilities/required',
-                keyword: 'required',
-                params: { missingProperty: 'view' },
-                message: "must have required property '" + 'view' + "'",
-                schema: schema69.properties.capabilities.required,
-                parentSchema: schema69.properties.capabilities,
-                data: data8,
-              };
-              if (vErrors === null) {
-                vErrors = [err22];
-              } else {
-                vErrors.push(err22);
-              }
-              errors++;
-            }
-            for (const key2 in data8) {
-              if (!(key2 === 'view')) {
-                let data9 = data8[key2];
-                if (typeof data9 !== 'boolean') {
-                  const err23 = {
-                    instancePath: instancePath + '/access/capabilities/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
-                    schemaPath: '#/$defs/SectionAccess/properties/capabilities/additionalProperties/type',
-                    keyword: 'type',
-                    params: { type: 'boolean' },
-                    message: 'must be boolean',
-                    schema: schema69.properties.capabilities.additionalProperties.type,
-                    parentSchema: schema69.properties.capabilities.additionalProperties,
-                    data: data9,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err23];
-                  } else {
-                    vErrors.push(err23);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data8.view !== undefined) {
-              let data10 = data8.view;
-              if (typeof data10 !== 'boolean') {
-                const err24 = {
-                  instancePath: instancePath + '/access/capabilities/view',
-                  schemaPath: '#/$defs/SectionAccess/properties/capabilities/properties/view/type',
-                  keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema69.properties.capabilities.properties.view.type,
-                  parentSchema: schema69.properties.capabilities.properties.view,
-                  data: data10,
-                };
-                if (vErrors === null) {
-                  vErrors = [err24];
-                } else {
-                  vErrors.push(err24);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err25 = {
-              instancePath: instancePath + '/access/capabilities',
-              schemaPath: '#/$defs/SectionAccess/properties/capabilities/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-              schema: schema69.properties.capabilities.type,
-              parentSchema: schema69.properties.capabilities,
-              data: data8,
-            };
-            if (vErrors === null) {
-              vErrors = [err25];
-            } else {
-              vErrors.push(err25);
-            }
-            errors++;
-          }
-        }
-        if (data4.denied !== undefined) {
-          let data11 = data4.denied;
-          if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
-            for (const key3 in data11) {
-              let data12 = data11[key3];
-              if (typeof data12 !== 'string') {
-                const err26 = {
-                  instancePath: instancePath + '/access/denied/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
-                  schemaPath: '#/$defs/SectionAccess/properties/denied/additionalProperties/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema69.properties.denied.additionalProperties.type,
-                  parentSchema: schema69.properties.denied.additionalProperties,
-                  data: data12,
-                };
-                if (vErrors === null) {
-                  vErrors = [err26];
-                } else {
-                  vErrors.push(err26);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err27 = {
-              instancePath: instancePath + '/access/denied',
-              schemaPath: '#/$defs/SectionAccess/properties/denied/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-              schema: schema69.properties.denied.type,
-              parentSchema: schema69.properties.denied,
-              data: data11,
-            };
-            if (vErrors === null) {
-              vErrors = [err27];
-            } else {
-              vErrors.push(err27);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err28 = {
-          instancePath: instancePath + '/access',
-          schemaPath: '#/$defs/SectionAccess/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-          schema: schema69.type,
-          parentSchema: schema69,
-          data: data4,
-        };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err29 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err29];
-    } else {
-      vErrors.push(err29);
-    }
-    errors++;
-  }
-  validate49.errors = vErrors;
-  return errors === 0;
-}
-validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate76;
-const schema109 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/snowflake.json',
-  type: 'string',
-  pattern: '^[0-9]{17,20}$',
-  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-};
-function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate76.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (typeof data === 'string') {
-    if (!pattern7.test(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/pattern',
-        keyword: 'pattern',
-        params: { pattern: '^[0-9]{17,20}$' },
-        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-        schema: '^[0-9]{17,20}$',
-        parentSchema: schema109,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'string' },
-      message: 'must be string',
-      schema: schema109.type,
-      parentSchema: schema109,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate76.errors = vErrors;
-  return errors === 0;
-}
-validate76.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSuccessResponse = validate50;
-const schema70 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/success-response.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success'],
-  properties: { success: { const: true } },
-};
-function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12521,6 +11846,681 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.section === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'section' },
+        message: "must have required property '" + 'section' + "'",
+        schema: schema70.required,
+        parentSchema: schema70,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema70.required,
+        parentSchema: schema70,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.settings === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'settings' },
+        message: "must have required property '" + 'settings' + "'",
+        schema: schema70.required,
+        parentSchema: schema70,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'section' || key0 === 'version' || key0 === 'settings' || key0 === 'access')) {
+        const err4 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema70,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err5 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema70.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.section !== undefined) {
+      let data1 = data.section;
+      if (typeof data1 === 'string') {
+        if (!pattern24.test(data1)) {
+          const err6 = {
+            instancePath: instancePath + '/section',
+            schemaPath: '#/properties/section/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[a-z][a-z0-9-]*$' },
+            message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
+            schema: '^[a-z][a-z0-9-]*$',
+            parentSchema: schema70.properties.section,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/section',
+          schemaPath: '#/properties/section/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema70.properties.section.type,
+          parentSchema: schema70.properties.section,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data2 = data.version;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err8 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema70.properties.version.type,
+          parentSchema: schema70.properties.version,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 > 2147483647 || isNaN(data2)) {
+          const err9 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2147483647 },
+            message: 'must be <= 2147483647',
+            schema: 2147483647,
+            parentSchema: schema70.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err10 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema70.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.settings !== undefined) {
+      let data3 = data.settings;
+      if (!(data3 && typeof data3 == 'object' && !Array.isArray(data3))) {
+        const err11 = {
+          instancePath: instancePath + '/settings',
+          schemaPath: '#/properties/settings/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema70.properties.settings.type,
+          parentSchema: schema70.properties.settings,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.access !== undefined) {
+      let data4 = data.access;
+      if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
+        if (data4.level === undefined) {
+          const err12 = {
+            instancePath: instancePath + '/access',
+            schemaPath: '#/$defs/SectionAccess/required',
+            keyword: 'required',
+            params: { missingProperty: 'level' },
+            message: "must have required property '" + 'level' + "'",
+            schema: schema71.required,
+            parentSchema: schema71,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (data4.label === undefined) {
+          const err13 = {
+            instancePath: instancePath + '/access',
+            schemaPath: '#/$defs/SectionAccess/required',
+            keyword: 'required',
+            params: { missingProperty: 'label' },
+            message: "must have required property '" + 'label' + "'",
+            schema: schema71.required,
+            parentSchema: schema71,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (data4.message === undefined) {
+          const err14 = {
+            instancePath: instancePath + '/access',
+            schemaPath: '#/$defs/SectionAccess/required',
+            keyword: 'required',
+            params: { missingProperty: 'message' },
+            message: "must have required property '" + 'message' + "'",
+            schema: schema71.required,
+            parentSchema: schema71,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (data4.capabilities === undefined) {
+          const err15 = {
+            instancePath: instancePath + '/access',
+            schemaPath: '#/$defs/SectionAccess/required',
+            keyword: 'required',
+            params: { missingProperty: 'capabilities' },
+            message: "must have required property '" + 'capabilities' + "'",
+            schema: schema71.required,
+            parentSchema: schema71,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data4.denied === undefined) {
+          const err16 = {
+            instancePath: instancePath + '/access',
+            schemaPath: '#/$defs/SectionAccess/required',
+            keyword: 'required',
+            params: { missingProperty: 'denied' },
+            message: "must have required property '" + 'denied' + "'",
+            schema: schema71.required,
+            parentSchema: schema71,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        for (const key1 in data4) {
+          if (!(key1 === 'level' || key1 === 'label' || key1 === 'message' || key1 === 'capabilities' || key1 === 'denied')) {
+            const err17 = {
+              instancePath: instancePath + '/access',
+              schemaPath: '#/$defs/SectionAccess/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema71,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err17];
+            } else {
+              vErrors.push(err17);
+            }
+            errors++;
+          }
+        }
+        if (data4.level !== undefined) {
+          let data5 = data4.level;
+          if (typeof data5 === 'string') {
+            if (!pattern23.test(data5)) {
+              const err18 = {
+                instancePath: instancePath + '/access/level',
+                schemaPath: '#/$defs/SectionAccess/properties/level/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[a-z][a-z0-9_]*$' },
+                message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
+                schema: '^[a-z][a-z0-9_]*$',
+                parentSchema: schema71.properties.level,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
+          } else {
+            const err19 = {
+              instancePath: instancePath + '/access/level',
+              schemaPath: '#/$defs/SectionAccess/properties/level/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema71.properties.level.type,
+              parentSchema: schema71.properties.level,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err19];
+            } else {
+              vErrors.push(err19);
+            }
+            errors++;
+          }
+        }
+        if (data4.label !== undefined) {
+          let data6 = data4.label;
+          if (typeof data6 !== 'string') {
+            const err20 = {
+              instancePath: instancePath + '/access/label',
+              schemaPath: '#/$defs/SectionAccess/properties/label/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema71.properties.label.type,
+              parentSchema: schema71.properties.label,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err20];
+            } else {
+              vErrors.push(err20);
+            }
+            errors++;
+          }
+        }
+        if (data4.message !== undefined) {
+          let data7 = data4.message;
+          if (typeof data7 !== 'string') {
+            const err21 = {
+              instancePath: instancePath + '/access/message',
+              schemaPath: '#/$defs/SectionAccess/properties/message/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema71.properties.message.type,
+              parentSchema: schema71.properties.message,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err21];
+            } else {
+              vErrors.push(err21);
+            }
+            errors++;
+          }
+        }
+        if (data4.capabilities !== undefined) {
+          let data8 = data4.capabilities;
+          if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
+            if (data8.view === undefined) {
+              const err22 = {
+                instancePath: instancePath + '/access/capabilities',
+                schemaPath: '#/$defs/SectionAccess/properties/capabilities/required',
+                keyword: 'required',
+                params: { missingProperty: 'view' },
+                message: "must have required property '" + 'view' + "'",
+                schema: schema71.properties.capabilities.required,
+                parentSchema: schema71.properties.capabilities,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err22];
+              } else {
+                vErrors.push(err22);
+              }
+              errors++;
+            }
+            for (const key2 in data8) {
+              if (!(key2 === 'view')) {
+                let data9 = data8[key2];
+                if (typeof data9 !== 'boolean') {
+                  const err23 = {
+                    instancePath: instancePath + '/access/capabilities/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                    schemaPath: '#/$defs/SectionAccess/properties/capabilities/additionalProperties/type',
+                    keyword: 'type',
+                    params: { type: 'boolean' },
+                    message: 'must be boolean',
+                    schema: schema71.properties.capabilities.additionalProperties.type,
+                    parentSchema: schema71.properties.capabilities.additionalProperties,
+                    data: data9,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err23];
+                  } else {
+                    vErrors.push(err23);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data8.view !== undefined) {
+              let data10 = data8.view;
+              if (typeof data10 !== 'boolean') {
+                const err24 = {
+                  instancePath: instancePath + '/access/capabilities/view',
+                  schemaPath: '#/$defs/SectionAccess/properties/capabilities/properties/view/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema71.properties.capabilities.properties.view.type,
+                  parentSchema: schema71.properties.capabilities.properties.view,
+                  data: data10,
+                };
+                if (vErrors === null) {
+                  vErrors = [err24];
+                } else {
+                  vErrors.push(err24);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err25 = {
+              instancePath: instancePath + '/access/capabilities',
+              schemaPath: '#/$defs/SectionAccess/properties/capabilities/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema71.properties.capabilities.type,
+              parentSchema: schema71.properties.capabilities,
+              data: data8,
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        }
+        if (data4.denied !== undefined) {
+          let data11 = data4.denied;
+          if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+            for (const key3 in data11) {
+              let data12 = data11[key3];
+              if (typeof data12 !== 'string') {
+                const err26 = {
+                  instancePath: instancePath + '/access/denied/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
+                  schemaPath: '#/$defs/SectionAccess/properties/denied/additionalProperties/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema71.properties.denied.additionalProperties.type,
+                  parentSchema: schema71.properties.denied.additionalProperties,
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err26];
+                } else {
+                  vErrors.push(err26);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err27 = {
+              instancePath: instancePath + '/access/denied',
+              schemaPath: '#/$defs/SectionAccess/properties/denied/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema71.properties.denied.type,
+              parentSchema: schema71.properties.denied,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err27];
+            } else {
+              vErrors.push(err27);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/access',
+          schemaPath: '#/$defs/SectionAccess/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema71.type,
+          parentSchema: schema71,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err29 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema70.type,
+      parentSchema: schema70,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err29];
+    } else {
+      vErrors.push(err29);
+    }
+    errors++;
+  }
+  validate51.errors = vErrors;
+  return errors === 0;
+}
+validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSnowflake = validate83;
+const schema123 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/snowflake.json',
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate83.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data === 'string') {
+    if (!pattern7.test(data)) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/pattern',
+        keyword: 'pattern',
+        params: { pattern: '^[0-9]{17,20}$' },
+        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+        schema: '^[0-9]{17,20}$',
+        parentSchema: schema123,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'string' },
+      message: 'must be string',
+      schema: schema123.type,
+      parentSchema: schema123,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate83.errors = vErrors;
+  return errors === 0;
+}
+validate83.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSuccessResponse = validate52;
+const schema72 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/success-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success'],
+  properties: { success: { const: true } },
+};
+function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate52.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema72.required,
+        parentSchema: schema72,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!(key0 === 'success')) {
         const err1 = {
@@ -12530,7 +12530,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema70,
+          parentSchema: schema72,
           data,
         };
         if (vErrors === null) {
@@ -12551,7 +12551,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema70.properties.success,
+          parentSchema: schema72.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -12569,8 +12569,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema72.type,
+      parentSchema: schema72,
       data,
     };
     if (vErrors === null) {
@@ -12580,12 +12580,2623 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketGeneral = validate85;
-const schema139 = {
+validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategories = validate92;
+const schema153 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/ticket-categories.json',
+  type: 'object',
+  additionalProperties: false,
+  'distinct-across': { lists: ['open', 'closed'], key: 'id' },
+  'refers-to-item': { defaultOpen: { list: 'open', key: 'id' }, defaultClosed: { list: 'closed', key: 'id' } },
+  properties: {
+    open: {
+      type: 'array',
+      maxItems: 50,
+      items: { $ref: '#/$defs/category' },
+      default: [],
+      'x-messages': { type: 'Open categories must be a list', maxItems: 'At most {limit} open categories' },
+    },
+    closed: {
+      type: 'array',
+      maxItems: 50,
+      items: { $ref: '#/$defs/category' },
+      default: [],
+      'x-messages': { type: 'Closed categories must be a list', maxItems: 'At most {limit} closed categories' },
+    },
+    defaultOpen: { $ref: '#/$defs/categoryId', default: null },
+    defaultClosed: { $ref: '#/$defs/categoryId', default: null },
+  },
+  'x-ui': { savedMessage: 'Category settings saved successfully!' },
+  'x-messages': {
+    type: 'Settings must be an object',
+    additionalProperties: 'Unknown setting: {name}',
+    'distinct-across': 'This category is already used as an open or closed category',
+    'refers-to-item': 'The default category must be one of the categories in its list',
+  },
+  $defs: {
+    categoryId: {
+      type: ['string', 'null'],
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+    },
+    category: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name'],
+      properties: {
+        id: {
+          type: 'string',
+          maxLength: 20,
+          pattern: '^[0-9]{17,20}$',
+          'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+        },
+        name: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          'x-messages': {
+            type: 'Category name must be text',
+            minLength: 'Category name cannot be empty',
+            maxLength: 'Category name must be at most {limit} characters',
+          },
+        },
+      },
+      'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
+    },
+  },
+};
+const schema154 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name'],
+  properties: {
+    id: {
+      type: 'string',
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      'x-messages': {
+        type: 'Category name must be text',
+        minLength: 'Category name cannot be empty',
+        maxLength: 'Category name must be at most {limit} characters',
+      },
+    },
+  },
+  'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
+};
+const schema156 = {
+  type: ['string', 'null'],
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+};
+function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-categories.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate92.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.open === undefined) {
+      data.open = [];
+    }
+    if (data.closed === undefined) {
+      data.closed = [];
+    }
+    if (data.defaultOpen === undefined) {
+      data.defaultOpen = null;
+    }
+    if (data.defaultClosed === undefined) {
+      data.defaultClosed = null;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'open' || key0 === 'closed' || key0 === 'defaultOpen' || key0 === 'defaultClosed')) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema153,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.open;
+    if (Array.isArray(data0)) {
+      if (data0.length > 50) {
+        const err1 = {
+          instancePath: instancePath + '/open',
+          schemaPath: '#/properties/open/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 50 },
+          message: 'must NOT have more than 50 items',
+          schema: 50,
+          parentSchema: schema153.properties.open,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      const len0 = data0.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data1 = data0[i0];
+        if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+          if (data1.id === undefined) {
+            const err2 = {
+              instancePath: instancePath + '/open/' + i0,
+              schemaPath: '#/$defs/category/required',
+              keyword: 'required',
+              params: { missingProperty: 'id' },
+              message: "must have required property '" + 'id' + "'",
+              schema: schema154.required,
+              parentSchema: schema154,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+          if (data1.name === undefined) {
+            const err3 = {
+              instancePath: instancePath + '/open/' + i0,
+              schemaPath: '#/$defs/category/required',
+              keyword: 'required',
+              params: { missingProperty: 'name' },
+              message: "must have required property '" + 'name' + "'",
+              schema: schema154.required,
+              parentSchema: schema154,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          for (const key1 in data1) {
+            if (!(key1 === 'id' || key1 === 'name')) {
+              const err4 = {
+                instancePath: instancePath + '/open/' + i0,
+                schemaPath: '#/$defs/category/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key1 },
+                message: 'must NOT have additional properties',
+                schema: false,
+                parentSchema: schema154,
+                data: data1,
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+          }
+          if (data1.id !== undefined) {
+            let data2 = data1.id;
+            if (typeof data2 === 'string') {
+              if (func2(data2) > 20) {
+                const err5 = {
+                  instancePath: instancePath + '/open/' + i0 + '/id',
+                  schemaPath: '#/$defs/category/properties/id/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 20 },
+                  message: 'must NOT have more than 20 characters',
+                  schema: 20,
+                  parentSchema: schema154.properties.id,
+                  data: data2,
+                };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+              if (!pattern7.test(data2)) {
+                const err6 = {
+                  instancePath: instancePath + '/open/' + i0 + '/id',
+                  schemaPath: '#/$defs/category/properties/id/pattern',
+                  keyword: 'pattern',
+                  params: { pattern: '^[0-9]{17,20}$' },
+                  message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                  schema: '^[0-9]{17,20}$',
+                  parentSchema: schema154.properties.id,
+                  data: data2,
+                };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+              }
+            } else {
+              const err7 = {
+                instancePath: instancePath + '/open/' + i0 + '/id',
+                schemaPath: '#/$defs/category/properties/id/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema154.properties.id.type,
+                parentSchema: schema154.properties.id,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+          }
+          if (data1.name !== undefined) {
+            let data3 = data1.name;
+            if (typeof data3 === 'string') {
+              if (func2(data3) > 100) {
+                const err8 = {
+                  instancePath: instancePath + '/open/' + i0 + '/name',
+                  schemaPath: '#/$defs/category/properties/name/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 100 },
+                  message: 'must NOT have more than 100 characters',
+                  schema: 100,
+                  parentSchema: schema154.properties.name,
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+              if (func2(data3) < 1) {
+                const err9 = {
+                  instancePath: instancePath + '/open/' + i0 + '/name',
+                  schemaPath: '#/$defs/category/properties/name/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema154.properties.name,
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            } else {
+              const err10 = {
+                instancePath: instancePath + '/open/' + i0 + '/name',
+                schemaPath: '#/$defs/category/properties/name/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema154.properties.name.type,
+                parentSchema: schema154.properties.name,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err11 = {
+            instancePath: instancePath + '/open/' + i0,
+            schemaPath: '#/$defs/category/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+            schema: schema154.type,
+            parentSchema: schema154,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err12 = {
+        instancePath: instancePath + '/open',
+        schemaPath: '#/properties/open/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema153.properties.open.type,
+        parentSchema: schema153.properties.open,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    let data4 = data.closed;
+    if (Array.isArray(data4)) {
+      if (data4.length > 50) {
+        const err13 = {
+          instancePath: instancePath + '/closed',
+          schemaPath: '#/properties/closed/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 50 },
+          message: 'must NOT have more than 50 items',
+          schema: 50,
+          parentSchema: schema153.properties.closed,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      const len1 = data4.length;
+      for (let i1 = 0; i1 < len1; i1++) {
+        let data5 = data4[i1];
+        if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+          if (data5.id === undefined) {
+            const err14 = {
+              instancePath: instancePath + '/closed/' + i1,
+              schemaPath: '#/$defs/category/required',
+              keyword: 'required',
+              params: { missingProperty: 'id' },
+              message: "must have required property '" + 'id' + "'",
+              schema: schema154.required,
+              parentSchema: schema154,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+          if (data5.name === undefined) {
+            const err15 = {
+              instancePath: instancePath + '/closed/' + i1,
+              schemaPath: '#/$defs/category/required',
+              keyword: 'required',
+              params: { missingProperty: 'name' },
+              message: "must have required property '" + 'name' + "'",
+              schema: schema154.required,
+              parentSchema: schema154,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+          for (const key2 in data5) {
+            if (!(key2 === 'id' || key2 === 'name')) {
+              const err16 = {
+                instancePath: instancePath + '/closed/' + i1,
+                schemaPath: '#/$defs/category/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key2 },
+                message: 'must NOT have additional properties',
+                schema: false,
+                parentSchema: schema154,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+          }
+          if (data5.id !== undefined) {
+            let data6 = data5.id;
+            if (typeof data6 === 'string') {
+              if (func2(data6) > 20) {
+                const err17 = {
+                  instancePath: instancePath + '/closed/' + i1 + '/id',
+                  schemaPath: '#/$defs/category/properties/id/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 20 },
+                  message: 'must NOT have more than 20 characters',
+                  schema: 20,
+                  parentSchema: schema154.properties.id,
+                  data: data6,
+                };
+                if (vErrors === null) {
+                  vErrors = [err17];
+                } else {
+                  vErrors.push(err17);
+                }
+                errors++;
+              }
+              if (!pattern7.test(data6)) {
+                const err18 = {
+                  instancePath: instancePath + '/closed/' + i1 + '/id',
+                  schemaPath: '#/$defs/category/properties/id/pattern',
+                  keyword: 'pattern',
+                  params: { pattern: '^[0-9]{17,20}$' },
+                  message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                  schema: '^[0-9]{17,20}$',
+                  parentSchema: schema154.properties.id,
+                  data: data6,
+                };
+                if (vErrors === null) {
+                  vErrors = [err18];
+                } else {
+                  vErrors.push(err18);
+                }
+                errors++;
+              }
+            } else {
+              const err19 = {
+                instancePath: instancePath + '/closed/' + i1 + '/id',
+                schemaPath: '#/$defs/category/properties/id/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema154.properties.id.type,
+                parentSchema: schema154.properties.id,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+            }
+          }
+          if (data5.name !== undefined) {
+            let data7 = data5.name;
+            if (typeof data7 === 'string') {
+              if (func2(data7) > 100) {
+                const err20 = {
+                  instancePath: instancePath + '/closed/' + i1 + '/name',
+                  schemaPath: '#/$defs/category/properties/name/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 100 },
+                  message: 'must NOT have more than 100 characters',
+                  schema: 100,
+                  parentSchema: schema154.properties.name,
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err20];
+                } else {
+                  vErrors.push(err20);
+                }
+                errors++;
+              }
+              if (func2(data7) < 1) {
+                const err21 = {
+                  instancePath: instancePath + '/closed/' + i1 + '/name',
+                  schemaPath: '#/$defs/category/properties/name/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema154.properties.name,
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err21];
+                } else {
+                  vErrors.push(err21);
+                }
+                errors++;
+              }
+            } else {
+              const err22 = {
+                instancePath: instancePath + '/closed/' + i1 + '/name',
+                schemaPath: '#/$defs/category/properties/name/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema154.properties.name.type,
+                parentSchema: schema154.properties.name,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err22];
+              } else {
+                vErrors.push(err22);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err23 = {
+            instancePath: instancePath + '/closed/' + i1,
+            schemaPath: '#/$defs/category/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+            schema: schema154.type,
+            parentSchema: schema154,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err24 = {
+        instancePath: instancePath + '/closed',
+        schemaPath: '#/properties/closed/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema153.properties.closed.type,
+        parentSchema: schema153.properties.closed,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err24];
+      } else {
+        vErrors.push(err24);
+      }
+      errors++;
+    }
+    let data8 = data.defaultOpen;
+    if (typeof data8 !== 'string' && data8 !== null) {
+      const err25 = {
+        instancePath: instancePath + '/defaultOpen',
+        schemaPath: '#/$defs/categoryId/type',
+        keyword: 'type',
+        params: { type: schema156.type },
+        message: 'must be string,null',
+        schema: schema156.type,
+        parentSchema: schema156,
+        data: data8,
+      };
+      if (vErrors === null) {
+        vErrors = [err25];
+      } else {
+        vErrors.push(err25);
+      }
+      errors++;
+    }
+    if (typeof data8 === 'string') {
+      if (func2(data8) > 20) {
+        const err26 = {
+          instancePath: instancePath + '/defaultOpen',
+          schemaPath: '#/$defs/categoryId/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema156,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data8)) {
+        const err27 = {
+          instancePath: instancePath + '/defaultOpen',
+          schemaPath: '#/$defs/categoryId/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema156,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    let data9 = data.defaultClosed;
+    if (typeof data9 !== 'string' && data9 !== null) {
+      const err28 = {
+        instancePath: instancePath + '/defaultClosed',
+        schemaPath: '#/$defs/categoryId/type',
+        keyword: 'type',
+        params: { type: schema156.type },
+        message: 'must be string,null',
+        schema: schema156.type,
+        parentSchema: schema156,
+        data: data9,
+      };
+      if (vErrors === null) {
+        vErrors = [err28];
+      } else {
+        vErrors.push(err28);
+      }
+      errors++;
+    }
+    if (typeof data9 === 'string') {
+      if (func2(data9) > 20) {
+        const err29 = {
+          instancePath: instancePath + '/defaultClosed',
+          schemaPath: '#/$defs/categoryId/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema156,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data9)) {
+        const err30 = {
+          instancePath: instancePath + '/defaultClosed',
+          schemaPath: '#/$defs/categoryId/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema156,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    const seen0 = new Set();
+    const items0 = data['open'];
+    if (Array.isArray(items0)) {
+      for (let i2 = 0; i2 < items0.length; i2++) {
+        const value0 = items0[i2] && items0[i2]['id'];
+        if (typeof value0 == 'string') {
+          if (seen0.has(value0)) {
+            const err31 = {
+              instancePath,
+              schemaPath: '#/distinct-across',
+              keyword: 'distinct-across',
+              params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
+              message: 'must not list the same item twice',
+              schema: schema153['distinct-across'],
+              parentSchema: schema153,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          } else {
+            seen0.add(value0);
+          }
+        }
+      }
+    }
+    const items1 = data['closed'];
+    if (Array.isArray(items1)) {
+      for (let i3 = 0; i3 < items1.length; i3++) {
+        const value1 = items1[i3] && items1[i3]['id'];
+        if (typeof value1 == 'string') {
+          if (seen0.has(value1)) {
+            const err32 = {
+              instancePath,
+              schemaPath: '#/distinct-across',
+              keyword: 'distinct-across',
+              params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
+              message: 'must not list the same item twice',
+              schema: schema153['distinct-across'],
+              parentSchema: schema153,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          } else {
+            seen0.add(value1);
+          }
+        }
+      }
+    }
+    const value2 = data['defaultOpen'];
+    const items2 = data['open'];
+    if (typeof value2 == 'string' && !(Array.isArray(items2) && items2.some((item) => item != null && item['id'] === value2))) {
+      const err33 = {
+        instancePath,
+        schemaPath: '#/refers-to-item',
+        keyword: 'refers-to-item',
+        params: { fieldPointer: '/defaultOpen', value: value2 },
+        message: 'must name an item of its list',
+        schema: schema153['refers-to-item'],
+        parentSchema: schema153,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err33];
+      } else {
+        vErrors.push(err33);
+      }
+      errors++;
+    }
+    const value3 = data['defaultClosed'];
+    const items3 = data['closed'];
+    if (typeof value3 == 'string' && !(Array.isArray(items3) && items3.some((item) => item != null && item['id'] === value3))) {
+      const err34 = {
+        instancePath,
+        schemaPath: '#/refers-to-item',
+        keyword: 'refers-to-item',
+        params: { fieldPointer: '/defaultClosed', value: value3 },
+        message: 'must name an item of its list',
+        schema: schema153['refers-to-item'],
+        parentSchema: schema153,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err34];
+      } else {
+        vErrors.push(err34);
+      }
+      errors++;
+    }
+  } else {
+    const err35 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema153.type,
+      parentSchema: schema153,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err35];
+    } else {
+      vErrors.push(err35);
+    }
+    errors++;
+  }
+  validate92.errors = vErrors;
+  return errors === 0;
+}
+validate92.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategoriesResponse = validate53;
+const schema73 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/ticket-categories-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'version', 'categories', 'channels', 'missing'],
+  properties: {
+    success: { const: true },
+    version: { type: 'integer', minimum: 0, maximum: 2147483647 },
+    categories: { $ref: '#/$defs/TicketCategories' },
+    channels: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'name'],
+        properties: { id: { $ref: '#/$defs/Snowflake' }, name: { type: 'string' } },
+      },
+    },
+    missing: { type: 'array', items: { $ref: '#/$defs/Snowflake' } },
+  },
+  $defs: {
+    TicketCategories: {
+      type: 'object',
+      additionalProperties: false,
+      'distinct-across': { lists: ['open', 'closed'], key: 'id' },
+      'refers-to-item': { defaultOpen: { list: 'open', key: 'id' }, defaultClosed: { list: 'closed', key: 'id' } },
+      properties: {
+        open: {
+          type: 'array',
+          maxItems: 50,
+          items: { $ref: '#/$defs/TicketCategory' },
+          default: [],
+          'x-messages': { type: 'Open categories must be a list', maxItems: 'At most {limit} open categories' },
+        },
+        closed: {
+          type: 'array',
+          maxItems: 50,
+          items: { $ref: '#/$defs/TicketCategory' },
+          default: [],
+          'x-messages': { type: 'Closed categories must be a list', maxItems: 'At most {limit} closed categories' },
+        },
+        defaultOpen: { $ref: '#/$defs/CategoryId', default: null },
+        defaultClosed: { $ref: '#/$defs/CategoryId', default: null },
+      },
+      'x-ui': { savedMessage: 'Category settings saved successfully!' },
+      'x-messages': {
+        type: 'Settings must be an object',
+        additionalProperties: 'Unknown setting: {name}',
+        'distinct-across': 'This category is already used as an open or closed category',
+        'refers-to-item': 'The default category must be one of the categories in its list',
+      },
+    },
+    TicketCategory: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name'],
+      properties: {
+        id: {
+          type: 'string',
+          maxLength: 20,
+          pattern: '^[0-9]{17,20}$',
+          'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+        },
+        name: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          'x-messages': {
+            type: 'Category name must be text',
+            minLength: 'Category name cannot be empty',
+            maxLength: 'Category name must be at most {limit} characters',
+          },
+        },
+      },
+      'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
+    },
+    CategoryId: {
+      type: ['string', 'null'],
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema79 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+const schema74 = {
+  type: 'object',
+  additionalProperties: false,
+  'distinct-across': { lists: ['open', 'closed'], key: 'id' },
+  'refers-to-item': { defaultOpen: { list: 'open', key: 'id' }, defaultClosed: { list: 'closed', key: 'id' } },
+  properties: {
+    open: {
+      type: 'array',
+      maxItems: 50,
+      items: { $ref: '#/$defs/TicketCategory' },
+      default: [],
+      'x-messages': { type: 'Open categories must be a list', maxItems: 'At most {limit} open categories' },
+    },
+    closed: {
+      type: 'array',
+      maxItems: 50,
+      items: { $ref: '#/$defs/TicketCategory' },
+      default: [],
+      'x-messages': { type: 'Closed categories must be a list', maxItems: 'At most {limit} closed categories' },
+    },
+    defaultOpen: { $ref: '#/$defs/CategoryId', default: null },
+    defaultClosed: { $ref: '#/$defs/CategoryId', default: null },
+  },
+  'x-ui': { savedMessage: 'Category settings saved successfully!' },
+  'x-messages': {
+    type: 'Settings must be an object',
+    additionalProperties: 'Unknown setting: {name}',
+    'distinct-across': 'This category is already used as an open or closed category',
+    'refers-to-item': 'The default category must be one of the categories in its list',
+  },
+};
+const schema75 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name'],
+  properties: {
+    id: {
+      type: 'string',
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      'x-messages': {
+        type: 'Category name must be text',
+        minLength: 'Category name cannot be empty',
+        maxLength: 'Category name must be at most {limit} characters',
+      },
+    },
+  },
+  'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
+};
+const schema77 = {
+  type: ['string', 'null'],
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+};
+function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate54.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.open === undefined) {
+      data.open = [];
+    }
+    if (data.closed === undefined) {
+      data.closed = [];
+    }
+    if (data.defaultOpen === undefined) {
+      data.defaultOpen = null;
+    }
+    if (data.defaultClosed === undefined) {
+      data.defaultClosed = null;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'open' || key0 === 'closed' || key0 === 'defaultOpen' || key0 === 'defaultClosed')) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema74,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.open;
+    if (Array.isArray(data0)) {
+      if (data0.length > 50) {
+        const err1 = {
+          instancePath: instancePath + '/open',
+          schemaPath: '#/properties/open/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 50 },
+          message: 'must NOT have more than 50 items',
+          schema: 50,
+          parentSchema: schema74.properties.open,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      const len0 = data0.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data1 = data0[i0];
+        if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+          if (data1.id === undefined) {
+            const err2 = {
+              instancePath: instancePath + '/open/' + i0,
+              schemaPath: '#/$defs/TicketCategory/required',
+              keyword: 'required',
+              params: { missingProperty: 'id' },
+              message: "must have required property '" + 'id' + "'",
+              schema: schema75.required,
+              parentSchema: schema75,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+          if (data1.name === undefined) {
+            const err3 = {
+              instancePath: instancePath + '/open/' + i0,
+              schemaPath: '#/$defs/TicketCategory/required',
+              keyword: 'required',
+              params: { missingProperty: 'name' },
+              message: "must have required property '" + 'name' + "'",
+              schema: schema75.required,
+              parentSchema: schema75,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          for (const key1 in data1) {
+            if (!(key1 === 'id' || key1 === 'name')) {
+              const err4 = {
+                instancePath: instancePath + '/open/' + i0,
+                schemaPath: '#/$defs/TicketCategory/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key1 },
+                message: 'must NOT have additional properties',
+                schema: false,
+                parentSchema: schema75,
+                data: data1,
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+          }
+          if (data1.id !== undefined) {
+            let data2 = data1.id;
+            if (typeof data2 === 'string') {
+              if (func2(data2) > 20) {
+                const err5 = {
+                  instancePath: instancePath + '/open/' + i0 + '/id',
+                  schemaPath: '#/$defs/TicketCategory/properties/id/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 20 },
+                  message: 'must NOT have more than 20 characters',
+                  schema: 20,
+                  parentSchema: schema75.properties.id,
+                  data: data2,
+                };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+              if (!pattern7.test(data2)) {
+                const err6 = {
+                  instancePath: instancePath + '/open/' + i0 + '/id',
+                  schemaPath: '#/$defs/TicketCategory/properties/id/pattern',
+                  keyword: 'pattern',
+                  params: { pattern: '^[0-9]{17,20}$' },
+                  message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                  schema: '^[0-9]{17,20}$',
+                  parentSchema: schema75.properties.id,
+                  data: data2,
+                };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+              }
+            } else {
+              const err7 = {
+                instancePath: instancePath + '/open/' + i0 + '/id',
+                schemaPath: '#/$defs/TicketCategory/properties/id/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema75.properties.id.type,
+                parentSchema: schema75.properties.id,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+          }
+          if (data1.name !== undefined) {
+            let data3 = data1.name;
+            if (typeof data3 === 'string') {
+              if (func2(data3) > 100) {
+                const err8 = {
+                  instancePath: instancePath + '/open/' + i0 + '/name',
+                  schemaPath: '#/$defs/TicketCategory/properties/name/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 100 },
+                  message: 'must NOT have more than 100 characters',
+                  schema: 100,
+                  parentSchema: schema75.properties.name,
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+              if (func2(data3) < 1) {
+                const err9 = {
+                  instancePath: instancePath + '/open/' + i0 + '/name',
+                  schemaPath: '#/$defs/TicketCategory/properties/name/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema75.properties.name,
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            } else {
+              const err10 = {
+                instancePath: instancePath + '/open/' + i0 + '/name',
+                schemaPath: '#/$defs/TicketCategory/properties/name/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema75.properties.name.type,
+                parentSchema: schema75.properties.name,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err11 = {
+            instancePath: instancePath + '/open/' + i0,
+            schemaPath: '#/$defs/TicketCategory/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+            schema: schema75.type,
+            parentSchema: schema75,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err12 = {
+        instancePath: instancePath + '/open',
+        schemaPath: '#/properties/open/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema74.properties.open.type,
+        parentSchema: schema74.properties.open,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    let data4 = data.closed;
+    if (Array.isArray(data4)) {
+      if (data4.length > 50) {
+        const err13 = {
+          instancePath: instancePath + '/closed',
+          schemaPath: '#/properties/closed/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 50 },
+          message: 'must NOT have more than 50 items',
+          schema: 50,
+          parentSchema: schema74.properties.closed,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      const len1 = data4.length;
+      for (let i1 = 0; i1 < len1; i1++) {
+        let data5 = data4[i1];
+        if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+          if (data5.id === undefined) {
+            const err14 = {
+              instancePath: instancePath + '/closed/' + i1,
+              schemaPath: '#/$defs/TicketCategory/required',
+              keyword: 'required',
+              params: { missingProperty: 'id' },
+              message: "must have required property '" + 'id' + "'",
+              schema: schema75.required,
+              parentSchema: schema75,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+          if (data5.name === undefined) {
+            const err15 = {
+              instancePath: instancePath + '/closed/' + i1,
+              schemaPath: '#/$defs/TicketCategory/required',
+              keyword: 'required',
+              params: { missingProperty: 'name' },
+              message: "must have required property '" + 'name' + "'",
+              schema: schema75.required,
+              parentSchema: schema75,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+          for (const key2 in data5) {
+            if (!(key2 === 'id' || key2 === 'name')) {
+              const err16 = {
+                instancePath: instancePath + '/closed/' + i1,
+                schemaPath: '#/$defs/TicketCategory/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key2 },
+                message: 'must NOT have additional properties',
+                schema: false,
+                parentSchema: schema75,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+          }
+          if (data5.id !== undefined) {
+            let data6 = data5.id;
+            if (typeof data6 === 'string') {
+              if (func2(data6) > 20) {
+                const err17 = {
+                  instancePath: instancePath + '/closed/' + i1 + '/id',
+                  schemaPath: '#/$defs/TicketCategory/properties/id/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 20 },
+                  message: 'must NOT have more than 20 characters',
+                  schema: 20,
+                  parentSchema: schema75.properties.id,
+                  data: data6,
+                };
+                if (vErrors === null) {
+                  vErrors = [err17];
+                } else {
+                  vErrors.push(err17);
+                }
+                errors++;
+              }
+              if (!pattern7.test(data6)) {
+                const err18 = {
+                  instancePath: instancePath + '/closed/' + i1 + '/id',
+                  schemaPath: '#/$defs/TicketCategory/properties/id/pattern',
+                  keyword: 'pattern',
+                  params: { pattern: '^[0-9]{17,20}$' },
+                  message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                  schema: '^[0-9]{17,20}$',
+                  parentSchema: schema75.properties.id,
+                  data: data6,
+                };
+                if (vErrors === null) {
+                  vErrors = [err18];
+                } else {
+                  vErrors.push(err18);
+                }
+                errors++;
+              }
+            } else {
+              const err19 = {
+                instancePath: instancePath + '/closed/' + i1 + '/id',
+                schemaPath: '#/$defs/TicketCategory/properties/id/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema75.properties.id.type,
+                parentSchema: schema75.properties.id,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+            }
+          }
+          if (data5.name !== undefined) {
+            let data7 = data5.name;
+            if (typeof data7 === 'string') {
+              if (func2(data7) > 100) {
+                const err20 = {
+                  instancePath: instancePath + '/closed/' + i1 + '/name',
+                  schemaPath: '#/$defs/TicketCategory/properties/name/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 100 },
+                  message: 'must NOT have more than 100 characters',
+                  schema: 100,
+                  parentSchema: schema75.properties.name,
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err20];
+                } else {
+                  vErrors.push(err20);
+                }
+                errors++;
+              }
+              if (func2(data7) < 1) {
+                const err21 = {
+                  instancePath: instancePath + '/closed/' + i1 + '/name',
+                  schemaPath: '#/$defs/TicketCategory/properties/name/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema75.properties.name,
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err21];
+                } else {
+                  vErrors.push(err21);
+                }
+                errors++;
+              }
+            } else {
+              const err22 = {
+                instancePath: instancePath + '/closed/' + i1 + '/name',
+                schemaPath: '#/$defs/TicketCategory/properties/name/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema75.properties.name.type,
+                parentSchema: schema75.properties.name,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err22];
+              } else {
+                vErrors.push(err22);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err23 = {
+            instancePath: instancePath + '/closed/' + i1,
+            schemaPath: '#/$defs/TicketCategory/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+            schema: schema75.type,
+            parentSchema: schema75,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err24 = {
+        instancePath: instancePath + '/closed',
+        schemaPath: '#/properties/closed/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema74.properties.closed.type,
+        parentSchema: schema74.properties.closed,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err24];
+      } else {
+        vErrors.push(err24);
+      }
+      errors++;
+    }
+    let data8 = data.defaultOpen;
+    if (typeof data8 !== 'string' && data8 !== null) {
+      const err25 = {
+        instancePath: instancePath + '/defaultOpen',
+        schemaPath: '#/$defs/CategoryId/type',
+        keyword: 'type',
+        params: { type: schema77.type },
+        message: 'must be string,null',
+        schema: schema77.type,
+        parentSchema: schema77,
+        data: data8,
+      };
+      if (vErrors === null) {
+        vErrors = [err25];
+      } else {
+        vErrors.push(err25);
+      }
+      errors++;
+    }
+    if (typeof data8 === 'string') {
+      if (func2(data8) > 20) {
+        const err26 = {
+          instancePath: instancePath + '/defaultOpen',
+          schemaPath: '#/$defs/CategoryId/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema77,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data8)) {
+        const err27 = {
+          instancePath: instancePath + '/defaultOpen',
+          schemaPath: '#/$defs/CategoryId/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema77,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    let data9 = data.defaultClosed;
+    if (typeof data9 !== 'string' && data9 !== null) {
+      const err28 = {
+        instancePath: instancePath + '/defaultClosed',
+        schemaPath: '#/$defs/CategoryId/type',
+        keyword: 'type',
+        params: { type: schema77.type },
+        message: 'must be string,null',
+        schema: schema77.type,
+        parentSchema: schema77,
+        data: data9,
+      };
+      if (vErrors === null) {
+        vErrors = [err28];
+      } else {
+        vErrors.push(err28);
+      }
+      errors++;
+    }
+    if (typeof data9 === 'string') {
+      if (func2(data9) > 20) {
+        const err29 = {
+          instancePath: instancePath + '/defaultClosed',
+          schemaPath: '#/$defs/CategoryId/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema77,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data9)) {
+        const err30 = {
+          instancePath: instancePath + '/defaultClosed',
+          schemaPath: '#/$defs/CategoryId/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema77,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    const seen0 = new Set();
+    const items0 = data['open'];
+    if (Array.isArray(items0)) {
+      for (let i2 = 0; i2 < items0.length; i2++) {
+        const value0 = items0[i2] && items0[i2]['id'];
+        if (typeof value0 == 'string') {
+          if (seen0.has(value0)) {
+            const err31 = {
+              instancePath,
+              schemaPath: '#/distinct-across',
+              keyword: 'distinct-across',
+              params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
+              message: 'must not list the same item twice',
+              schema: schema74['distinct-across'],
+              parentSchema: schema74,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          } else {
+            seen0.add(value0);
+          }
+        }
+      }
+    }
+    const items1 = data['closed'];
+    if (Array.isArray(items1)) {
+      for (let i3 = 0; i3 < items1.length; i3++) {
+        const value1 = items1[i3] && items1[i3]['id'];
+        if (typeof value1 == 'string') {
+          if (seen0.has(value1)) {
+            const err32 = {
+              instancePath,
+              schemaPath: '#/distinct-across',
+              keyword: 'distinct-across',
+              params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
+              message: 'must not list the same item twice',
+              schema: schema74['distinct-across'],
+              parentSchema: schema74,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          } else {
+            seen0.add(value1);
+          }
+        }
+      }
+    }
+    const value2 = data['defaultOpen'];
+    const items2 = data['open'];
+    if (typeof value2 == 'string' && !(Array.isArray(items2) && items2.some((item) => item != null && item['id'] === value2))) {
+      const err33 = {
+        instancePath,
+        schemaPath: '#/refers-to-item',
+        keyword: 'refers-to-item',
+        params: { fieldPointer: '/defaultOpen', value: value2 },
+        message: 'must name an item of its list',
+        schema: schema74['refers-to-item'],
+        parentSchema: schema74,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err33];
+      } else {
+        vErrors.push(err33);
+      }
+      errors++;
+    }
+    const value3 = data['defaultClosed'];
+    const items3 = data['closed'];
+    if (typeof value3 == 'string' && !(Array.isArray(items3) && items3.some((item) => item != null && item['id'] === value3))) {
+      const err34 = {
+        instancePath,
+        schemaPath: '#/refers-to-item',
+        keyword: 'refers-to-item',
+        params: { fieldPointer: '/defaultClosed', value: value3 },
+        message: 'must name an item of its list',
+        schema: schema74['refers-to-item'],
+        parentSchema: schema74,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err34];
+      } else {
+        vErrors.push(err34);
+      }
+      errors++;
+    }
+  } else {
+    const err35 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema74.type,
+      parentSchema: schema74,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err35];
+    } else {
+      vErrors.push(err35);
+    }
+    errors++;
+  }
+  validate54.errors = vErrors;
+  return errors === 0;
+}
+validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/ticket-categories-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema73.required,
+        parentSchema: schema73,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema73.required,
+        parentSchema: schema73,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.categories === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'categories' },
+        message: "must have required property '" + 'categories' + "'",
+        schema: schema73.required,
+        parentSchema: schema73,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.channels === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'channels' },
+        message: "must have required property '" + 'channels' + "'",
+        schema: schema73.required,
+        parentSchema: schema73,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.missing === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'missing' },
+        message: "must have required property '" + 'missing' + "'",
+        schema: schema73.required,
+        parentSchema: schema73,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'version' || key0 === 'categories' || key0 === 'channels' || key0 === 'missing')) {
+        const err5 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema73,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err6 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema73.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data1 = data.version;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err7 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema73.properties.version.type,
+          parentSchema: schema73.properties.version,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data1 == 'number' && isFinite(data1)) {
+        if (data1 > 2147483647 || isNaN(data1)) {
+          const err8 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2147483647 },
+            message: 'must be <= 2147483647',
+            schema: 2147483647,
+            parentSchema: schema73.properties.version,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (data1 < 0 || isNaN(data1)) {
+          const err9 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema73.properties.version,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.categories !== undefined) {
+      if (
+        !validate54(data.categories, {
+          instancePath: instancePath + '/categories',
+          parentData: data,
+          parentDataProperty: 'categories',
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.channels !== undefined) {
+      let data3 = data.channels;
+      if (Array.isArray(data3)) {
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data4 = data3[i0];
+          if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
+            if (data4.id === undefined) {
+              const err10 = {
+                instancePath: instancePath + '/channels/' + i0,
+                schemaPath: '#/properties/channels/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'id' },
+                message: "must have required property '" + 'id' + "'",
+                schema: schema73.properties.channels.items.required,
+                parentSchema: schema73.properties.channels.items,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+            if (data4.name === undefined) {
+              const err11 = {
+                instancePath: instancePath + '/channels/' + i0,
+                schemaPath: '#/properties/channels/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'name' },
+                message: "must have required property '" + 'name' + "'",
+                schema: schema73.properties.channels.items.required,
+                parentSchema: schema73.properties.channels.items,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err11];
+              } else {
+                vErrors.push(err11);
+              }
+              errors++;
+            }
+            for (const key1 in data4) {
+              if (!(key1 === 'id' || key1 === 'name')) {
+                const err12 = {
+                  instancePath: instancePath + '/channels/' + i0,
+                  schemaPath: '#/properties/channels/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key1 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema73.properties.channels.items,
+                  data: data4,
+                };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+            }
+            if (data4.id !== undefined) {
+              let data5 = data4.id;
+              if (typeof data5 === 'string') {
+                if (!pattern7.test(data5)) {
+                  const err13 = {
+                    instancePath: instancePath + '/channels/' + i0 + '/id',
+                    schemaPath: '#/$defs/Snowflake/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[0-9]{17,20}$' },
+                    message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                    schema: '^[0-9]{17,20}$',
+                    parentSchema: schema79,
+                    data: data5,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err13];
+                  } else {
+                    vErrors.push(err13);
+                  }
+                  errors++;
+                }
+              } else {
+                const err14 = {
+                  instancePath: instancePath + '/channels/' + i0 + '/id',
+                  schemaPath: '#/$defs/Snowflake/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema79.type,
+                  parentSchema: schema79,
+                  data: data5,
+                };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+            }
+            if (data4.name !== undefined) {
+              let data6 = data4.name;
+              if (typeof data6 !== 'string') {
+                const err15 = {
+                  instancePath: instancePath + '/channels/' + i0 + '/name',
+                  schemaPath: '#/properties/channels/items/properties/name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema73.properties.channels.items.properties.name.type,
+                  parentSchema: schema73.properties.channels.items.properties.name,
+                  data: data6,
+                };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err16 = {
+              instancePath: instancePath + '/channels/' + i0,
+              schemaPath: '#/properties/channels/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema73.properties.channels.items.type,
+              parentSchema: schema73.properties.channels.items,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/channels',
+          schemaPath: '#/properties/channels/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema73.properties.channels.type,
+          parentSchema: schema73.properties.channels,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.missing !== undefined) {
+      let data7 = data.missing;
+      if (Array.isArray(data7)) {
+        const len1 = data7.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data8 = data7[i1];
+          if (typeof data8 === 'string') {
+            if (!pattern7.test(data8)) {
+              const err18 = {
+                instancePath: instancePath + '/missing/' + i1,
+                schemaPath: '#/$defs/Snowflake/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9]{17,20}$' },
+                message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                schema: '^[0-9]{17,20}$',
+                parentSchema: schema79,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
+          } else {
+            const err19 = {
+              instancePath: instancePath + '/missing/' + i1,
+              schemaPath: '#/$defs/Snowflake/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema79.type,
+              parentSchema: schema79,
+              data: data8,
+            };
+            if (vErrors === null) {
+              vErrors = [err19];
+            } else {
+              vErrors.push(err19);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/missing',
+          schemaPath: '#/properties/missing/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema73.properties.missing.type,
+          parentSchema: schema73.properties.missing,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err21 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema73.type,
+      parentSchema: schema73,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err21];
+    } else {
+      vErrors.push(err21);
+    }
+    errors++;
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategoryRequest = validate56;
+const schema81 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/ticket-category-request.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { $ref: '#/$defs/listType' },
+    categoryId: {
+      type: ['string', 'null'],
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      default: null,
+      'x-messages': { '*': 'Please select a category' },
+    },
+    categoryName: {
+      type: ['string', 'null'],
+      maxLength: 100,
+      default: null,
+      'x-messages': { type: 'Category name must be text', maxLength: 'Category name must be at most {limit} characters' },
+    },
+  },
+  'x-messages': {
+    type: 'The request body must be a JSON object',
+    required: 'type must be open or closed',
+    additionalProperties: 'Unknown field: {name}',
+  },
+  $defs: { listType: { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } } },
+};
+const schema82 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
+function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/ticket-category-request.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate56.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.categoryId === undefined) {
+      data.categoryId = null;
+    }
+    if (data.categoryName === undefined) {
+      data.categoryName = null;
+    }
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+        schema: schema81.required,
+        parentSchema: schema81,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'type' || key0 === 'categoryId' || key0 === 'categoryName')) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema81,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (!(data0 === 'open' || data0 === 'closed')) {
+        const err2 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/$defs/listType/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema82.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema82.enum,
+          parentSchema: schema82,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    let data1 = data.categoryId;
+    if (typeof data1 !== 'string' && data1 !== null) {
+      const err3 = {
+        instancePath: instancePath + '/categoryId',
+        schemaPath: '#/properties/categoryId/type',
+        keyword: 'type',
+        params: { type: schema81.properties.categoryId.type },
+        message: 'must be string,null',
+        schema: schema81.properties.categoryId.type,
+        parentSchema: schema81.properties.categoryId,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (typeof data1 === 'string') {
+      if (func2(data1) > 20) {
+        const err4 = {
+          instancePath: instancePath + '/categoryId',
+          schemaPath: '#/properties/categoryId/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema81.properties.categoryId,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data1)) {
+        const err5 = {
+          instancePath: instancePath + '/categoryId',
+          schemaPath: '#/properties/categoryId/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema81.properties.categoryId,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    let data2 = data.categoryName;
+    if (typeof data2 !== 'string' && data2 !== null) {
+      const err6 = {
+        instancePath: instancePath + '/categoryName',
+        schemaPath: '#/properties/categoryName/type',
+        keyword: 'type',
+        params: { type: schema81.properties.categoryName.type },
+        message: 'must be string,null',
+        schema: schema81.properties.categoryName.type,
+        parentSchema: schema81.properties.categoryName,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 100) {
+        const err7 = {
+          instancePath: instancePath + '/categoryName',
+          schemaPath: '#/properties/categoryName/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 100 },
+          message: 'must NOT have more than 100 characters',
+          schema: 100,
+          parentSchema: schema81.properties.categoryName,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema81.type,
+      parentSchema: schema81,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate56.errors = vErrors;
+  return errors === 0;
+}
+validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketDefaultCategoryRequest = validate57;
+const schema83 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/ticket-default-category-request.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'categoryId'],
+  properties: {
+    type: { $ref: '#/$defs/TicketCategoryList' },
+    categoryId: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$', 'x-messages': { '*': 'Please select a category' } },
+  },
+  'x-messages': {
+    type: 'The request body must be a JSON object',
+    required: '{name} is required',
+    additionalProperties: 'Unknown field: {name}',
+  },
+  $defs: { TicketCategoryList: { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } } },
+};
+const schema84 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
+function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/ticket-default-category-request.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate57.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+        schema: schema83.required,
+        parentSchema: schema83,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.categoryId === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'categoryId' },
+        message: "must have required property '" + 'categoryId' + "'",
+        schema: schema83.required,
+        parentSchema: schema83,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'type' || key0 === 'categoryId')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema83,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (!(data0 === 'open' || data0 === 'closed')) {
+        const err3 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/$defs/TicketCategoryList/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema84.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema84.enum,
+          parentSchema: schema84,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.categoryId !== undefined) {
+      let data1 = data.categoryId;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 20) {
+          const err4 = {
+            instancePath: instancePath + '/categoryId',
+            schemaPath: '#/properties/categoryId/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema83.properties.categoryId,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/categoryId',
+            schemaPath: '#/properties/categoryId/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema83.properties.categoryId,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/categoryId',
+          schemaPath: '#/properties/categoryId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema83.properties.categoryId.type,
+          parentSchema: schema83.properties.categoryId,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema83.type,
+      parentSchema: schema83,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate57.errors = vErrors;
+  return errors === 0;
+}
+validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketGeneral = validate93;
+const schema158 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
@@ -12653,18 +15264,18 @@ const schema139 = {
     },
   },
 };
-const schema140 = {
+const schema159 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const pattern67 = new RegExp('^(?:[1-9]|10)$', 'u');
-function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern79 = new RegExp('^(?:[1-9]|10)$', 'u');
+function validate93(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate85.evaluated;
+  const evaluated0 = validate93.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12706,7 +15317,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema139,
+          parentSchema: schema158,
           data,
         };
         if (vErrors === null) {
@@ -12723,10 +15334,10 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/support_team_roles',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema140.type },
+        params: { type: schema159.type },
         message: 'must be string,null',
-        schema: schema140.type,
-        parentSchema: schema140,
+        schema: schema159.type,
+        parentSchema: schema159,
         data: data0,
       };
       if (vErrors === null) {
@@ -12745,7 +15356,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema140,
+          parentSchema: schema159,
           data: data0,
         };
         if (vErrors === null) {
@@ -12763,7 +15374,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema140,
+          parentSchema: schema159,
           data: data0,
         };
         if (vErrors === null) {
@@ -12784,7 +15395,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema139.properties.additional_roles,
+          parentSchema: schema158.properties.additional_roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -12806,7 +15417,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema139.properties.additional_roles.items,
+              parentSchema: schema158.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -12824,7 +15435,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema139.properties.additional_roles.items,
+              parentSchema: schema158.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -12841,8 +15452,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema139.properties.additional_roles.items.type,
-            parentSchema: schema139.properties.additional_roles.items,
+            schema: schema158.properties.additional_roles.items.type,
+            parentSchema: schema158.properties.additional_roles.items,
             data: data2,
           };
           if (vErrors === null) {
@@ -12871,7 +15482,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema139.properties.additional_roles,
+              parentSchema: schema158.properties.additional_roles,
               data: data1,
             };
             if (vErrors === null) {
@@ -12892,8 +15503,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema139.properties.additional_roles.type,
-        parentSchema: schema139.properties.additional_roles,
+        schema: schema158.properties.additional_roles.type,
+        parentSchema: schema158.properties.additional_roles,
         data: data1,
       };
       if (vErrors === null) {
@@ -12911,8 +15522,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema139.properties.two_step_close.type,
-        parentSchema: schema139.properties.two_step_close,
+        schema: schema158.properties.two_step_close.type,
+        parentSchema: schema158.properties.two_step_close,
         data: data3,
       };
       if (vErrors === null) {
@@ -12930,8 +15541,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema139.properties.two_step_ticket.type,
-        parentSchema: schema139.properties.two_step_ticket,
+        schema: schema158.properties.two_step_ticket.type,
+        parentSchema: schema158.properties.two_step_ticket,
         data: data4,
       };
       if (vErrors === null) {
@@ -12949,8 +15560,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema139.properties.auto_pin_ticket.type,
-        parentSchema: schema139.properties.auto_pin_ticket,
+        schema: schema158.properties.auto_pin_ticket.type,
+        parentSchema: schema158.properties.auto_pin_ticket,
         data: data5,
       };
       if (vErrors === null) {
@@ -12970,7 +15581,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema139.properties.ticket_padding,
+          parentSchema: schema158.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -12980,7 +15591,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern67.test(data6)) {
+      if (!pattern79.test(data6)) {
         const err14 = {
           instancePath: instancePath + '/ticket_padding',
           schemaPath: '#/properties/ticket_padding/pattern',
@@ -12988,7 +15599,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(?:[1-9]|10)$' },
           message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
           schema: '^(?:[1-9]|10)$',
-          parentSchema: schema139.properties.ticket_padding,
+          parentSchema: schema158.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -13005,8 +15616,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema139.properties.ticket_padding.type,
-        parentSchema: schema139.properties.ticket_padding,
+        schema: schema158.properties.ticket_padding.type,
+        parentSchema: schema158.properties.ticket_padding,
         data: data6,
       };
       if (vErrors === null) {
@@ -13023,8 +15634,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema139.type,
-      parentSchema: schema139,
+      schema: schema158.type,
+      parentSchema: schema158,
       data,
     };
     if (vErrors === null) {
@@ -13034,12 +15645,12 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate85.errors = vErrors;
+  validate93.errors = vErrors;
   return errors === 0;
 }
-validate85.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketLimits = validate86;
-const schema141 = {
+validate93.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate94;
+const schema160 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
@@ -13146,7 +15757,7 @@ const schema141 = {
     },
   },
 };
-const schema142 = {
+const schema161 = {
   type: 'integer',
   minimum: 1,
   maximum: 20,
@@ -13156,10 +15767,10 @@ const schema142 = {
     maximum: 'A ticket limit must be between {minimum} and {maximum}',
   },
 };
-function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate94(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate86.evaluated;
+  const evaluated0 = validate94.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13209,7 +15820,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema141,
+          parentSchema: schema160,
           data,
         };
         if (vErrors === null) {
@@ -13228,8 +15839,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema141.properties.maxTicketsPerUser.type,
-        parentSchema: schema141.properties.maxTicketsPerUser,
+        schema: schema160.properties.maxTicketsPerUser.type,
+        parentSchema: schema160.properties.maxTicketsPerUser,
         data: data0,
       };
       if (vErrors === null) {
@@ -13248,7 +15859,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 20 },
           message: 'must be <= 20',
           schema: 20,
-          parentSchema: schema141.properties.maxTicketsPerUser,
+          parentSchema: schema160.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -13266,7 +15877,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema141.properties.maxTicketsPerUser,
+          parentSchema: schema160.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -13285,8 +15896,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema141.properties.maxOpenTickets.type,
-        parentSchema: schema141.properties.maxOpenTickets,
+        schema: schema160.properties.maxOpenTickets.type,
+        parentSchema: schema160.properties.maxOpenTickets,
         data: data1,
       };
       if (vErrors === null) {
@@ -13305,7 +15916,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 200 },
           message: 'must be <= 200',
           schema: 200,
-          parentSchema: schema141.properties.maxOpenTickets,
+          parentSchema: schema160.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -13323,7 +15934,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 10 },
           message: 'must be >= 10',
           schema: 10,
-          parentSchema: schema141.properties.maxOpenTickets,
+          parentSchema: schema160.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -13342,8 +15953,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema141.properties.rateLimitEnabled.type,
-        parentSchema: schema141.properties.rateLimitEnabled,
+        schema: schema160.properties.rateLimitEnabled.type,
+        parentSchema: schema160.properties.rateLimitEnabled,
         data: data2,
       };
       if (vErrors === null) {
@@ -13361,8 +15972,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema141.properties.cooldownPeriod.type,
-        parentSchema: schema141.properties.cooldownPeriod,
+        schema: schema160.properties.cooldownPeriod.type,
+        parentSchema: schema160.properties.cooldownPeriod,
         data: data3,
       };
       if (vErrors === null) {
@@ -13381,7 +15992,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 3600 },
           message: 'must be <= 3600',
           schema: 3600,
-          parentSchema: schema141.properties.cooldownPeriod,
+          parentSchema: schema160.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -13399,7 +16010,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 60 },
           message: 'must be >= 60',
           schema: 60,
-          parentSchema: schema141.properties.cooldownPeriod,
+          parentSchema: schema160.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -13418,8 +16029,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema141.properties.autoCloseInactive.type,
-        parentSchema: schema141.properties.autoCloseInactive,
+        schema: schema160.properties.autoCloseInactive.type,
+        parentSchema: schema160.properties.autoCloseInactive,
         data: data4,
       };
       if (vErrors === null) {
@@ -13437,8 +16048,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema141.properties.inactiveThreshold.type,
-        parentSchema: schema141.properties.inactiveThreshold,
+        schema: schema160.properties.inactiveThreshold.type,
+        parentSchema: schema160.properties.inactiveThreshold,
         data: data5,
       };
       if (vErrors === null) {
@@ -13457,7 +16068,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 30 },
           message: 'must be <= 30',
           schema: 30,
-          parentSchema: schema141.properties.inactiveThreshold,
+          parentSchema: schema160.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -13475,7 +16086,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema141.properties.inactiveThreshold,
+          parentSchema: schema160.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -13506,7 +16117,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema141.properties.userLimits,
+            parentSchema: schema160.properties.userLimits,
             data: data6,
           };
           if (vErrors === null) {
@@ -13525,8 +16136,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema142.type,
-          parentSchema: schema142,
+          schema: schema161.type,
+          parentSchema: schema161,
           data: data7,
         };
         if (vErrors === null) {
@@ -13545,7 +16156,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema142,
+            parentSchema: schema161,
             data: data7,
           };
           if (vErrors === null) {
@@ -13563,7 +16174,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema142,
+            parentSchema: schema161,
             data: data7,
           };
           if (vErrors === null) {
@@ -13582,8 +16193,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema142.type,
-          parentSchema: schema142,
+          schema: schema161.type,
+          parentSchema: schema161,
           data: data8,
         };
         if (vErrors === null) {
@@ -13602,7 +16213,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema142,
+            parentSchema: schema161,
             data: data8,
           };
           if (vErrors === null) {
@@ -13620,7 +16231,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema142,
+            parentSchema: schema161,
             data: data8,
           };
           if (vErrors === null) {
@@ -13639,8 +16250,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema142.type,
-          parentSchema: schema142,
+          schema: schema161.type,
+          parentSchema: schema161,
           data: data9,
         };
         if (vErrors === null) {
@@ -13659,7 +16270,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema142,
+            parentSchema: schema161,
             data: data9,
           };
           if (vErrors === null) {
@@ -13677,7 +16288,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema142,
+            parentSchema: schema161,
             data: data9,
           };
           if (vErrors === null) {
@@ -13695,8 +16306,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema141.properties.userLimits.type,
-        parentSchema: schema141.properties.userLimits,
+        schema: schema160.properties.userLimits.type,
+        parentSchema: schema160.properties.userLimits,
         data: data6,
       };
       if (vErrors === null) {
@@ -13716,7 +16327,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 properties',
           schema: 250,
-          parentSchema: schema141.properties.roleLimits,
+          parentSchema: schema160.properties.roleLimits,
           data: data10,
         };
         if (vErrors === null) {
@@ -13737,7 +16348,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema141.properties.roleLimits.propertyNames,
+              parentSchema: schema160.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -13756,7 +16367,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema141.properties.roleLimits.propertyNames,
+              parentSchema: schema160.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -13776,8 +16387,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'propertyNames',
             params: { propertyName: key2 },
             message: 'property name must be valid',
-            schema: schema141.properties.roleLimits.propertyNames,
-            parentSchema: schema141.properties.roleLimits,
+            schema: schema160.properties.roleLimits.propertyNames,
+            parentSchema: schema160.properties.roleLimits,
             data: data10,
           };
           if (vErrors === null) {
@@ -13797,8 +16408,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema142.type,
-            parentSchema: schema142,
+            schema: schema161.type,
+            parentSchema: schema161,
             data: data11,
           };
           if (vErrors === null) {
@@ -13817,7 +16428,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
               params: { comparison: '<=', limit: 20 },
               message: 'must be <= 20',
               schema: 20,
-              parentSchema: schema142,
+              parentSchema: schema161,
               data: data11,
             };
             if (vErrors === null) {
@@ -13835,7 +16446,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
               params: { comparison: '>=', limit: 1 },
               message: 'must be >= 1',
               schema: 1,
-              parentSchema: schema142,
+              parentSchema: schema161,
               data: data11,
             };
             if (vErrors === null) {
@@ -13854,8 +16465,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema141.properties.roleLimits.type,
-        parentSchema: schema141.properties.roleLimits,
+        schema: schema160.properties.roleLimits.type,
+        parentSchema: schema160.properties.roleLimits,
         data: data10,
       };
       if (vErrors === null) {
@@ -13872,8 +16483,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema141.type,
-      parentSchema: schema141,
+      schema: schema160.type,
+      parentSchema: schema160,
       data,
     };
     if (vErrors === null) {
@@ -13883,12 +16494,12 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate86.errors = vErrors;
+  validate94.errors = vErrors;
   return errors === 0;
 }
-validate86.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanel = validate87;
-const schema146 = {
+validate94.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate95;
+const schema165 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -14112,7 +16723,7 @@ const schema146 = {
     },
   },
 };
-const schema147 = {
+const schema166 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -14123,11 +16734,11 @@ const schema147 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const pattern73 = new RegExp('^(https?://[^\\s]+)?$', 'u');
-function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern85 = new RegExp('^(https?://[^\\s]+)?$', 'u');
+function validate95(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate87.evaluated;
+  const evaluated0 = validate95.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14238,8 +16849,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema146.required,
-        parentSchema: schema146,
+        schema: schema165.required,
+        parentSchema: schema165,
         data,
       };
       if (vErrors === null) {
@@ -14250,7 +16861,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema146.properties, key0)) {
+      if (!func1.call(schema165.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -14258,7 +16869,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema146,
+          parentSchema: schema165,
           data,
         };
         if (vErrors === null) {
@@ -14279,7 +16890,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema146.properties.title,
+          parentSchema: schema165.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -14297,7 +16908,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema146.properties.title,
+          parentSchema: schema165.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -14315,7 +16926,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema146.properties.title,
+          parentSchema: schema165.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -14332,8 +16943,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.title.type,
-        parentSchema: schema146.properties.title,
+        schema: schema165.properties.title.type,
+        parentSchema: schema165.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -14353,7 +16964,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema146.properties.description,
+          parentSchema: schema165.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -14370,8 +16981,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.description.type,
-        parentSchema: schema146.properties.description,
+        schema: schema165.properties.description.type,
+        parentSchema: schema165.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -14391,7 +17002,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema147,
+          parentSchema: schema166,
           data: data2,
         };
         if (vErrors === null) {
@@ -14401,7 +17012,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern46.test(data2)) {
+      if (!pattern54.test(data2)) {
         const err9 = {
           instancePath: instancePath + '/color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -14409,7 +17020,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema147,
+          parentSchema: schema166,
           data: data2,
         };
         if (vErrors === null) {
@@ -14426,8 +17037,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema147.type,
-        parentSchema: schema147,
+        schema: schema166.type,
+        parentSchema: schema166,
         data: data2,
       };
       if (vErrors === null) {
@@ -14448,7 +17059,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema146.properties.channel_id,
+            parentSchema: schema165.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -14466,7 +17077,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema146.properties.channel_id,
+            parentSchema: schema165.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -14483,8 +17094,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema146.properties.channel_id.type,
-          parentSchema: schema146.properties.channel_id,
+          schema: schema165.properties.channel_id.type,
+          parentSchema: schema165.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -14505,7 +17116,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema146.properties.button_label,
+          parentSchema: schema165.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -14523,7 +17134,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema146.properties.button_label,
+          parentSchema: schema165.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -14540,8 +17151,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.button_label.type,
-        parentSchema: schema146.properties.button_label,
+        schema: schema165.properties.button_label.type,
+        parentSchema: schema165.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -14561,7 +17172,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema146.properties.button_emoji,
+          parentSchema: schema165.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -14578,8 +17189,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.button_emoji.type,
-        parentSchema: schema146.properties.button_emoji,
+        schema: schema165.properties.button_emoji.type,
+        parentSchema: schema165.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -14599,7 +17210,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema146.properties.welcome_message,
+          parentSchema: schema165.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -14616,8 +17227,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.welcome_message.type,
-        parentSchema: schema146.properties.welcome_message,
+        schema: schema165.properties.welcome_message.type,
+        parentSchema: schema165.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -14637,7 +17248,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema146.properties.ticket_name_format,
+          parentSchema: schema165.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -14655,7 +17266,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema146.properties.ticket_name_format,
+          parentSchema: schema165.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -14672,8 +17283,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.ticket_name_format.type,
-        parentSchema: schema146.properties.ticket_name_format,
+        schema: schema165.properties.ticket_name_format.type,
+        parentSchema: schema165.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -14691,8 +17302,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.close_button.type,
-        parentSchema: schema146.properties.close_button,
+        schema: schema165.properties.close_button.type,
+        parentSchema: schema165.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -14712,7 +17323,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema146.properties.close_button_label,
+          parentSchema: schema165.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -14729,8 +17340,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.close_button_label.type,
-        parentSchema: schema146.properties.close_button_label,
+        schema: schema165.properties.close_button_label.type,
+        parentSchema: schema165.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -14750,7 +17361,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema146.properties.close_button_emoji,
+          parentSchema: schema165.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -14767,8 +17378,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.close_button_emoji.type,
-        parentSchema: schema146.properties.close_button_emoji,
+        schema: schema165.properties.close_button_emoji.type,
+        parentSchema: schema165.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -14786,8 +17397,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.transcript.type,
-        parentSchema: schema146.properties.transcript,
+        schema: schema165.properties.transcript.type,
+        parentSchema: schema165.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -14805,8 +17416,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.auto_delete.type,
-        parentSchema: schema146.properties.auto_delete,
+        schema: schema165.properties.auto_delete.type,
+        parentSchema: schema165.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -14824,8 +17435,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema146.properties.auto_delete_time.type,
-        parentSchema: schema146.properties.auto_delete_time,
+        schema: schema165.properties.auto_delete_time.type,
+        parentSchema: schema165.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -14844,7 +17455,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema146.properties.auto_delete_time,
+          parentSchema: schema165.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -14862,7 +17473,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema146.properties.auto_delete_time,
+          parentSchema: schema165.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -14881,8 +17492,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.support_team_view.type,
-        parentSchema: schema146.properties.support_team_view,
+        schema: schema165.properties.support_team_view.type,
+        parentSchema: schema165.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -14900,8 +17511,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema146.properties.max_duration.type,
-        parentSchema: schema146.properties.max_duration,
+        schema: schema165.properties.max_duration.type,
+        parentSchema: schema165.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -14920,7 +17531,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema146.properties.max_duration,
+          parentSchema: schema165.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -14938,7 +17549,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema146.properties.max_duration,
+          parentSchema: schema165.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -14959,7 +17570,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema146.properties.required_inputs,
+          parentSchema: schema165.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -14981,7 +17592,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema146.properties.required_inputs.items,
+              parentSchema: schema165.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -14999,7 +17610,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema146.properties.required_inputs.items,
+              parentSchema: schema165.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -15016,8 +17627,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema146.properties.required_inputs.items.type,
-            parentSchema: schema146.properties.required_inputs.items,
+            schema: schema165.properties.required_inputs.items.type,
+            parentSchema: schema165.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -15035,8 +17646,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema146.properties.required_inputs.type,
-        parentSchema: schema146.properties.required_inputs,
+        schema: schema165.properties.required_inputs.type,
+        parentSchema: schema165.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -15056,7 +17667,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema146.properties.categories,
+          parentSchema: schema165.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -15078,7 +17689,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema146.properties.categories.items,
+              parentSchema: schema165.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -15096,7 +17707,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema146.properties.categories.items,
+              parentSchema: schema165.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -15113,8 +17724,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema146.properties.categories.items.type,
-            parentSchema: schema146.properties.categories.items,
+            schema: schema165.properties.categories.items.type,
+            parentSchema: schema165.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -15143,7 +17754,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema146.properties.categories,
+              parentSchema: schema165.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -15164,8 +17775,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema146.properties.categories.type,
-        parentSchema: schema146.properties.categories,
+        schema: schema165.properties.categories.type,
+        parentSchema: schema165.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -15183,8 +17794,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.auto_deploy.type,
-        parentSchema: schema146.properties.auto_deploy,
+        schema: schema165.properties.auto_deploy.type,
+        parentSchema: schema165.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -15204,7 +17815,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.footer,
+          parentSchema: schema165.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -15221,8 +17832,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.footer.type,
-        parentSchema: schema146.properties.footer,
+        schema: schema165.properties.footer.type,
+        parentSchema: schema165.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -15242,7 +17853,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.footerIcon,
+          parentSchema: schema165.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -15252,7 +17863,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern73.test(data22)) {
+      if (!pattern85.test(data22)) {
         const err53 = {
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/properties/footerIcon/pattern',
@@ -15260,7 +17871,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema146.properties.footerIcon,
+          parentSchema: schema165.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -15277,8 +17888,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.footerIcon.type,
-        parentSchema: schema146.properties.footerIcon,
+        schema: schema165.properties.footerIcon.type,
+        parentSchema: schema165.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -15298,7 +17909,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.image,
+          parentSchema: schema165.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -15308,7 +17919,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern73.test(data23)) {
+      if (!pattern85.test(data23)) {
         const err56 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/properties/image/pattern',
@@ -15316,7 +17927,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema146.properties.image,
+          parentSchema: schema165.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -15333,8 +17944,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.image.type,
-        parentSchema: schema146.properties.image,
+        schema: schema165.properties.image.type,
+        parentSchema: schema165.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -15354,7 +17965,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.thumbnail,
+          parentSchema: schema165.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -15364,7 +17975,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern73.test(data24)) {
+      if (!pattern85.test(data24)) {
         const err59 = {
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/properties/thumbnail/pattern',
@@ -15372,7 +17983,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema146.properties.thumbnail,
+          parentSchema: schema165.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -15389,8 +18000,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.thumbnail.type,
-        parentSchema: schema146.properties.thumbnail,
+        schema: schema165.properties.thumbnail.type,
+        parentSchema: schema165.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -15410,7 +18021,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema146.properties.open_title,
+          parentSchema: schema165.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -15427,8 +18038,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.open_title.type,
-        parentSchema: schema146.properties.open_title,
+        schema: schema165.properties.open_title.type,
+        parentSchema: schema165.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -15448,7 +18059,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema146.properties.open_description,
+          parentSchema: schema165.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -15465,8 +18076,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.open_description.type,
-        parentSchema: schema146.properties.open_description,
+        schema: schema165.properties.open_description.type,
+        parentSchema: schema165.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -15486,7 +18097,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema147,
+          parentSchema: schema166,
           data: data27,
         };
         if (vErrors === null) {
@@ -15496,7 +18107,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern46.test(data27)) {
+      if (!pattern54.test(data27)) {
         const err66 = {
           instancePath: instancePath + '/open_color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -15504,7 +18115,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema147,
+          parentSchema: schema166,
           data: data27,
         };
         if (vErrors === null) {
@@ -15521,8 +18132,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema147.type,
-        parentSchema: schema147,
+        schema: schema166.type,
+        parentSchema: schema166,
         data: data27,
       };
       if (vErrors === null) {
@@ -15542,7 +18153,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.open_footer,
+          parentSchema: schema165.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -15559,8 +18170,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.open_footer.type,
-        parentSchema: schema146.properties.open_footer,
+        schema: schema165.properties.open_footer.type,
+        parentSchema: schema165.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -15580,7 +18191,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.open_footerIcon,
+          parentSchema: schema165.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -15590,7 +18201,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern73.test(data29)) {
+      if (!pattern85.test(data29)) {
         const err71 = {
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/properties/open_footerIcon/pattern',
@@ -15598,7 +18209,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema146.properties.open_footerIcon,
+          parentSchema: schema165.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -15615,8 +18226,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.open_footerIcon.type,
-        parentSchema: schema146.properties.open_footerIcon,
+        schema: schema165.properties.open_footerIcon.type,
+        parentSchema: schema165.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -15636,7 +18247,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.open_image,
+          parentSchema: schema165.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -15646,7 +18257,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern73.test(data30)) {
+      if (!pattern85.test(data30)) {
         const err74 = {
           instancePath: instancePath + '/open_image',
           schemaPath: '#/properties/open_image/pattern',
@@ -15654,7 +18265,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema146.properties.open_image,
+          parentSchema: schema165.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -15671,8 +18282,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.open_image.type,
-        parentSchema: schema146.properties.open_image,
+        schema: schema165.properties.open_image.type,
+        parentSchema: schema165.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -15692,7 +18303,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.open_thumbnail,
+          parentSchema: schema165.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -15702,7 +18313,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern73.test(data31)) {
+      if (!pattern85.test(data31)) {
         const err77 = {
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/properties/open_thumbnail/pattern',
@@ -15710,7 +18321,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema146.properties.open_thumbnail,
+          parentSchema: schema165.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -15727,8 +18338,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.open_thumbnail.type,
-        parentSchema: schema146.properties.open_thumbnail,
+        schema: schema165.properties.open_thumbnail.type,
+        parentSchema: schema165.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -15744,10 +18355,10 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema146.properties.message_id.type },
+        params: { type: schema165.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema146.properties.message_id.type,
-        parentSchema: schema146.properties.message_id,
+        schema: schema165.properties.message_id.type,
+        parentSchema: schema165.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -15766,7 +18377,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema146.properties.message_id,
+          parentSchema: schema165.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -15784,7 +18395,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema146.properties.message_id,
+          parentSchema: schema165.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -15803,8 +18414,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.deployed.type,
-        parentSchema: schema146.properties.deployed,
+        schema: schema165.properties.deployed.type,
+        parentSchema: schema165.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -15820,10 +18431,10 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema146.properties.created_at.type },
+        params: { type: schema165.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema146.properties.created_at.type,
-        parentSchema: schema146.properties.created_at,
+        schema: schema165.properties.created_at.type,
+        parentSchema: schema165.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -15842,7 +18453,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema146.properties.created_at,
+          parentSchema: schema165.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -15860,8 +18471,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema146.type,
-      parentSchema: schema146,
+      schema: schema165.type,
+      parentSchema: schema165,
       data,
     };
     if (vErrors === null) {
@@ -15871,12 +18482,12 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate87.errors = vErrors;
+  validate95.errors = vErrors;
   return errors === 0;
 }
-validate87.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServer = validate54;
-const schema74 = {
+validate95.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServer = validate61;
+const schema88 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server.json',
   type: 'object',
@@ -15898,15 +18509,15 @@ const schema74 = {
     },
   },
 };
-const schema75 = {
+const schema89 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15921,8 +18532,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -15939,8 +18550,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -15957,8 +18568,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -15975,8 +18586,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -15993,8 +18604,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -16011,8 +18622,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -16038,7 +18649,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema74,
+          parentSchema: schema88,
           data,
         };
         if (vErrors === null) {
@@ -16060,7 +18671,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema75,
+            parentSchema: schema89,
             data: data0,
           };
           if (vErrors === null) {
@@ -16077,8 +18688,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.type,
-          parentSchema: schema75,
+          schema: schema89.type,
+          parentSchema: schema89,
           data: data0,
         };
         if (vErrors === null) {
@@ -16098,8 +18709,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema74.properties.name.type,
-          parentSchema: schema74.properties.name,
+          schema: schema88.properties.name.type,
+          parentSchema: schema88.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -16117,10 +18728,10 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema74.properties.iconURL.type },
+          params: { type: schema88.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema74.properties.iconURL.type,
-          parentSchema: schema74.properties.iconURL,
+          schema: schema88.properties.iconURL.type,
+          parentSchema: schema88.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -16140,8 +18751,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.properties.memberCount.type,
-          parentSchema: schema74.properties.memberCount,
+          schema: schema88.properties.memberCount.type,
+          parentSchema: schema88.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -16160,7 +18771,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema74.properties.memberCount,
+            parentSchema: schema88.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -16181,8 +18792,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.properties.boostLevel.type,
-          parentSchema: schema74.properties.boostLevel,
+          schema: schema88.properties.boostLevel.type,
+          parentSchema: schema88.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -16201,7 +18812,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema74.properties.boostLevel,
+            parentSchema: schema88.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -16219,7 +18830,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema74.properties.boostLevel,
+            parentSchema: schema88.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -16240,8 +18851,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.properties.boostCount.type,
-          parentSchema: schema74.properties.boostCount,
+          schema: schema88.properties.boostCount.type,
+          parentSchema: schema88.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -16260,7 +18871,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema74.properties.boostCount,
+            parentSchema: schema88.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -16279,8 +18890,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema74.type,
-      parentSchema: schema74,
+      schema: schema88.type,
+      parentSchema: schema88,
       data,
     };
     if (vErrors === null) {
@@ -16290,12 +18901,12 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServerList = validate51;
-const schema71 = {
+validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServerList = validate58;
+const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
   type: 'array',
@@ -16322,7 +18933,7 @@ const schema71 = {
     },
   },
 };
-const schema72 = {
+const schema86 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
@@ -16335,15 +18946,15 @@ const schema72 = {
     boostCount: { type: 'integer', minimum: 0 },
   },
 };
-const schema73 = {
+const schema87 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16358,8 +18969,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -16376,8 +18987,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -16394,8 +19005,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -16412,8 +19023,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -16430,8 +19041,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -16448,8 +19059,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -16475,7 +19086,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema72,
+          parentSchema: schema86,
           data,
         };
         if (vErrors === null) {
@@ -16497,7 +19108,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema73,
+            parentSchema: schema87,
             data: data0,
           };
           if (vErrors === null) {
@@ -16514,8 +19125,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema73.type,
-          parentSchema: schema73,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data0,
         };
         if (vErrors === null) {
@@ -16535,8 +19146,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.name.type,
-          parentSchema: schema72.properties.name,
+          schema: schema86.properties.name.type,
+          parentSchema: schema86.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -16554,10 +19165,10 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema72.properties.iconURL.type },
+          params: { type: schema86.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema72.properties.iconURL.type,
-          parentSchema: schema72.properties.iconURL,
+          schema: schema86.properties.iconURL.type,
+          parentSchema: schema86.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -16577,8 +19188,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.memberCount.type,
-          parentSchema: schema72.properties.memberCount,
+          schema: schema86.properties.memberCount.type,
+          parentSchema: schema86.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -16597,7 +19208,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema72.properties.memberCount,
+            parentSchema: schema86.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -16618,8 +19229,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.boostLevel.type,
-          parentSchema: schema72.properties.boostLevel,
+          schema: schema86.properties.boostLevel.type,
+          parentSchema: schema86.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -16638,7 +19249,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema72.properties.boostLevel,
+            parentSchema: schema86.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -16656,7 +19267,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema72.properties.boostLevel,
+            parentSchema: schema86.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -16677,8 +19288,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.boostCount.type,
-          parentSchema: schema72.properties.boostCount,
+          schema: schema86.properties.boostCount.type,
+          parentSchema: schema86.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -16697,7 +19308,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema72.properties.boostCount,
+            parentSchema: schema86.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -16716,8 +19327,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -16727,14 +19338,14 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16750,7 +19361,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 9 },
         message: 'must NOT have more than 9 items',
         schema: 9,
-        parentSchema: schema71,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -16763,9 +19374,9 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate52(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
+        !validate59(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
       ) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+        vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
         errors = vErrors.length;
       }
     }
@@ -16776,8 +19387,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema71.type,
-      parentSchema: schema71,
+      schema: schema85.type,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -16787,12 +19398,12 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptList = validate55;
-const schema76 = {
+validate58.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptList = validate62;
+const schema90 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-list.json',
   type: 'object',
@@ -16814,7 +19425,7 @@ const schema76 = {
     },
   },
 };
-const schema77 = {
+const schema91 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -16826,10 +19437,10 @@ const schema77 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16844,8 +19455,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -16862,8 +19473,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcripts' },
         message: "must have required property '" + 'transcripts' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -16882,7 +19493,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema76,
+          parentSchema: schema90,
           data,
         };
         if (vErrors === null) {
@@ -16903,7 +19514,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema76.properties.success,
+          parentSchema: schema90.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -16928,8 +19539,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema77.required,
-                parentSchema: schema77,
+                schema: schema91.required,
+                parentSchema: schema91,
                 data: data2,
               };
               if (vErrors === null) {
@@ -16946,8 +19557,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'ticketId' },
                 message: "must have required property '" + 'ticketId' + "'",
-                schema: schema77.required,
-                parentSchema: schema77,
+                schema: schema91.required,
+                parentSchema: schema91,
                 data: data2,
               };
               if (vErrors === null) {
@@ -16964,8 +19575,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'userName' },
                 message: "must have required property '" + 'userName' + "'",
-                schema: schema77.required,
-                parentSchema: schema77,
+                schema: schema91.required,
+                parentSchema: schema91,
                 data: data2,
               };
               if (vErrors === null) {
@@ -16982,8 +19593,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'createdAt' },
                 message: "must have required property '" + 'createdAt' + "'",
-                schema: schema77.required,
-                parentSchema: schema77,
+                schema: schema91.required,
+                parentSchema: schema91,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17000,8 +19611,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema77.required,
-                parentSchema: schema77,
+                schema: schema91.required,
+                parentSchema: schema91,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17020,7 +19631,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema77,
+                  parentSchema: schema91,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -17040,8 +19651,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema77.properties.id.type,
-                  parentSchema: schema77.properties.id,
+                  schema: schema91.properties.id.type,
+                  parentSchema: schema91.properties.id,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -17061,8 +19672,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema77.properties.ticketId.type,
-                  parentSchema: schema77.properties.ticketId,
+                  schema: schema91.properties.ticketId.type,
+                  parentSchema: schema91.properties.ticketId,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -17082,8 +19693,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema77.properties.userName.type,
-                  parentSchema: schema77.properties.userName,
+                  schema: schema91.properties.userName.type,
+                  parentSchema: schema91.properties.userName,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -17103,8 +19714,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema77.properties.createdAt.type,
-                  parentSchema: schema77.properties.createdAt,
+                  schema: schema91.properties.createdAt.type,
+                  parentSchema: schema91.properties.createdAt,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -17124,8 +19735,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema77.properties.size.type,
-                  parentSchema: schema77.properties.size,
+                  schema: schema91.properties.size.type,
+                  parentSchema: schema91.properties.size,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -17144,7 +19755,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema77.properties.size,
+                    parentSchema: schema91.properties.size,
                     data: data7,
                   };
                   if (vErrors === null) {
@@ -17163,8 +19774,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema77.type,
-              parentSchema: schema77,
+              schema: schema91.type,
+              parentSchema: schema91,
               data: data2,
             };
             if (vErrors === null) {
@@ -17182,8 +19793,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema76.properties.transcripts.type,
-          parentSchema: schema76.properties.transcripts,
+          schema: schema90.properties.transcripts.type,
+          parentSchema: schema90.properties.transcripts,
           data: data1,
         };
         if (vErrors === null) {
@@ -17201,8 +19812,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema76.type,
-      parentSchema: schema76,
+      schema: schema90.type,
+      parentSchema: schema90,
       data,
     };
     if (vErrors === null) {
@@ -17212,12 +19823,12 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptMessage = validate56;
-const schema78 = {
+validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptMessage = validate63;
+const schema92 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-message.json',
   type: 'object',
@@ -17301,14 +19912,14 @@ const schema78 = {
     },
   },
 };
-const pattern30 = new RegExp(
+const pattern38 = new RegExp(
   '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   'u',
 );
-function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17323,8 +19934,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -17341,8 +19952,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'author' },
         message: "must have required property '" + 'author' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -17359,8 +19970,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'content' },
         message: "must have required property '" + 'content' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -17377,8 +19988,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'timestamp' },
         message: "must have required property '" + 'timestamp' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -17395,8 +20006,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'attachments' },
         message: "must have required property '" + 'attachments' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -17422,7 +20033,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema78,
+          parentSchema: schema92,
           data,
         };
         if (vErrors === null) {
@@ -17444,7 +20055,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema78.properties.id,
+            parentSchema: schema92.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17462,7 +20073,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema78.properties.id,
+            parentSchema: schema92.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17479,8 +20090,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.id.type,
-          parentSchema: schema78.properties.id,
+          schema: schema92.properties.id.type,
+          parentSchema: schema92.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -17501,8 +20112,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema78.properties.author.required,
-            parentSchema: schema78.properties.author,
+            schema: schema92.properties.author.required,
+            parentSchema: schema92.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -17519,8 +20130,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema78.properties.author.required,
-            parentSchema: schema78.properties.author,
+            schema: schema92.properties.author.required,
+            parentSchema: schema92.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -17539,7 +20150,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema78.properties.author,
+              parentSchema: schema92.properties.author,
               data: data1,
             };
             if (vErrors === null) {
@@ -17561,7 +20172,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema78.properties.author.properties.id,
+                parentSchema: schema92.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17579,7 +20190,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema78.properties.author.properties.id,
+                parentSchema: schema92.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17596,8 +20207,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.author.properties.id.type,
-              parentSchema: schema78.properties.author.properties.id,
+              schema: schema92.properties.author.properties.id.type,
+              parentSchema: schema92.properties.author.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -17619,7 +20230,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema78.properties.author.properties.username,
+                parentSchema: schema92.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -17637,7 +20248,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema78.properties.author.properties.username,
+                parentSchema: schema92.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -17654,8 +20265,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.author.properties.username.type,
-              parentSchema: schema78.properties.author.properties.username,
+              schema: schema92.properties.author.properties.username.type,
+              parentSchema: schema92.properties.author.properties.username,
               data: data3,
             };
             if (vErrors === null) {
@@ -17673,10 +20284,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/global_name',
               schemaPath: '#/properties/author/properties/global_name/type',
               keyword: 'type',
-              params: { type: schema78.properties.author.properties.global_name.type },
+              params: { type: schema92.properties.author.properties.global_name.type },
               message: 'must be string,null',
-              schema: schema78.properties.author.properties.global_name.type,
-              parentSchema: schema78.properties.author.properties.global_name,
+              schema: schema92.properties.author.properties.global_name.type,
+              parentSchema: schema92.properties.author.properties.global_name,
               data: data4,
             };
             if (vErrors === null) {
@@ -17695,7 +20306,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema78.properties.author.properties.global_name,
+                parentSchema: schema92.properties.author.properties.global_name,
                 data: data4,
               };
               if (vErrors === null) {
@@ -17714,10 +20325,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/avatar',
               schemaPath: '#/properties/author/properties/avatar/type',
               keyword: 'type',
-              params: { type: schema78.properties.author.properties.avatar.type },
+              params: { type: schema92.properties.author.properties.avatar.type },
               message: 'must be string,null',
-              schema: schema78.properties.author.properties.avatar.type,
-              parentSchema: schema78.properties.author.properties.avatar,
+              schema: schema92.properties.author.properties.avatar.type,
+              parentSchema: schema92.properties.author.properties.avatar,
               data: data5,
             };
             if (vErrors === null) {
@@ -17736,7 +20347,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema78.properties.author.properties.avatar,
+                parentSchema: schema92.properties.author.properties.avatar,
                 data: data5,
               };
               if (vErrors === null) {
@@ -17757,8 +20368,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema78.properties.author.properties.bot.type,
-              parentSchema: schema78.properties.author.properties.bot,
+              schema: schema92.properties.author.properties.bot.type,
+              parentSchema: schema92.properties.author.properties.bot,
               data: data6,
             };
             if (vErrors === null) {
@@ -17776,8 +20387,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema78.properties.author.type,
-          parentSchema: schema78.properties.author,
+          schema: schema92.properties.author.type,
+          parentSchema: schema92.properties.author,
           data: data1,
         };
         if (vErrors === null) {
@@ -17799,7 +20410,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema78.properties.content,
+            parentSchema: schema92.properties.content,
             data: data7,
           };
           if (vErrors === null) {
@@ -17816,8 +20427,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.content.type,
-          parentSchema: schema78.properties.content,
+          schema: schema92.properties.content.type,
+          parentSchema: schema92.properties.content,
           data: data7,
         };
         if (vErrors === null) {
@@ -17839,7 +20450,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.timestamp,
+            parentSchema: schema92.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -17849,7 +20460,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern30.test(data8)) {
+        if (!pattern38.test(data8)) {
           const err27 = {
             instancePath: instancePath + '/timestamp',
             schemaPath: '#/properties/timestamp/pattern',
@@ -17864,7 +20475,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema78.properties.timestamp,
+            parentSchema: schema92.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -17881,8 +20492,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.timestamp.type,
-          parentSchema: schema78.properties.timestamp,
+          schema: schema92.properties.timestamp.type,
+          parentSchema: schema92.properties.timestamp,
           data: data8,
         };
         if (vErrors === null) {
@@ -17904,7 +20515,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema78.properties.embeds,
+            parentSchema: schema92.properties.embeds,
             data: data9,
           };
           if (vErrors === null) {
@@ -17929,7 +20540,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 256 },
                     message: 'must NOT have more than 256 characters',
                     schema: 256,
-                    parentSchema: schema78.properties.embeds.items.properties.title,
+                    parentSchema: schema92.properties.embeds.items.properties.title,
                     data: data11,
                   };
                   if (vErrors === null) {
@@ -17946,8 +20557,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema78.properties.embeds.items.properties.title.type,
-                  parentSchema: schema78.properties.embeds.items.properties.title,
+                  schema: schema92.properties.embeds.items.properties.title.type,
+                  parentSchema: schema92.properties.embeds.items.properties.title,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -17969,7 +20580,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 4096 },
                     message: 'must NOT have more than 4096 characters',
                     schema: 4096,
-                    parentSchema: schema78.properties.embeds.items.properties.description,
+                    parentSchema: schema92.properties.embeds.items.properties.description,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -17986,8 +20597,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema78.properties.embeds.items.properties.description.type,
-                  parentSchema: schema78.properties.embeds.items.properties.description,
+                  schema: schema92.properties.embeds.items.properties.description.type,
+                  parentSchema: schema92.properties.embeds.items.properties.description,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -18005,8 +20616,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema78.properties.embeds.items.type,
-              parentSchema: schema78.properties.embeds.items,
+              schema: schema92.properties.embeds.items.type,
+              parentSchema: schema92.properties.embeds.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -18024,8 +20635,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.embeds.type,
-          parentSchema: schema78.properties.embeds,
+          schema: schema92.properties.embeds.type,
+          parentSchema: schema92.properties.embeds,
           data: data9,
         };
         if (vErrors === null) {
@@ -18047,7 +20658,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema78.properties.attachments,
+            parentSchema: schema92.properties.attachments,
             data: data13,
           };
           if (vErrors === null) {
@@ -18068,8 +20679,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'filename' },
                 message: "must have required property '" + 'filename' + "'",
-                schema: schema78.properties.attachments.items.required,
-                parentSchema: schema78.properties.attachments.items,
+                schema: schema92.properties.attachments.items.required,
+                parentSchema: schema92.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -18086,8 +20697,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema78.properties.attachments.items.required,
-                parentSchema: schema78.properties.attachments.items,
+                schema: schema92.properties.attachments.items.required,
+                parentSchema: schema92.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -18104,8 +20715,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema78.properties.attachments.items.required,
-                parentSchema: schema78.properties.attachments.items,
+                schema: schema92.properties.attachments.items.required,
+                parentSchema: schema92.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -18124,7 +20735,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema78.properties.attachments.items,
+                  parentSchema: schema92.properties.attachments.items,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -18146,7 +20757,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema78.properties.attachments.items.properties.filename,
+                    parentSchema: schema92.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -18164,7 +20775,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema78.properties.attachments.items.properties.filename,
+                    parentSchema: schema92.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -18181,8 +20792,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema78.properties.attachments.items.properties.filename.type,
-                  parentSchema: schema78.properties.attachments.items.properties.filename,
+                  schema: schema92.properties.attachments.items.properties.filename.type,
+                  parentSchema: schema92.properties.attachments.items.properties.filename,
                   data: data15,
                 };
                 if (vErrors === null) {
@@ -18202,8 +20813,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema78.properties.attachments.items.properties.size.type,
-                  parentSchema: schema78.properties.attachments.items.properties.size,
+                  schema: schema92.properties.attachments.items.properties.size.type,
+                  parentSchema: schema92.properties.attachments.items.properties.size,
                   data: data16,
                 };
                 if (vErrors === null) {
@@ -18222,7 +20833,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '<=', limit: 1073741824 },
                     message: 'must be <= 1073741824',
                     schema: 1073741824,
-                    parentSchema: schema78.properties.attachments.items.properties.size,
+                    parentSchema: schema92.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -18240,7 +20851,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema78.properties.attachments.items.properties.size,
+                    parentSchema: schema92.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -18263,7 +20874,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema78.properties.attachments.items.properties.content_type,
+                    parentSchema: schema92.properties.attachments.items.properties.content_type,
                     data: data17,
                   };
                   if (vErrors === null) {
@@ -18280,8 +20891,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema78.properties.attachments.items.properties.content_type.type,
-                  parentSchema: schema78.properties.attachments.items.properties.content_type,
+                  schema: schema92.properties.attachments.items.properties.content_type.type,
+                  parentSchema: schema92.properties.attachments.items.properties.content_type,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -18303,7 +20914,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2048 },
                     message: 'must NOT have more than 2048 characters',
                     schema: 2048,
-                    parentSchema: schema78.properties.attachments.items.properties.url,
+                    parentSchema: schema92.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -18321,7 +20932,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema78.properties.attachments.items.properties.url,
+                    parentSchema: schema92.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -18338,8 +20949,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema78.properties.attachments.items.properties.url.type,
-                  parentSchema: schema78.properties.attachments.items.properties.url,
+                  schema: schema92.properties.attachments.items.properties.url.type,
+                  parentSchema: schema92.properties.attachments.items.properties.url,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -18357,8 +20968,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema78.properties.attachments.items.type,
-              parentSchema: schema78.properties.attachments.items,
+              schema: schema92.properties.attachments.items.type,
+              parentSchema: schema92.properties.attachments.items,
               data: data14,
             };
             if (vErrors === null) {
@@ -18376,8 +20987,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.attachments.type,
-          parentSchema: schema78.properties.attachments,
+          schema: schema92.properties.attachments.type,
+          parentSchema: schema92.properties.attachments,
           data: data13,
         };
         if (vErrors === null) {
@@ -18395,8 +21006,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema92.type,
+      parentSchema: schema92,
       data,
     };
     if (vErrors === null) {
@@ -18406,12 +21017,12 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptSummary = validate57;
-const schema79 = {
+validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptSummary = validate64;
+const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-summary.json',
   type: 'object',
@@ -18425,10 +21036,10 @@ const schema79 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-summary.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18443,8 +21054,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -18461,8 +21072,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -18479,8 +21090,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'userName' },
         message: "must have required property '" + 'userName' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -18497,8 +21108,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'createdAt' },
         message: "must have required property '" + 'createdAt' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -18515,8 +21126,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -18535,7 +21146,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema79,
+          parentSchema: schema93,
           data,
         };
         if (vErrors === null) {
@@ -18555,8 +21166,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.id.type,
-          parentSchema: schema79.properties.id,
+          schema: schema93.properties.id.type,
+          parentSchema: schema93.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18576,8 +21187,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.ticketId.type,
-          parentSchema: schema79.properties.ticketId,
+          schema: schema93.properties.ticketId.type,
+          parentSchema: schema93.properties.ticketId,
           data: data1,
         };
         if (vErrors === null) {
@@ -18597,8 +21208,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.userName.type,
-          parentSchema: schema79.properties.userName,
+          schema: schema93.properties.userName.type,
+          parentSchema: schema93.properties.userName,
           data: data2,
         };
         if (vErrors === null) {
@@ -18618,8 +21229,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.createdAt.type,
-          parentSchema: schema79.properties.createdAt,
+          schema: schema93.properties.createdAt.type,
+          parentSchema: schema93.properties.createdAt,
           data: data3,
         };
         if (vErrors === null) {
@@ -18639,8 +21250,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema79.properties.size.type,
-          parentSchema: schema79.properties.size,
+          schema: schema93.properties.size.type,
+          parentSchema: schema93.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -18659,7 +21270,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema79.properties.size,
+            parentSchema: schema93.properties.size,
             data: data4,
           };
           if (vErrors === null) {
@@ -18678,8 +21289,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema79.type,
-      parentSchema: schema79,
+      schema: schema93.type,
+      parentSchema: schema93,
       data,
     };
     if (vErrors === null) {
@@ -18689,12 +21300,12 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUpload = validate59;
-const schema82 = {
+validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUpload = validate66;
+const schema96 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload.json',
   type: 'object',
@@ -18839,7 +21450,7 @@ const schema82 = {
     },
   },
 };
-const schema83 = {
+const schema97 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username'],
@@ -18858,14 +21469,14 @@ const schema83 = {
     },
   },
 };
-const schema85 = {
+const schema99 = {
   type: 'string',
   pattern:
     '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   maxLength: 40,
   'x-messages': { '*': 'Must be an ISO 8601 date and time' },
 };
-const schema87 = {
+const schema101 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'author', 'content', 'timestamp', 'attachments'],
@@ -18947,10 +21558,10 @@ const schema87 = {
     },
   },
 };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18965,8 +21576,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -18983,8 +21594,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channelName' },
         message: "must have required property '" + 'channelName' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -19001,8 +21612,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedBy' },
         message: "must have required property '" + 'openedBy' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -19019,8 +21630,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedAt' },
         message: "must have required property '" + 'openedAt' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -19037,8 +21648,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'closedAt' },
         message: "must have required property '" + 'closedAt' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -19055,8 +21666,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'messages' },
         message: "must have required property '" + 'messages' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -19083,7 +21694,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema82,
+          parentSchema: schema96,
           data,
         };
         if (vErrors === null) {
@@ -19105,7 +21716,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.ticketId,
+            parentSchema: schema96.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -19123,7 +21734,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema82.properties.ticketId,
+            parentSchema: schema96.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -19140,8 +21751,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.ticketId.type,
-          parentSchema: schema82.properties.ticketId,
+          schema: schema96.properties.ticketId.type,
+          parentSchema: schema96.properties.ticketId,
           data: data0,
         };
         if (vErrors === null) {
@@ -19163,7 +21774,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.channelName,
+            parentSchema: schema96.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -19181,7 +21792,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema82.properties.channelName,
+            parentSchema: schema96.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -19198,8 +21809,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.channelName.type,
-          parentSchema: schema82.properties.channelName,
+          schema: schema96.properties.channelName.type,
+          parentSchema: schema96.properties.channelName,
           data: data1,
         };
         if (vErrors === null) {
@@ -19220,8 +21831,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema97.required,
+            parentSchema: schema97,
             data: data2,
           };
           if (vErrors === null) {
@@ -19238,8 +21849,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema97.required,
+            parentSchema: schema97,
             data: data2,
           };
           if (vErrors === null) {
@@ -19258,7 +21869,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema83,
+              parentSchema: schema97,
               data: data2,
             };
             if (vErrors === null) {
@@ -19280,7 +21891,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema83.properties.id,
+                parentSchema: schema97.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -19298,7 +21909,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema83.properties.id,
+                parentSchema: schema97.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -19315,8 +21926,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.id.type,
-              parentSchema: schema83.properties.id,
+              schema: schema97.properties.id.type,
+              parentSchema: schema97.properties.id,
               data: data3,
             };
             if (vErrors === null) {
@@ -19338,7 +21949,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema83.properties.username,
+                parentSchema: schema97.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19356,7 +21967,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema83.properties.username,
+                parentSchema: schema97.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19373,8 +21984,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.username.type,
-              parentSchema: schema83.properties.username,
+              schema: schema97.properties.username.type,
+              parentSchema: schema97.properties.username,
               data: data4,
             };
             if (vErrors === null) {
@@ -19392,8 +22003,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema83.type,
-          parentSchema: schema83,
+          schema: schema97.type,
+          parentSchema: schema97,
           data: data2,
         };
         if (vErrors === null) {
@@ -19414,8 +22025,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema97.required,
+            parentSchema: schema97,
             data: data5,
           };
           if (vErrors === null) {
@@ -19432,8 +22043,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema97.required,
+            parentSchema: schema97,
             data: data5,
           };
           if (vErrors === null) {
@@ -19452,7 +22063,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key2 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema83,
+              parentSchema: schema97,
               data: data5,
             };
             if (vErrors === null) {
@@ -19474,7 +22085,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema83.properties.id,
+                parentSchema: schema97.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -19492,7 +22103,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema83.properties.id,
+                parentSchema: schema97.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -19509,8 +22120,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.id.type,
-              parentSchema: schema83.properties.id,
+              schema: schema97.properties.id.type,
+              parentSchema: schema97.properties.id,
               data: data6,
             };
             if (vErrors === null) {
@@ -19532,7 +22143,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema83.properties.username,
+                parentSchema: schema97.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -19550,7 +22161,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema83.properties.username,
+                parentSchema: schema97.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -19567,8 +22178,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.username.type,
-              parentSchema: schema83.properties.username,
+              schema: schema97.properties.username.type,
+              parentSchema: schema97.properties.username,
               data: data7,
             };
             if (vErrors === null) {
@@ -19586,8 +22197,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema83.type,
-          parentSchema: schema83,
+          schema: schema97.type,
+          parentSchema: schema97,
           data: data5,
         };
         if (vErrors === null) {
@@ -19609,7 +22220,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema85,
+            parentSchema: schema99,
             data: data8,
           };
           if (vErrors === null) {
@@ -19619,7 +22230,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern30.test(data8)) {
+        if (!pattern38.test(data8)) {
           const err34 = {
             instancePath: instancePath + '/openedAt',
             schemaPath: '#/$defs/timestamp/pattern',
@@ -19634,7 +22245,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema85,
+            parentSchema: schema99,
             data: data8,
           };
           if (vErrors === null) {
@@ -19651,8 +22262,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema99.type,
+          parentSchema: schema99,
           data: data8,
         };
         if (vErrors === null) {
@@ -19674,7 +22285,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema85,
+            parentSchema: schema99,
             data: data9,
           };
           if (vErrors === null) {
@@ -19684,7 +22295,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern30.test(data9)) {
+        if (!pattern38.test(data9)) {
           const err37 = {
             instancePath: instancePath + '/closedAt',
             schemaPath: '#/$defs/timestamp/pattern',
@@ -19699,7 +22310,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema85,
+            parentSchema: schema99,
             data: data9,
           };
           if (vErrors === null) {
@@ -19716,8 +22327,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema99.type,
+          parentSchema: schema99,
           data: data9,
         };
         if (vErrors === null) {
@@ -19739,7 +22350,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 5000 },
             message: 'must NOT have more than 5000 items',
             schema: 5000,
-            parentSchema: schema82.properties.messages,
+            parentSchema: schema96.properties.messages,
             data: data10,
           };
           if (vErrors === null) {
@@ -19760,8 +22371,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema87.required,
-                parentSchema: schema87,
+                schema: schema101.required,
+                parentSchema: schema101,
                 data: data11,
               };
               if (vErrors === null) {
@@ -19778,8 +22389,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'author' },
                 message: "must have required property '" + 'author' + "'",
-                schema: schema87.required,
-                parentSchema: schema87,
+                schema: schema101.required,
+                parentSchema: schema101,
                 data: data11,
               };
               if (vErrors === null) {
@@ -19796,8 +22407,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'content' },
                 message: "must have required property '" + 'content' + "'",
-                schema: schema87.required,
-                parentSchema: schema87,
+                schema: schema101.required,
+                parentSchema: schema101,
                 data: data11,
               };
               if (vErrors === null) {
@@ -19814,8 +22425,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'timestamp' },
                 message: "must have required property '" + 'timestamp' + "'",
-                schema: schema87.required,
-                parentSchema: schema87,
+                schema: schema101.required,
+                parentSchema: schema101,
                 data: data11,
               };
               if (vErrors === null) {
@@ -19832,8 +22443,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'attachments' },
                 message: "must have required property '" + 'attachments' + "'",
-                schema: schema87.required,
-                parentSchema: schema87,
+                schema: schema101.required,
+                parentSchema: schema101,
                 data: data11,
               };
               if (vErrors === null) {
@@ -19859,7 +22470,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema87,
+                  parentSchema: schema101,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -19881,7 +22492,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 20 },
                     message: 'must NOT have more than 20 characters',
                     schema: 20,
-                    parentSchema: schema87.properties.id,
+                    parentSchema: schema101.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -19899,7 +22510,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema87.properties.id,
+                    parentSchema: schema101.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -19916,8 +22527,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.id.type,
-                  parentSchema: schema87.properties.id,
+                  schema: schema101.properties.id.type,
+                  parentSchema: schema101.properties.id,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -19938,8 +22549,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'id' },
                     message: "must have required property '" + 'id' + "'",
-                    schema: schema87.properties.author.required,
-                    parentSchema: schema87.properties.author,
+                    schema: schema101.properties.author.required,
+                    parentSchema: schema101.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -19956,8 +22567,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'username' },
                     message: "must have required property '" + 'username' + "'",
-                    schema: schema87.properties.author.required,
-                    parentSchema: schema87.properties.author,
+                    schema: schema101.properties.author.required,
+                    parentSchema: schema101.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -19976,7 +22587,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { additionalProperty: key4 },
                       message: 'must NOT have additional properties',
                       schema: false,
-                      parentSchema: schema87.properties.author,
+                      parentSchema: schema101.properties.author,
                       data: data13,
                     };
                     if (vErrors === null) {
@@ -19998,7 +22609,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 20 },
                         message: 'must NOT have more than 20 characters',
                         schema: 20,
-                        parentSchema: schema87.properties.author.properties.id,
+                        parentSchema: schema101.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -20016,7 +22627,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { pattern: '^[0-9]{17,20}$' },
                         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                         schema: '^[0-9]{17,20}$',
-                        parentSchema: schema87.properties.author.properties.id,
+                        parentSchema: schema101.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -20033,8 +22644,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema87.properties.author.properties.id.type,
-                      parentSchema: schema87.properties.author.properties.id,
+                      schema: schema101.properties.author.properties.id.type,
+                      parentSchema: schema101.properties.author.properties.id,
                       data: data14,
                     };
                     if (vErrors === null) {
@@ -20056,7 +22667,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema87.properties.author.properties.username,
+                        parentSchema: schema101.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -20074,7 +22685,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 1 },
                         message: 'must NOT have fewer than 1 characters',
                         schema: 1,
-                        parentSchema: schema87.properties.author.properties.username,
+                        parentSchema: schema101.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -20091,8 +22702,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema87.properties.author.properties.username.type,
-                      parentSchema: schema87.properties.author.properties.username,
+                      schema: schema101.properties.author.properties.username.type,
+                      parentSchema: schema101.properties.author.properties.username,
                       data: data15,
                     };
                     if (vErrors === null) {
@@ -20110,10 +22721,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/global_name',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/global_name/type',
                       keyword: 'type',
-                      params: { type: schema87.properties.author.properties.global_name.type },
+                      params: { type: schema101.properties.author.properties.global_name.type },
                       message: 'must be string,null',
-                      schema: schema87.properties.author.properties.global_name.type,
-                      parentSchema: schema87.properties.author.properties.global_name,
+                      schema: schema101.properties.author.properties.global_name.type,
+                      parentSchema: schema101.properties.author.properties.global_name,
                       data: data16,
                     };
                     if (vErrors === null) {
@@ -20132,7 +22743,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema87.properties.author.properties.global_name,
+                        parentSchema: schema101.properties.author.properties.global_name,
                         data: data16,
                       };
                       if (vErrors === null) {
@@ -20151,10 +22762,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/avatar',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/avatar/type',
                       keyword: 'type',
-                      params: { type: schema87.properties.author.properties.avatar.type },
+                      params: { type: schema101.properties.author.properties.avatar.type },
                       message: 'must be string,null',
-                      schema: schema87.properties.author.properties.avatar.type,
-                      parentSchema: schema87.properties.author.properties.avatar,
+                      schema: schema101.properties.author.properties.avatar.type,
+                      parentSchema: schema101.properties.author.properties.avatar,
                       data: data17,
                     };
                     if (vErrors === null) {
@@ -20173,7 +22784,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema87.properties.author.properties.avatar,
+                        parentSchema: schema101.properties.author.properties.avatar,
                         data: data17,
                       };
                       if (vErrors === null) {
@@ -20194,8 +22805,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'boolean' },
                       message: 'must be boolean',
-                      schema: schema87.properties.author.properties.bot.type,
-                      parentSchema: schema87.properties.author.properties.bot,
+                      schema: schema101.properties.author.properties.bot.type,
+                      parentSchema: schema101.properties.author.properties.bot,
                       data: data18,
                     };
                     if (vErrors === null) {
@@ -20213,8 +22824,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'object' },
                   message: 'must be object',
-                  schema: schema87.properties.author.type,
-                  parentSchema: schema87.properties.author,
+                  schema: schema101.properties.author.type,
+                  parentSchema: schema101.properties.author,
                   data: data13,
                 };
                 if (vErrors === null) {
@@ -20236,7 +22847,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2000 },
                     message: 'must NOT have more than 2000 characters',
                     schema: 2000,
-                    parentSchema: schema87.properties.content,
+                    parentSchema: schema101.properties.content,
                     data: data19,
                   };
                   if (vErrors === null) {
@@ -20253,8 +22864,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.content.type,
-                  parentSchema: schema87.properties.content,
+                  schema: schema101.properties.content.type,
+                  parentSchema: schema101.properties.content,
                   data: data19,
                 };
                 if (vErrors === null) {
@@ -20276,7 +22887,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema87.properties.timestamp,
+                    parentSchema: schema101.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -20286,7 +22897,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (!pattern30.test(data20)) {
+                if (!pattern38.test(data20)) {
                   const err67 = {
                     instancePath: instancePath + '/messages/' + i0 + '/timestamp',
                     schemaPath: '#/$defs/TranscriptMessage/properties/timestamp/pattern',
@@ -20301,7 +22912,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       '"',
                     schema:
                       '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-                    parentSchema: schema87.properties.timestamp,
+                    parentSchema: schema101.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -20318,8 +22929,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.timestamp.type,
-                  parentSchema: schema87.properties.timestamp,
+                  schema: schema101.properties.timestamp.type,
+                  parentSchema: schema101.properties.timestamp,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -20341,7 +22952,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema87.properties.embeds,
+                    parentSchema: schema101.properties.embeds,
                     data: data21,
                   };
                   if (vErrors === null) {
@@ -20366,7 +22977,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 256 },
                             message: 'must NOT have more than 256 characters',
                             schema: 256,
-                            parentSchema: schema87.properties.embeds.items.properties.title,
+                            parentSchema: schema101.properties.embeds.items.properties.title,
                             data: data23,
                           };
                           if (vErrors === null) {
@@ -20383,8 +22994,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema87.properties.embeds.items.properties.title.type,
-                          parentSchema: schema87.properties.embeds.items.properties.title,
+                          schema: schema101.properties.embeds.items.properties.title.type,
+                          parentSchema: schema101.properties.embeds.items.properties.title,
                           data: data23,
                         };
                         if (vErrors === null) {
@@ -20406,7 +23017,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 4096 },
                             message: 'must NOT have more than 4096 characters',
                             schema: 4096,
-                            parentSchema: schema87.properties.embeds.items.properties.description,
+                            parentSchema: schema101.properties.embeds.items.properties.description,
                             data: data24,
                           };
                           if (vErrors === null) {
@@ -20423,8 +23034,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema87.properties.embeds.items.properties.description.type,
-                          parentSchema: schema87.properties.embeds.items.properties.description,
+                          schema: schema101.properties.embeds.items.properties.description.type,
+                          parentSchema: schema101.properties.embeds.items.properties.description,
                           data: data24,
                         };
                         if (vErrors === null) {
@@ -20442,8 +23053,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema87.properties.embeds.items.type,
-                      parentSchema: schema87.properties.embeds.items,
+                      schema: schema101.properties.embeds.items.type,
+                      parentSchema: schema101.properties.embeds.items,
                       data: data22,
                     };
                     if (vErrors === null) {
@@ -20461,8 +23072,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema87.properties.embeds.type,
-                  parentSchema: schema87.properties.embeds,
+                  schema: schema101.properties.embeds.type,
+                  parentSchema: schema101.properties.embeds,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -20484,7 +23095,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema87.properties.attachments,
+                    parentSchema: schema101.properties.attachments,
                     data: data25,
                   };
                   if (vErrors === null) {
@@ -20505,8 +23116,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'filename' },
                         message: "must have required property '" + 'filename' + "'",
-                        schema: schema87.properties.attachments.items.required,
-                        parentSchema: schema87.properties.attachments.items,
+                        schema: schema101.properties.attachments.items.required,
+                        parentSchema: schema101.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -20523,8 +23134,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'size' },
                         message: "must have required property '" + 'size' + "'",
-                        schema: schema87.properties.attachments.items.required,
-                        parentSchema: schema87.properties.attachments.items,
+                        schema: schema101.properties.attachments.items.required,
+                        parentSchema: schema101.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -20541,8 +23152,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'url' },
                         message: "must have required property '" + 'url' + "'",
-                        schema: schema87.properties.attachments.items.required,
-                        parentSchema: schema87.properties.attachments.items,
+                        schema: schema101.properties.attachments.items.required,
+                        parentSchema: schema101.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -20561,7 +23172,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           params: { additionalProperty: key5 },
                           message: 'must NOT have additional properties',
                           schema: false,
-                          parentSchema: schema87.properties.attachments.items,
+                          parentSchema: schema101.properties.attachments.items,
                           data: data26,
                         };
                         if (vErrors === null) {
@@ -20583,7 +23194,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema87.properties.attachments.items.properties.filename,
+                            parentSchema: schema101.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -20601,7 +23212,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema87.properties.attachments.items.properties.filename,
+                            parentSchema: schema101.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -20618,8 +23229,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema87.properties.attachments.items.properties.filename.type,
-                          parentSchema: schema87.properties.attachments.items.properties.filename,
+                          schema: schema101.properties.attachments.items.properties.filename.type,
+                          parentSchema: schema101.properties.attachments.items.properties.filename,
                           data: data27,
                         };
                         if (vErrors === null) {
@@ -20639,8 +23250,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema87.properties.attachments.items.properties.size.type,
-                          parentSchema: schema87.properties.attachments.items.properties.size,
+                          schema: schema101.properties.attachments.items.properties.size.type,
+                          parentSchema: schema101.properties.attachments.items.properties.size,
                           data: data28,
                         };
                         if (vErrors === null) {
@@ -20659,7 +23270,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '<=', limit: 1073741824 },
                             message: 'must be <= 1073741824',
                             schema: 1073741824,
-                            parentSchema: schema87.properties.attachments.items.properties.size,
+                            parentSchema: schema101.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -20677,7 +23288,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema87.properties.attachments.items.properties.size,
+                            parentSchema: schema101.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -20700,7 +23311,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema87.properties.attachments.items.properties.content_type,
+                            parentSchema: schema101.properties.attachments.items.properties.content_type,
                             data: data29,
                           };
                           if (vErrors === null) {
@@ -20717,8 +23328,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema87.properties.attachments.items.properties.content_type.type,
-                          parentSchema: schema87.properties.attachments.items.properties.content_type,
+                          schema: schema101.properties.attachments.items.properties.content_type.type,
+                          parentSchema: schema101.properties.attachments.items.properties.content_type,
                           data: data29,
                         };
                         if (vErrors === null) {
@@ -20740,7 +23351,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 2048 },
                             message: 'must NOT have more than 2048 characters',
                             schema: 2048,
-                            parentSchema: schema87.properties.attachments.items.properties.url,
+                            parentSchema: schema101.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -20758,7 +23369,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema87.properties.attachments.items.properties.url,
+                            parentSchema: schema101.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -20775,8 +23386,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema87.properties.attachments.items.properties.url.type,
-                          parentSchema: schema87.properties.attachments.items.properties.url,
+                          schema: schema101.properties.attachments.items.properties.url.type,
+                          parentSchema: schema101.properties.attachments.items.properties.url,
                           data: data30,
                         };
                         if (vErrors === null) {
@@ -20794,8 +23405,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema87.properties.attachments.items.type,
-                      parentSchema: schema87.properties.attachments.items,
+                      schema: schema101.properties.attachments.items.type,
+                      parentSchema: schema101.properties.attachments.items,
                       data: data26,
                     };
                     if (vErrors === null) {
@@ -20813,8 +23424,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema87.properties.attachments.type,
-                  parentSchema: schema87.properties.attachments,
+                  schema: schema101.properties.attachments.type,
+                  parentSchema: schema101.properties.attachments,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -20832,8 +23443,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema87.type,
-              parentSchema: schema87,
+              schema: schema101.type,
+              parentSchema: schema101,
               data: data11,
             };
             if (vErrors === null) {
@@ -20851,8 +23462,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.messages.type,
-          parentSchema: schema82.properties.messages,
+          schema: schema96.properties.messages.type,
+          parentSchema: schema96.properties.messages,
           data: data10,
         };
         if (vErrors === null) {
@@ -20870,8 +23481,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema96.type,
+      parentSchema: schema96,
       data,
     };
     if (vErrors === null) {
@@ -20881,12 +23492,12 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUploadResponse = validate58;
-const schema80 = {
+validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUploadResponse = validate65;
+const schema94 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
   type: 'object',
@@ -20908,7 +23519,7 @@ const schema80 = {
     },
   },
 };
-const schema81 = {
+const schema95 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -20920,10 +23531,10 @@ const schema81 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20938,8 +23549,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -20956,8 +23567,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcript' },
         message: "must have required property '" + 'transcript' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -20976,7 +23587,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema80,
+          parentSchema: schema94,
           data,
         };
         if (vErrors === null) {
@@ -20997,7 +23608,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema80.properties.success,
+          parentSchema: schema94.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -21018,8 +23629,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema81.required,
-            parentSchema: schema81,
+            schema: schema95.required,
+            parentSchema: schema95,
             data: data1,
           };
           if (vErrors === null) {
@@ -21036,8 +23647,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'ticketId' },
             message: "must have required property '" + 'ticketId' + "'",
-            schema: schema81.required,
-            parentSchema: schema81,
+            schema: schema95.required,
+            parentSchema: schema95,
             data: data1,
           };
           if (vErrors === null) {
@@ -21054,8 +23665,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'userName' },
             message: "must have required property '" + 'userName' + "'",
-            schema: schema81.required,
-            parentSchema: schema81,
+            schema: schema95.required,
+            parentSchema: schema95,
             data: data1,
           };
           if (vErrors === null) {
@@ -21072,8 +23683,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'createdAt' },
             message: "must have required property '" + 'createdAt' + "'",
-            schema: schema81.required,
-            parentSchema: schema81,
+            schema: schema95.required,
+            parentSchema: schema95,
             data: data1,
           };
           if (vErrors === null) {
@@ -21090,8 +23701,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'size' },
             message: "must have required property '" + 'size' + "'",
-            schema: schema81.required,
-            parentSchema: schema81,
+            schema: schema95.required,
+            parentSchema: schema95,
             data: data1,
           };
           if (vErrors === null) {
@@ -21110,7 +23721,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema81,
+              parentSchema: schema95,
               data: data1,
             };
             if (vErrors === null) {
@@ -21130,8 +23741,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.id.type,
-              parentSchema: schema81.properties.id,
+              schema: schema95.properties.id.type,
+              parentSchema: schema95.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -21151,8 +23762,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.ticketId.type,
-              parentSchema: schema81.properties.ticketId,
+              schema: schema95.properties.ticketId.type,
+              parentSchema: schema95.properties.ticketId,
               data: data3,
             };
             if (vErrors === null) {
@@ -21172,8 +23783,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.userName.type,
-              parentSchema: schema81.properties.userName,
+              schema: schema95.properties.userName.type,
+              parentSchema: schema95.properties.userName,
               data: data4,
             };
             if (vErrors === null) {
@@ -21193,8 +23804,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.createdAt.type,
-              parentSchema: schema81.properties.createdAt,
+              schema: schema95.properties.createdAt.type,
+              parentSchema: schema95.properties.createdAt,
               data: data5,
             };
             if (vErrors === null) {
@@ -21214,8 +23825,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema81.properties.size.type,
-              parentSchema: schema81.properties.size,
+              schema: schema95.properties.size.type,
+              parentSchema: schema95.properties.size,
               data: data6,
             };
             if (vErrors === null) {
@@ -21234,7 +23845,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema81.properties.size,
+                parentSchema: schema95.properties.size,
                 data: data6,
               };
               if (vErrors === null) {
@@ -21253,8 +23864,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema81.type,
-          parentSchema: schema81,
+          schema: schema95.type,
+          parentSchema: schema95,
           data: data1,
         };
         if (vErrors === null) {
@@ -21272,8 +23883,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema80.type,
-      parentSchema: schema80,
+      schema: schema94.type,
+      parentSchema: schema94,
       data,
     };
     if (vErrors === null) {
@@ -21283,12 +23894,12 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscripts = validate88;
-const schema149 = {
+validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscripts = validate96;
+const schema168 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
@@ -21362,21 +23973,21 @@ const schema149 = {
     },
   },
 };
-const schema150 = {
+const schema169 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const pattern81 = new RegExp(
+const pattern93 = new RegExp(
   '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
   'u',
 );
-function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate96(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate88.evaluated;
+  const evaluated0 = validate96.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21426,7 +24037,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema149,
+          parentSchema: schema168,
           data,
         };
         if (vErrors === null) {
@@ -21445,8 +24056,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema149.properties.enabled.type,
-        parentSchema: schema149.properties.enabled,
+        schema: schema168.properties.enabled.type,
+        parentSchema: schema168.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -21464,8 +24075,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema149.properties.autoGenerate.type,
-        parentSchema: schema149.properties.autoGenerate,
+        schema: schema168.properties.autoGenerate.type,
+        parentSchema: schema168.properties.autoGenerate,
         data: data1,
       };
       if (vErrors === null) {
@@ -21483,8 +24094,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema149.properties.includeAttachments.type,
-        parentSchema: schema149.properties.includeAttachments,
+        schema: schema168.properties.includeAttachments.type,
+        parentSchema: schema168.properties.includeAttachments,
         data: data2,
       };
       if (vErrors === null) {
@@ -21500,10 +24111,10 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/format',
         schemaPath: '#/properties/format/enum',
         keyword: 'enum',
-        params: { allowedValues: schema149.properties.format.enum },
+        params: { allowedValues: schema168.properties.format.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema149.properties.format.enum,
-        parentSchema: schema149.properties.format,
+        schema: schema168.properties.format.enum,
+        parentSchema: schema168.properties.format,
         data: data3,
       };
       if (vErrors === null) {
@@ -21521,8 +24132,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema149.properties.retentionDays.type,
-        parentSchema: schema149.properties.retentionDays,
+        schema: schema168.properties.retentionDays.type,
+        parentSchema: schema168.properties.retentionDays,
         data: data4,
       };
       if (vErrors === null) {
@@ -21541,7 +24152,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 365 },
           message: 'must be <= 365',
           schema: 365,
-          parentSchema: schema149.properties.retentionDays,
+          parentSchema: schema168.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -21559,7 +24170,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema149.properties.retentionDays,
+          parentSchema: schema168.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -21580,7 +24191,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema149.properties.webhookUrl,
+          parentSchema: schema168.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -21590,7 +24201,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern81.test(data5)) {
+      if (!pattern93.test(data5)) {
         const err9 = {
           instancePath: instancePath + '/webhookUrl',
           schemaPath: '#/properties/webhookUrl/pattern',
@@ -21601,7 +24212,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
             '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
             '"',
           schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-          parentSchema: schema149.properties.webhookUrl,
+          parentSchema: schema168.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -21618,8 +24229,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema149.properties.webhookUrl.type,
-        parentSchema: schema149.properties.webhookUrl,
+        schema: schema168.properties.webhookUrl.type,
+        parentSchema: schema168.properties.webhookUrl,
         data: data5,
       };
       if (vErrors === null) {
@@ -21637,8 +24248,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema149.properties.dmUser.type,
-        parentSchema: schema149.properties.dmUser,
+        schema: schema168.properties.dmUser.type,
+        parentSchema: schema168.properties.dmUser,
         data: data6,
       };
       if (vErrors === null) {
@@ -21654,10 +24265,10 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/logChannel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema150.type },
+        params: { type: schema169.type },
         message: 'must be string,null',
-        schema: schema150.type,
-        parentSchema: schema150,
+        schema: schema169.type,
+        parentSchema: schema169,
         data: data7,
       };
       if (vErrors === null) {
@@ -21676,7 +24287,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema150,
+          parentSchema: schema169,
           data: data7,
         };
         if (vErrors === null) {
@@ -21694,7 +24305,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema150,
+          parentSchema: schema169,
           data: data7,
         };
         if (vErrors === null) {
@@ -21712,8 +24323,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema149.type,
-      parentSchema: schema149,
+      schema: schema168.type,
+      parentSchema: schema168,
       data,
     };
     if (vErrors === null) {
@@ -21723,12 +24334,12 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate88.errors = vErrors;
+  validate96.errors = vErrors;
   return errors === 0;
 }
-validate88.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate64;
-const schema93 = {
+validate96.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate71;
+const schema107 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -21768,12 +24379,12 @@ const schema93 = {
     },
   },
 };
-const schema94 = {
+const schema108 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema96 = {
+const schema110 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -21787,10 +24398,10 @@ const schema96 = {
     sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
   },
 };
-function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21805,8 +24416,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -21823,8 +24434,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -21841,8 +24452,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -21859,8 +24470,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -21887,7 +24498,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema96,
+          parentSchema: schema110,
           data,
         };
         if (vErrors === null) {
@@ -21909,7 +24520,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema94,
+            parentSchema: schema108,
             data: data0,
           };
           if (vErrors === null) {
@@ -21926,8 +24537,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.type,
-          parentSchema: schema94,
+          schema: schema108.type,
+          parentSchema: schema108,
           data: data0,
         };
         if (vErrors === null) {
@@ -21947,8 +24558,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.name.type,
-          parentSchema: schema96.properties.name,
+          schema: schema110.properties.name.type,
+          parentSchema: schema110.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -21966,10 +24577,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema96.properties.iconURL.type },
+          params: { type: schema110.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema96.properties.iconURL.type,
-          parentSchema: schema96.properties.iconURL,
+          schema: schema110.properties.iconURL.type,
+          parentSchema: schema110.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -21989,8 +24600,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.settingsUrl.type,
-          parentSchema: schema96.properties.settingsUrl,
+          schema: schema110.properties.settingsUrl.type,
+          parentSchema: schema110.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -22012,7 +24623,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema96.properties.permissions,
+            parentSchema: schema110.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -22029,8 +24640,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.permissions.type,
-          parentSchema: schema96.properties.permissions,
+          schema: schema110.properties.permissions.type,
+          parentSchema: schema110.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -22050,8 +24661,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.owner.type,
-          parentSchema: schema96.properties.owner,
+          schema: schema110.properties.owner.type,
+          parentSchema: schema110.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -22073,7 +24684,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema96.properties.sections,
+            parentSchema: schema110.properties.sections,
             data: data6,
           };
           if (vErrors === null) {
@@ -22095,7 +24706,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_-]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
                 schema: '^[a-z][a-z0-9_-]*$',
-                parentSchema: schema96.properties.sections.items,
+                parentSchema: schema110.properties.sections.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -22112,8 +24723,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema96.properties.sections.items.type,
-              parentSchema: schema96.properties.sections.items,
+              schema: schema110.properties.sections.items.type,
+              parentSchema: schema110.properties.sections.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -22142,7 +24753,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.sections,
+                parentSchema: schema110.properties.sections,
                 data: data6,
               };
               if (vErrors === null) {
@@ -22163,8 +24774,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.sections.type,
-          parentSchema: schema96.properties.sections,
+          schema: schema110.properties.sections.type,
+          parentSchema: schema110.properties.sections,
           data: data6,
         };
         if (vErrors === null) {
@@ -22182,8 +24793,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -22193,14 +24804,14 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22218,8 +24829,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -22236,8 +24847,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -22254,8 +24865,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -22272,8 +24883,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -22290,8 +24901,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -22308,8 +24919,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -22326,8 +24937,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -22338,7 +24949,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema93.properties, key0)) {
+      if (!func1.call(schema107.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -22346,7 +24957,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema93,
+          parentSchema: schema107,
           data,
         };
         if (vErrors === null) {
@@ -22367,7 +24978,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema93.properties.success,
+          parentSchema: schema107.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -22389,7 +25000,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema94,
+            parentSchema: schema108,
             data: data1,
           };
           if (vErrors === null) {
@@ -22406,8 +25017,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.type,
-          parentSchema: schema94,
+          schema: schema108.type,
+          parentSchema: schema108,
           data: data1,
         };
         if (vErrors === null) {
@@ -22427,8 +25038,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.username.type,
-          parentSchema: schema93.properties.username,
+          schema: schema107.properties.username.type,
+          parentSchema: schema107.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -22446,10 +25057,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema93.properties.global_name.type },
+          params: { type: schema107.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema93.properties.global_name.type,
-          parentSchema: schema93.properties.global_name,
+          schema: schema107.properties.global_name.type,
+          parentSchema: schema107.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -22467,10 +25078,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema93.properties.avatar.type },
+          params: { type: schema107.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema93.properties.avatar.type,
-          parentSchema: schema93.properties.avatar,
+          schema: schema107.properties.avatar.type,
+          parentSchema: schema107.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -22490,8 +25101,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.discriminator.type,
-          parentSchema: schema93.properties.discriminator,
+          schema: schema107.properties.discriminator.type,
+          parentSchema: schema107.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -22509,10 +25120,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema93.properties.email.type },
+          params: { type: schema107.properties.email.type },
           message: 'must be string,null',
-          schema: schema93.properties.email.type,
-          parentSchema: schema93.properties.email,
+          schema: schema107.properties.email.type,
+          parentSchema: schema107.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -22534,7 +25145,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema94,
+            parentSchema: schema108,
             data: data7,
           };
           if (vErrors === null) {
@@ -22551,8 +25162,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.type,
-          parentSchema: schema94,
+          schema: schema108.type,
+          parentSchema: schema108,
           data: data7,
         };
         if (vErrors === null) {
@@ -22568,7 +25179,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate65(data8[i0], {
+          !validate72(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -22576,7 +25187,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+          vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
           errors = vErrors.length;
         }
       }
@@ -22587,8 +25198,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema93.properties.guilds.type,
-        parentSchema: schema93.properties.guilds,
+        schema: schema107.properties.guilds.type,
+        parentSchema: schema107.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -22607,8 +25218,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.guildsError.type,
-          parentSchema: schema93.properties.guildsError,
+          schema: schema107.properties.guildsError.type,
+          parentSchema: schema107.properties.guildsError,
           data: data10,
         };
         if (vErrors === null) {
@@ -22626,8 +25237,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema107.type,
+      parentSchema: schema107,
       data,
     };
     if (vErrors === null) {
@@ -22637,12 +25248,12 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResponse = validate60;
-const schema88 = {
+validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResponse = validate67;
+const schema102 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-response.json',
   type: 'object',
@@ -22669,7 +25280,7 @@ const schema88 = {
     },
   },
 };
-const schema89 = {
+const schema103 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username', 'discriminator', 'avatar', 'global_name'],
@@ -22681,15 +25292,15 @@ const schema89 = {
     global_name: { type: ['string', 'null'] },
   },
 };
-const schema90 = {
+const schema104 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22704,8 +25315,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -22722,8 +25333,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -22740,8 +25351,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -22758,8 +25369,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -22776,8 +25387,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -22796,7 +25407,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema89,
+          parentSchema: schema103,
           data,
         };
         if (vErrors === null) {
@@ -22818,7 +25429,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema90,
+            parentSchema: schema104,
             data: data0,
           };
           if (vErrors === null) {
@@ -22835,8 +25446,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.type,
-          parentSchema: schema90,
+          schema: schema104.type,
+          parentSchema: schema104,
           data: data0,
         };
         if (vErrors === null) {
@@ -22856,8 +25467,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.username.type,
-          parentSchema: schema89.properties.username,
+          schema: schema103.properties.username.type,
+          parentSchema: schema103.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -22877,8 +25488,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.discriminator.type,
-          parentSchema: schema89.properties.discriminator,
+          schema: schema103.properties.discriminator.type,
+          parentSchema: schema103.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -22896,10 +25507,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema89.properties.avatar.type },
+          params: { type: schema103.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema89.properties.avatar.type,
-          parentSchema: schema89.properties.avatar,
+          schema: schema103.properties.avatar.type,
+          parentSchema: schema103.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -22917,10 +25528,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.global_name.type },
+          params: { type: schema103.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.global_name.type,
-          parentSchema: schema89.properties.global_name,
+          schema: schema103.properties.global_name.type,
+          parentSchema: schema103.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -22938,8 +25549,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema89.type,
-      parentSchema: schema89,
+      schema: schema103.type,
+      parentSchema: schema103,
       data,
     };
     if (vErrors === null) {
@@ -22949,14 +25560,14 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22971,8 +25582,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -22989,8 +25600,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'users' },
         message: "must have required property '" + 'users' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -23009,7 +25620,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema88,
+          parentSchema: schema102,
           data,
         };
         if (vErrors === null) {
@@ -23030,7 +25641,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema88.properties.success,
+          parentSchema: schema102.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -23047,7 +25658,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate61(data1[i0], {
+            !validate68(data1[i0], {
               instancePath: instancePath + '/users/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -23055,7 +25666,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+            vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
             errors = vErrors.length;
           }
         }
@@ -23066,8 +25677,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema88.properties.users.type,
-          parentSchema: schema88.properties.users,
+          schema: schema102.properties.users.type,
+          parentSchema: schema102.properties.users,
           data: data1,
         };
         if (vErrors === null) {
@@ -23085,8 +25696,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema88.type,
-      parentSchema: schema88,
+      schema: schema102.type,
+      parentSchema: schema102,
       data,
     };
     if (vErrors === null) {
@@ -23096,12 +25707,12 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResult = validate63;
-const schema91 = {
+validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResult = validate70;
+const schema105 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-result.json',
   type: 'object',
@@ -23122,15 +25733,15 @@ const schema91 = {
     },
   },
 };
-const schema92 = {
+const schema106 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-result.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23145,8 +25756,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -23163,8 +25774,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -23181,8 +25792,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -23199,8 +25810,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -23217,8 +25828,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -23237,7 +25848,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema91,
+          parentSchema: schema105,
           data,
         };
         if (vErrors === null) {
@@ -23259,7 +25870,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema92,
+            parentSchema: schema106,
             data: data0,
           };
           if (vErrors === null) {
@@ -23276,8 +25887,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.type,
-          parentSchema: schema92,
+          schema: schema106.type,
+          parentSchema: schema106,
           data: data0,
         };
         if (vErrors === null) {
@@ -23297,8 +25908,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.username.type,
-          parentSchema: schema91.properties.username,
+          schema: schema105.properties.username.type,
+          parentSchema: schema105.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -23318,8 +25929,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.discriminator.type,
-          parentSchema: schema91.properties.discriminator,
+          schema: schema105.properties.discriminator.type,
+          parentSchema: schema105.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -23337,10 +25948,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema91.properties.avatar.type },
+          params: { type: schema105.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema91.properties.avatar.type,
-          parentSchema: schema91.properties.avatar,
+          schema: schema105.properties.avatar.type,
+          parentSchema: schema105.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -23358,10 +25969,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema91.properties.global_name.type },
+          params: { type: schema105.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema91.properties.global_name.type,
-          parentSchema: schema91.properties.global_name,
+          schema: schema105.properties.global_name.type,
+          parentSchema: schema105.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -23379,8 +25990,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema91.type,
-      parentSchema: schema91,
+      schema: schema105.type,
+      parentSchema: schema105,
       data,
     };
     if (vErrors === null) {
@@ -23390,10 +26001,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
 export const conditionsByHash = Object.freeze({
   '5d5648b7': condition_5d5648b7,
@@ -23423,6 +26034,9 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/settings-put-request.json': validateSettingsPutRequest,
   'https://guildhall.dev/schemas/api/settings-response.json': validateSettingsResponse,
   'https://guildhall.dev/schemas/api/success-response.json': validateSuccessResponse,
+  'https://guildhall.dev/schemas/api/ticket-categories-response.json': validateTicketCategoriesResponse,
+  'https://guildhall.dev/schemas/api/ticket-category-request.json': validateTicketCategoryRequest,
+  'https://guildhall.dev/schemas/api/ticket-default-category-request.json': validateTicketDefaultCategoryRequest,
   'https://guildhall.dev/schemas/api/top-server-list.json': validateTopServerList,
   'https://guildhall.dev/schemas/api/top-server.json': validateTopServer,
   'https://guildhall.dev/schemas/api/transcript-list.json': validateTranscriptList,
@@ -23448,6 +26062,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/settings/greeting.json': validateGreeting,
   'https://guildhall.dev/schemas/settings/levels.json': validateLevels,
   'https://guildhall.dev/schemas/settings/moderation.json': validateModeration,
+  'https://guildhall.dev/schemas/settings/ticket-categories.json': validateTicketCategories,
   'https://guildhall.dev/schemas/settings/ticket-general.json': validateTicketGeneral,
   'https://guildhall.dev/schemas/settings/ticket-limits.json': validateTicketLimits,
   'https://guildhall.dev/schemas/settings/ticket-panel.json': validateTicketPanel,

@@ -36,6 +36,8 @@ import { CollectionsService } from './collections/collections.service.js';
 import { SettingsController } from './settings/settings.controller.js';
 import { SettingsService } from './settings/settings.service.js';
 import { STORAGE, type StoragePort } from './storage/storage.port.js';
+import { TicketCategoriesController } from './tickets/ticket-categories.controller.js';
+import { TicketCategoriesService } from './tickets/ticket-categories.service.js';
 import { TranscriptsController } from './transcripts/transcripts.controller.js';
 import { TranscriptsService } from './transcripts/transcripts.service.js';
 
@@ -70,6 +72,7 @@ export class AppModule {
       MemberLookupService,
       AntinukeService,
       TranscriptsService,
+      TicketCategoriesService,
       BotCredentialGuard,
     ];
     return {
@@ -104,6 +107,7 @@ export class AppModule {
         MembersController,
         AntinukeController,
         TranscriptsController,
+        TicketCategoriesController,
         BotTranscriptsController,
       ],
       providers,

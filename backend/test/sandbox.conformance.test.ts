@@ -14,7 +14,7 @@ import { startDiscordSandbox, type RunningDiscordSandbox } from '../src/sandbox/
 // which response it declares, and the Zod Mini schema of that name validates the answer. A shape that drifts from
 // Discord fails here.
 
-type HttpMethod = 'get' | 'post' | 'patch';
+type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 type Schema = z.ZodMiniType;
 
 const schemas = discord as unknown as Record<string, Schema | undefined>;
@@ -287,6 +287,58 @@ describe('Discord sandbox conformance with Discord OpenAPI spec', () => {
         body: { name: 'Conformance', permissions: '2048', color: 0x3498db, hoist: true, mentionable: false },
       });
       expect(created).toMatchObject({ name: 'Conformance', permissions: '2048', color: 0x3498db, hoist: true });
+    });
+
+    it('POST guilds/{guild_id}/channels creates a category (201), GET reads it back, DELETE channels/{channel_id} removes it', async () => {
+      const created = await conforms('post', '/guilds/{guild_id}/channels', `/guilds/${community.id}/channels`, {
+        body: { name: 'Ticket Archive', type: 4 },
+        status: 201,
+      });
+      expect(created).toMatchObject({ type: 4, guild_id: community.id, name: 'Ticket Archive', parent_id: null });
+      const listed = await conforms('get', '/guilds/{guild_id}/channels', `/guilds/${community.id}/channels`);
+      expect(listed.map((c: { id: string }) => c.id)).toContain(created.id);
+      await conforms('get', '/channels/{channel_id}', `/channels/${created.id}`);
+      const text = await conforms('post', '/guilds/{guild_id}/channels', `/guilds/${community.id}/channels`, {
+        body: { name: 'Ticket 0001', parent_id: created.id },
+        status: 201,
+      });
+      expect(text).toMatchObject({ type: 0, name: 'ticket-0001', parent_id: created.id });
+      const deleted = await conforms('delete', '/channels/{channel_id}', `/channels/${created.id}`);
+      expect(deleted).toMatchObject({ id: created.id, type: 4 });
+      const gone = await call('get', `/channels/${created.id}`);
+      expect(gone).toMatchObject({ status: 404, body: { message: 'Unknown Channel', code: 10003 } });
+      expectConforms('get', '/channels/{channel_id}', 404, gone.body);
+      // Its channel stays, without a parent, as on Discord.
+      expect((await call('get', `/channels/${text.id}`)).body.parent_id).toBeNull();
+      await conforms('delete', '/channels/{channel_id}', `/channels/${text.id}`);
+    });
+
+    it('POST guilds/{guild_id}/channels and DELETE channels/{channel_id} refuse as Discord does: 400 50035, 403 50013, 404', async () => {
+      const invalid = await call('post', `/guilds/${community.id}/channels`, { body: { type: 4, name: 'x'.repeat(101) } });
+      expect(invalid).toMatchObject({
+        status: 400,
+        body: { code: 50035, errors: { name: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } } },
+      });
+      expect(problems(PracticeErrorResponseSchema, invalid.body)).toEqual([]);
+      const unnamed = await call('post', `/guilds/${community.id}/channels`, { body: { type: 4 } });
+      expect(unnamed.body.errors.name._errors[0].code).toBe('BASE_TYPE_REQUIRED');
+      const guild = sandbox.service.guild(SANDBOX_GUILDS.pixelPainters.id)!;
+      const botRole = guild.roles.find((r) => r.tags?.bot_id === SANDBOX_USERS.bot.id)!;
+      const granted = botRole.permissions;
+      botRole.permissions = (BigInt(granted) & ~(1n << 4n)).toString(); // without Manage Channels
+      try {
+        const refused = await call('post', `/guilds/${guild.id}/channels`, { body: { name: 'Tickets', type: 4 } });
+        expect(refused).toMatchObject({ status: 403, body: { message: 'Missing Permissions', code: 50013 } });
+        expectConforms('post', '/guilds/{guild_id}/channels', 403, refused.body);
+        const notDeleted = await call('delete', `/channels/${SANDBOX_GUILDS.pixelPainters.channels.voiceCategory}`);
+        expect(notDeleted).toMatchObject({ status: 403, body: { code: 50013 } });
+        expectConforms('delete', '/channels/{channel_id}', 403, notDeleted.body);
+      } finally {
+        botRole.permissions = granted;
+      }
+      const unknown = await call('delete', '/channels/1100000000000099999');
+      expect(unknown).toMatchObject({ status: 404, body: { code: 10003 } });
+      expectConforms('delete', '/channels/{channel_id}', 404, unknown.body);
     });
 
     it('GET guilds/{guild_id}/members/search and members/{user_id}', async () => {

@@ -62,7 +62,6 @@ const MANAGE_PAGES: RouteObject[] = [
   { path: 'reactionroles', element: comingSoon('Reaction Roles') },
   { path: 'personalizer', element: comingSoon('Bot Personalizer') },
   { path: 'tickets', element: page(() => import('./pages/manage/Tickets')) },
-  { path: 'tickets/category', element: comingSoon('Ticket categories') },
   { path: 'tickets/panel', element: page(() => import('./pages/manage/TicketPanels')) },
   { path: 'joindms', element: comingSoon('Join DMs') },
   { path: 'embeds', element: comingSoon('Embeds Configuration') },

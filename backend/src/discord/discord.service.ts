@@ -5,7 +5,11 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
 import { DiscordFailure } from './discord.errors.js';
-import type { RESTPostAPIChannelMessageJSONBody, RESTPostAPIGuildRoleJSONBody } from 'discord-api-types/v10';
+import type {
+  RESTPostAPIChannelMessageJSONBody,
+  RESTPostAPIGuildChannelJSONBody,
+  RESTPostAPIGuildRoleJSONBody,
+} from 'discord-api-types/v10';
 import type {
   DiscordChannel,
   DiscordGuild,
@@ -151,6 +155,11 @@ export class DiscordService implements OnModuleDestroy {
   /** Create Guild Role; `reason` goes to the guild's audit log. */
   createRole(guildId: string, body: RESTPostAPIGuildRoleJSONBody, reason?: string): Promise<DiscordRole> {
     return this.bot(() => this.rest.post(Routes.guildRoles(guildId), { body, ...(reason ? { reason } : {}) }));
+  }
+
+  /** Create Guild Channel (a ticket category is type 4); `reason` goes to the guild's audit log. */
+  createChannel(guildId: string, body: RESTPostAPIGuildChannelJSONBody, reason?: string): Promise<DiscordChannel> {
+    return this.bot(() => this.rest.post(Routes.guildChannels(guildId), { body, ...(reason ? { reason } : {}) }));
   }
 
   /** The bot posts a message (content, embeds, components) in a channel. */

@@ -1,4 +1,4 @@
-import { Get, HttpCode, Patch, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Delete, Get, HttpCode, Patch, Post, Req, UseInterceptors } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { BotOnly } from './auth.js';
@@ -31,6 +31,18 @@ export class SandboxChannelsController {
   channel(@Req() req: Request) {
     const channel = botChannel(this.sandbox, snowflakeParam(req, 'channel_id'));
     return channelJson(channel, channel.recipient_id ? this.sandbox.user(channel.recipient_id) : undefined);
+  }
+
+  /** Delete Channel: a guild channel needs Manage Channels (DMs are not deleted here: Guildhall never closes one). */
+  @Delete('channels/:channel_id')
+  @BotOnly()
+  @RateLimitBucket({ route: 'DELETE /channels/:channel_id', major: 'channel_id' })
+  deleteChannel(@Req() req: Request) {
+    const channel = botChannel(this.sandbox, snowflakeParam(req, 'channel_id'));
+    if (!channel.guild_id) throw DiscordErrors.missingPermissions();
+    requireBotPermission(this.sandbox, channel, Permission.ManageChannels);
+    this.sandbox.deleteChannel(channel.id);
+    return channelJson(channel);
   }
 
   @Get('channels/:channel_id/messages')

@@ -47,6 +47,7 @@ export const DiscordErrors = {
   unknownSticker: error(404, 10060, 'Unknown Sticker'),
   maximumRoles: error(400, 30005, 'Maximum number of guild roles reached (250)'),
   maximumWebhooks: error(400, 30007, 'Maximum number of webhooks reached (15)'),
+  maximumChannels: error(400, 30013, 'Maximum number of guild channels reached (500)'),
   payloadTooLarge: error(413, 40005, 'Request entity too large'),
   missingAccess: error(403, 50001, 'Missing Access'),
   cannotEditOthersMessage: error(403, 50005, 'Cannot edit a message authored by another user'),

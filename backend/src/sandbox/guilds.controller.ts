@@ -7,7 +7,7 @@ import { ALL_PERMISSIONS, Permission, hasPermission } from './permissions.js';
 import { RateLimitBucket } from './rate-limit.interceptor.js';
 import { DiscordRestController } from './rest-controller.js';
 import { DiscordSandboxService } from './sandbox.service.js';
-import type { SandboxGuildRecord, SandboxRoleRecord } from './sandbox.types.js';
+import type { SandboxChannelRecord, SandboxChannelType, SandboxGuildRecord, SandboxRoleRecord } from './sandbox.types.js';
 import { channelJson, guildJson, memberJson, roleJson, rolesJson } from './serializers.js';
 
 type RoleInput = Omit<SandboxRoleRecord, 'id' | 'position' | 'managed' | 'flags' | 'icon' | 'tags'>;
@@ -54,6 +54,44 @@ function readRoleBody(raw: unknown, guild: SandboxGuildRecord): RoleInput {
   return { name, permissions, color, hoist, mentionable, unicode_emoji: unicodeEmoji };
 }
 
+type ChannelInput = Pick<SandboxChannelRecord, 'type' | 'name' | 'parent_id' | 'topic'>;
+const CREATABLE_CHANNEL_TYPES = [0, 2, 4, 5] as const;
+
+/** Body of POST guilds/:id/channels: name (1-100) required; type text unless given; text channel names as Discord makes them. */
+function readChannelBody(raw: unknown, sandbox: DiscordSandboxService, guildId: string): ChannelInput {
+  const errors = new FormErrors();
+  const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  let type: SandboxChannelType = 0;
+  if (body['type'] !== undefined && body['type'] !== null) {
+    if (!CREATABLE_CHANNEL_TYPES.includes(body['type'] as 0)) errors.add(['type'], ...FieldError.choices(CREATABLE_CHANNEL_TYPES));
+    else type = body['type'] as SandboxChannelType;
+  }
+  let name = '';
+  const rawName = body['name'];
+  if (rawName === undefined || rawName === null) errors.add(['name'], ...FieldError.required);
+  else if (typeof rawName !== 'string') errors.add(['name'], ...FieldError.string(rawName));
+  else if (rawName.length < 1) errors.add(['name'], ...FieldError.minLength(1));
+  else if (rawName.length > 100) errors.add(['name'], ...FieldError.maxLength(100));
+  // Discord lowercases text channel names and joins words with dashes; categories and voice keep theirs.
+  else name = type === 0 || type === 5 ? rawName.toLowerCase().trim().replace(/\s+/g, '-') : rawName;
+  let parentId: string | null = null;
+  const rawParent = body['parent_id'];
+  if (rawParent !== undefined && rawParent !== null) {
+    const parent = typeof rawParent === 'string' ? sandbox.channel(rawParent) : undefined;
+    if (typeof rawParent !== 'string' || !/^\d{17,20}$/.test(rawParent)) errors.add(['parent_id'], ...FieldError.snowflake(rawParent));
+    else if (type === 4 || parent?.guild_id !== guildId || parent.type !== 4)
+      errors.add(['parent_id'], 'CHANNEL_PARENT_INVALID', 'Category does not exist');
+    else parentId = rawParent;
+  }
+  let topic: string | null = null;
+  if (typeof body['topic'] === 'string') {
+    if (body['topic'].length > 1024) errors.add(['topic'], ...FieldError.maxLength(1024));
+    else topic = body['topic'];
+  }
+  errors.throwIfAny();
+  return { type, name, parent_id: parentId, topic };
+}
+
 @DiscordRestController()
 export class SandboxGuildsController {
   constructor(private readonly sandbox: DiscordSandboxService) {}
@@ -71,6 +109,18 @@ export class SandboxGuildsController {
   channels(@Req() req: Request) {
     const guild = botGuild(this.sandbox, snowflakeParam(req, 'guild_id'));
     return this.sandbox.channelsOf(guild.id).map((c) => channelJson(c));
+  }
+
+  /** Create Guild Channel: needs Manage Channels, as on Discord. */
+  @Post('guilds/:guild_id/channels')
+  @HttpCode(201)
+  @BotOnly()
+  @RateLimitBucket({ route: 'POST /guilds/:guild_id/channels', major: 'guild_id' })
+  createChannel(@Req() req: Request) {
+    const guild = botGuild(this.sandbox, snowflakeParam(req, 'guild_id'));
+    if (!hasPermission(this.sandbox.permissionsOf(guild.id, this.sandbox.botUserId), Permission.ManageChannels))
+      throw DiscordErrors.missingPermissions();
+    return channelJson(this.sandbox.createChannel(guild.id, readChannelBody(req.body, this.sandbox, guild.id)));
   }
 
   @Get('guilds/:guild_id/roles')

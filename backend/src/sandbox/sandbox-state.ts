@@ -40,6 +40,10 @@ export class RecordTable<T extends { id: string }> {
     this.byId.set(record.id, record);
   }
 
+  delete(id: string): boolean {
+    return this.byId.delete(id);
+  }
+
   replaceAll(records: readonly T[]): void {
     this.byId = new Map(records.map((r) => [r.id, r]));
   }

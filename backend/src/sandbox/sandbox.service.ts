@@ -204,6 +204,37 @@ export class DiscordSandboxService {
     return webhook;
   }
 
+  // ---- channels ------------------------------------------------------------------------------------
+
+  /** Create Guild Channel: at the bottom of the list, as Discord places a channel created without a position. */
+  createChannel(guildId: string, input: Pick<SandboxChannelRecord, 'type' | 'name' | 'parent_id' | 'topic'>): SandboxChannelRecord {
+    this.requireGuild(guildId);
+    const existing = this.channelsOf(guildId);
+    if (existing.length >= 500) throw DiscordErrors.maximumChannels();
+    const channel: SandboxChannelRecord = {
+      ...input,
+      id: this.nextId(),
+      guild_id: guildId,
+      position: existing.reduce((top, c) => Math.max(top, c.position), -1) + 1,
+      nsfw: false,
+      rate_limit_per_user: 0,
+      permission_overwrites: [],
+      last_message_id: null,
+    };
+    this.state.channels.put(channel);
+    return channel;
+  }
+
+  /** Delete Channel: a category's channels stay, without a parent; the channel's webhooks go with it, as on Discord. */
+  deleteChannel(channelId: string): SandboxChannelRecord | undefined {
+    const channel = this.state.channels.get(channelId);
+    if (!channel) return undefined;
+    this.state.channels.delete(channelId);
+    for (const child of this.state.channels.all()) if (child.parent_id === channelId) child.parent_id = null;
+    for (const webhook of this.webhooksOf(channelId)) this.state.webhooks.delete(webhook.id);
+    return channel;
+  }
+
   // ---- DMs -----------------------------------------------------------------------------------------
 
   /** The bot's DM channel with a user; one per user, made on first use like Discord's. */

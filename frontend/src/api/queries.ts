@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactMessage, GreetingPreviewRequest, SectionName, SectionSettingsPutRequest } from '@guildhall/generated/types';
+import type {
+  ContactMessage,
+  GreetingPreviewRequest,
+  SectionName,
+  SectionSettingsPutRequest,
+  TicketCategoriesResponse,
+  TicketCategoryRequest,
+  TicketDefaultCategoryRequest,
+} from '@guildhall/generated/types';
 import { api, ApiError, client } from './client';
 import type { CurrentUser, GuildUser, PreflightWarning } from './types';
 
@@ -168,4 +176,38 @@ export function useAntinukePreflight(guildId: string, enabled = true) {
     enabled,
     retry: false,
   });
+}
+
+/** The Ticket categories page: the section's lists with the guild's live category channels and the ids Discord lost. */
+export function useTicketCategories(guildId: string) {
+  return useQuery({
+    queryKey: ['guild', guildId, 'tickets', 'categories'] as const,
+    queryFn: () => client.getTicketCategories(guildId),
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
+/**
+ * Add, remove and set default: each answers the whole page's data (saved lists, live channels), which replaces the
+ * cached one; the section's generic document is read again at its new version when next needed.
+ */
+export function useTicketCategoryChanges(guildId: string) {
+  const queries = useQueryClient();
+  const onSuccess = (answer: TicketCategoriesResponse) => {
+    queries.setQueryData(['guild', guildId, 'tickets', 'categories'], answer);
+    void queries.invalidateQueries({ queryKey: queryKeys.settings(guildId, 'ticket-categories') });
+  };
+  return {
+    add: useMutation({ mutationFn: (body: TicketCategoryRequest) => client.addTicketCategory(guildId, body), onSuccess }),
+    remove: useMutation({
+      mutationFn: ({ categoryId, type }: { categoryId: string; type: TicketCategoryRequest['type'] }) =>
+        client.removeTicketCategory(guildId, categoryId, { type }),
+      onSuccess,
+    }),
+    setDefault: useMutation({
+      mutationFn: (body: TicketDefaultCategoryRequest) => client.setDefaultTicketCategory(guildId, body),
+      onSuccess,
+    }),
+  };
 }

@@ -47,6 +47,7 @@ const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
     // they sit right under Ticket Management. Hiding a section from the sidebar would need a row flag in the table.
     'ticket-general',
     'ticket-limits',
+    'ticket-categories',
     'transcripts',
     'antinuke',
     { name: 'Embeds Configuration', path: 'embeds', description: 'Design and send rich embed messages.', premium: false },

@@ -76,6 +76,8 @@ export function fieldPath(error) {
         : error.keyword === 'propertyNames'
           ? p.propertyName
           : undefined;
+  // Our keywords that judge one object by its parts (distinct-across, refers-to-item) name the part in fieldPointer.
+  if (child === undefined && typeof p.fieldPointer === 'string') return `${error.instancePath}${p.fieldPointer}`;
   return child === undefined ? error.instancePath : `${error.instancePath}/${escapeToken(child)}`;
 }
 

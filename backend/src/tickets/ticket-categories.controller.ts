@@ -1,0 +1,70 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import type { TicketCategoriesResponse, TicketCategoryRequest, TicketDefaultCategoryRequest } from '@guildhall/generated/types';
+import { validateTicketCategoryRequest, validateTicketDefaultCategoryRequest } from '@guildhall/generated/validators';
+import type { Request } from 'express';
+import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import type { Caller } from '../guild/access-levels.js';
+import { GuildAccessGuard } from '../guild/guild-access.guard.js';
+import { ApiError } from '../http/api-error.js';
+import { SchemaBody } from '../http/schema-body.pipe.js';
+import { type CategoryList, TicketCategoriesService } from './ticket-categories.service.js';
+
+const SNOWFLAKE = /^[0-9]{17,20}$/;
+
+/** The Ticket categories page (spec 2:3): the section's document with live Discord categories, and its four changes. */
+@Controller('api/guild/:guildId/tickets/categories')
+@UseGuards(GuildAccessGuard)
+export class TicketCategoriesController {
+  constructor(private readonly categories: TicketCategoriesService) {}
+
+  @Get()
+  view(@Param('guildId') guildId: string): Promise<TicketCategoriesResponse> {
+    return this.categories.view(guildId);
+  }
+
+  @Post()
+  @HttpCode(200)
+  add(
+    @Param('guildId') guildId: string,
+    @Body(new SchemaBody(validateTicketCategoryRequest, (errors) => errors[0]?.message ?? 'The request is not a category to add.'))
+    body: TicketCategoryRequest,
+    @Req() req: GuildRequest,
+  ): Promise<TicketCategoriesResponse> {
+    return this.categories.add(guildId, body, callerOf(req), req.user as SessionUser);
+  }
+
+  @Patch('default')
+  setDefault(
+    @Param('guildId') guildId: string,
+    @Body(new SchemaBody(validateTicketDefaultCategoryRequest, (errors) => errors[0]?.message ?? 'The request is not a default category.'))
+    body: TicketDefaultCategoryRequest,
+    @Req() req: GuildRequest,
+  ): Promise<TicketCategoriesResponse> {
+    return this.categories.setDefault(guildId, body, callerOf(req));
+  }
+
+  @Delete(':categoryId')
+  remove(
+    @Param('guildId') guildId: string,
+    @Param('categoryId') categoryId: string,
+    @Query('type') type: unknown,
+    @Req() req: GuildRequest,
+  ): Promise<TicketCategoriesResponse> {
+    if (type !== 'open' && type !== 'closed') {
+      const message = 'type must be open or closed';
+      throw ApiError.validation([{ path: '/type', message }], message);
+    }
+    if (!SNOWFLAKE.test(categoryId)) {
+      const message = 'Please select a category';
+      throw ApiError.validation([{ path: '/categoryId', message }], message);
+    }
+    return this.categories.remove(guildId, categoryId, type as CategoryList, callerOf(req));
+  }
+}
+
+type GuildRequest = Request & { guild: UserGuild };
+
+/** Who saves, for the section's audit entry (the guard resolved the guild as this user sees it). */
+function callerOf(req: GuildRequest): Caller {
+  return { userId: (req.user as SessionUser).id, guildOwner: Boolean(req.guild.owner) };
+}
