@@ -40,6 +40,10 @@ export class RecordTable<T extends { id: string }> {
     this.byId.set(record.id, record);
   }
 
+  delete(id: string): void {
+    this.byId.delete(id);
+  }
+
   replaceAll(records: readonly T[]): void {
     this.byId = new Map(records.map((r) => [r.id, r]));
   }
@@ -101,6 +105,12 @@ export class SandboxState {
       chosen = all.filter((m) => before === undefined || id(m) < before).slice(-page.limit);
     }
     return [...chosen].reverse();
+  }
+
+  /** A deleted channel takes its messages (and their files) with it, as on Discord. */
+  deleteChannel(channelId: string): void {
+    this.channels.delete(channelId);
+    this.messagesByChannel.delete(channelId);
   }
 
   appendMessage(message: SandboxMessageRecord): void {

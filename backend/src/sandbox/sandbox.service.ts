@@ -315,6 +315,34 @@ export class DiscordSandboxService {
     return base;
   }
 
+  // ---- ticket channels ('Simulate ticket' in the viewer) ----------------------------------------------
+
+  /** A text channel made as the bot would make a ticket's: under a category of the guild, or at the top. */
+  createTextChannel(guildId: string, name: string, parentId: string | null): SandboxChannelRecord {
+    this.requireGuild(guildId);
+    const siblings = this.channelsOf(guildId).filter((c) => c.parent_id === parentId);
+    const channel: SandboxChannelRecord = {
+      id: this.nextId(),
+      type: 0,
+      guild_id: guildId,
+      name,
+      position: siblings.reduce((top, c) => Math.max(top, c.position + 1), 0),
+      parent_id: parentId,
+      topic: null,
+      nsfw: false,
+      rate_limit_per_user: 0,
+      permission_overwrites: [],
+      last_message_id: null,
+    };
+    this.state.channels.put(channel);
+    return channel;
+  }
+
+  /** Deleting a channel forgets it and its messages, so a closed ticket leaves nothing behind but its transcript. */
+  deleteChannel(channelId: string): void {
+    this.state.deleteChannel(channelId);
+  }
+
   // ---- internals -----------------------------------------------------------------------------------
 
   private defaultBase(): string {
