@@ -1,17 +1,48 @@
 import { sectionPages } from '@guildhall/generated/section-pages';
 import type { SectionName } from '@guildhall/generated/types';
+import { uiSchemas } from '@guildhall/generated/ui-schemas';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { PageOptions } from '../../form/core/page-messages';
 import { SchemaForm, type SchemaFormProps } from '../../form/SchemaForm';
 import { useDocumentMeta } from '../../lib/use-document-meta';
+
+/**
+ * The page's Back, from the x-ui `back` hint on its schema's root: 'previous' goes back in the history (spec: ticket
+ * limits), a path goes to that page of the guild (spec: ticket general settings go back to the Ticket System landing).
+ */
+function BackButton({ to }: { to: string }) {
+  const { guildId = '' } = useParams();
+  const navigate = useNavigate();
+  const content = (
+    <>
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back
+    </>
+  );
+  if (to === 'previous') {
+    return (
+      <button type="button" className="btn-secondary mb-3" onClick={() => navigate(-1)}>
+        {content}
+      </button>
+    );
+  }
+  return (
+    <Link to={`/manage/${guildId}/${to}`} className="btn-secondary mb-3">
+      {content}
+    </Link>
+  );
+}
 
 /** A section page's heading: the title and description of its row in schemas/sections.json, also the document's. */
 export function SectionHeader({ section, children }: { section: SectionName; children?: ReactNode }) {
   const { title, description } = sectionPages[section];
+  const back = ((uiSchemas[section] as { 'ui:options'?: PageOptions })['ui:options'] ?? {}).back;
   useDocumentMeta(title, description);
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
+        {back && <BackButton to={back} />}
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-1 text-muted">{description}</p>
       </div>
