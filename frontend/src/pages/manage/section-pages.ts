@@ -12,6 +12,7 @@ export const CUSTOM_SECTION_PAGES: { readonly [S in SectionName]?: () => PageMod
   levels: () => import('./Levels'),
   greeting: () => import('./Greeting'),
   antinuke: () => import('./Antinuke'),
+  transcripts: () => import('./TicketTranscripts'),
 };
 
 /**
