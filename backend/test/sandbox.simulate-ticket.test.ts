@@ -126,6 +126,29 @@ describe('Simulate ticket in the sandbox viewer', () => {
   });
 });
 
+describe("Simulate ticket under the sandbox's front-door limit", () => {
+  it("answers 429 in Discord's shape once an address spends its sandbox budget", async () => {
+    const data = tempDataDir();
+    const app = await startTestApp({ DATA_DIR: data.dir, SANDBOX_RATE_LIMIT_MAX: '3' });
+    try {
+      const sandbox = app.app.get(DiscordSandboxService);
+      const guildId = sandbox.allGuilds().find((g) => sandbox.hasBot(g.id))!.id;
+      const browser = app.browser();
+      const statuses: number[] = [];
+      let last: { status: number; body: any } | undefined;
+      for (let i = 0; i < 4; i++) {
+        last = await browser.json(simulatePath(guildId), { method: 'POST', json: {} });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      expect(last!.body).toMatchObject({ message: 'You are being rate limited.', global: true });
+    } finally {
+      await app.close();
+      data.remove();
+    }
+  });
+});
+
 describe('Simulate ticket without the sandbox', () => {
   it('does not exist when the app talks to Discord', async () => {
     const data = tempDataDir();
