@@ -174,7 +174,7 @@ describe('Ticket transcripts configuration', () => {
 });
 
 describe('Ticket general settings', () => {
-  it('Back goes to the Ticket System landing; Save waits for a change, Reset to defaults makes one', async () => {
+  it('Back goes to the Ticket System landing; Save waits for a change, Reset restores the defaults', async () => {
     serve('ticket-general');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderPage('ticket-general');
@@ -184,7 +184,7 @@ describe('Ticket general settings', () => {
     expect(save).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('switch', { name: 'Auto Pin' }));
     expect(save).toHaveProperty('disabled', false);
-    await user.click(screen.getByRole('button', { name: 'Reset to defaults' }));
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(save).toHaveProperty('disabled', true));
     await user.click(back);
     expect(await screen.findByText('The Ticket System landing')).toBeTruthy();

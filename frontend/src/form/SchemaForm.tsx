@@ -184,8 +184,9 @@ export function SchemaForm<S extends SectionName>({
 
   const dirty = !!formData && !!query.data && JSON.stringify(formData) !== JSON.stringify(query.data.settings);
   const busy = save.isPending;
-  // x-ui `resettable` on the schema's root: 'Reset to defaults' puts the schema's defaults in the form (the draft is then
-  // dirty, and Save stores them), and Save waits for a change (spec 2:4, ticket general settings).
+  // x-ui `resettable` on the schema's root: its Reset puts the schema's defaults in the form rather than the loaded
+  // document (the draft is then dirty, and Save stores them), and Save waits for a change (spec 2:4, ticket general
+  // settings: Back, Reset, Save).
   const resettable = rootOptions.resettable === true;
 
   return (
@@ -216,28 +217,30 @@ export function SchemaForm<S extends SectionName>({
               </div>
             ) : (
               <SaveBar busy={busy} dirty={dirty} label={saveLabel} needsChange={resettable}>
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  disabled={busy || !dirty}
-                  onClick={() => {
-                    setFormData(structuredClone(query.data!.settings));
-                    setServerErrors(undefined);
-                  }}
-                >
-                  Reset
-                </button>
-                {resettable && (
+                {resettable ? (
                   <button
                     type="button"
                     className="btn-secondary"
+                    title="Every setting back to its default (Save keeps them)"
                     disabled={busy}
                     onClick={() => {
                       setFormData(defaultsOf(section) as unknown as Settings);
                       setServerErrors(undefined);
                     }}
                   >
-                    Reset to defaults
+                    Reset
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    disabled={busy || !dirty}
+                    onClick={() => {
+                      setFormData(structuredClone(query.data!.settings));
+                      setServerErrors(undefined);
+                    }}
+                  >
+                    Reset
                   </button>
                 )}
                 {actions}
