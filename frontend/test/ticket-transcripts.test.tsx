@@ -130,6 +130,8 @@ describe('Ticket transcripts page', () => {
     const first = within(rows[1]!).getAllByRole('cell');
     expect(first[1]!.textContent).toBe('Zoe');
     expect(first[2]!.querySelector('time')!.getAttribute('datetime')).toBe('2026-11-22T10:00:00.000Z');
+    // Shown in UTC, the day the date filter finds it under.
+    expect(first[2]!.textContent).toMatch(/10:00.*UTC$/);
     expect(first[3]!.textContent).toBe('2.5 KB');
     expect(within(rows[2]!).getAllByRole('cell')[3]!.textContent).toBe('512 B');
     expect(within(rows[3]!).getAllByRole('cell')[3]!.textContent).toBe('3.0 MB');
@@ -237,6 +239,8 @@ describe('Ticket transcripts page', () => {
     expect(await screen.findByText('Transcript deleted successfully!')).toBeTruthy();
     expect(fake.deleted).toEqual(['tr-1']);
     await waitFor(async () => expect(await ticketIds()).toEqual(['0003', '0002']));
+    // The focused row is gone: the keyboard carries on from the search box.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search transcripts' })));
   });
 
   it("says 'Failed to delete transcript' when the server refuses, 'Error deleting transcript' when it cannot be reached", async () => {

@@ -1,6 +1,6 @@
 import type { TranscriptSummary } from '@guildhall/generated/types';
 import { Download, FileText, Search, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useDeleteTranscript, useDownloadTranscript, useSettings, useTranscripts } from '../../../api/queries';
 import { LoadErrorCard } from '../../../components/LoadErrorCard';
@@ -47,6 +47,7 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
   const remove = useDeleteTranscript(guildId);
   const [banner, showBanner] = useTimedBanner(TRANSCRIPT_NOTICE_MS);
   const [confirming, setConfirming] = useState<TranscriptSummary | null>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
   const filtered = q !== '' || date !== '';
 
   const onDownload = async (transcript: TranscriptSummary) => {
@@ -64,6 +65,8 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
     try {
       await remove.mutateAsync(transcript.id);
       showBanner({ kind: 'success', message: 'Transcript deleted successfully!' });
+      // Its row (and the button that had focus) is gone: the keyboard carries on from the search box, not the page top.
+      requestAnimationFrame(() => searchBox.current?.focus());
     } catch (err) {
       showBanner({ kind: 'error', message: failureOf(err, 'Failed to delete transcript', 'Error deleting transcript') });
     } finally {
@@ -85,6 +88,7 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
           <div className="relative">
             <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted" />
             <input
+              ref={searchBox}
               id={`${ids}-search`}
               type="search"
               className="field-input pl-9"

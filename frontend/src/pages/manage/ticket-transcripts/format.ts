@@ -12,10 +12,14 @@ export function humanSize(bytes: number): string {
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${UNITS[unit]}`;
 }
 
-/** When a transcript was made, in the reader's locale and time zone. */
+/**
+ * When a transcript was made, in the reader's locale but in UTC: the date filter matches the start of the stored UTC
+ * date, so the day shown is the day a filter finds it under.
+ */
 export function createdLabel(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 }
 
 /** A value that settles: the search box asks the server once typing pauses, not on every key. */
