@@ -18,6 +18,7 @@ test('simulate a ticket in the sandbox, then find, download and delete its trans
   await expect(done).toBeVisible();
   const [, ticketId, userName] = /Ticket ([0-9]+) \(([^)]+)\)/.exec((await done.textContent()) ?? '') ?? [];
   expect(ticketId).toMatch(/^[0-9]{4}$/);
+  expect(await axeViolations(page), 'axe on the sandbox viewer after a simulation').toEqual([]);
 
   await done.getByRole('link', { name: 'Open transcripts' }).click();
   await expect(page).toHaveURL(new RegExp(`/manage/${GUILD}/tickets/transcript$`));

@@ -25,12 +25,13 @@ function SimulateTicket({ guild, simulation }: { guild: ViewerGuild; simulation:
       <button
         type="button"
         className="btn-secondary px-2 py-1 text-xs"
-        aria-label={`Simulate ticket in ${guild.name}`}
         disabled={simulation.isPending}
         aria-busy={busy || undefined}
         onClick={() => simulation.mutate(guild.id)}
       >
         <Ticket aria-hidden="true" className="h-3.5 w-3.5" /> {busy ? 'Simulating...' : 'Simulate ticket'}
+        {/* The guild in the name too (visible text first, so speech input matches): one such button per guild. */}
+        <span className="sr-only"> in {guild.name}</span>
       </button>
       <div aria-live="polite">
         {mine && simulation.isSuccess && (
