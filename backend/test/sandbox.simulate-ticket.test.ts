@@ -2,9 +2,14 @@
  * The sandbox viewer's 'Simulate ticket' (issue 11 item 6): a ticket channel is opened, talked in and closed in the
  * sandbox, and its transcript arrives through the bot API, so a manager finds it in the transcripts table.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { validateTranscriptUpload } from '@guildhall/generated/validators';
+import { MessageResponseSchema } from 'discord-api-spec/zod';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DiscordApiError } from '../src/sandbox/discord-errors.js';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
-import { SIMULATED_ATTACHMENT, SIMULATED_MARKUP } from '../src/sandbox/simulate-ticket.js';
+import { SIMULATED_ATTACHMENT, SIMULATED_MARKUP, TicketSimulator } from '../src/sandbox/simulate-ticket.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
@@ -172,3 +177,92 @@ describe('Simulate ticket without the sandbox', () => {
     }
   });
 });
+
+describe('the ticket the simulator plays, seen from the bot API it calls', () => {
+  /** A stand-in for the app's bot API: records each upload and answers as told. */
+  async function botApi(status: number) {
+    const uploads: { authorization: string | undefined; body: any }[] = [];
+    const server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk) => (text += chunk));
+      req.on('end', () => {
+        uploads.push({ authorization: req.headers.authorization, body: JSON.parse(text) });
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(status === 201 ? { success: true, transcript: { id: 'tr-1' } } : { success: false, error: 'Database down' }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { uploads, baseUrl: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  const guildWithBot = (sandbox: DiscordSandboxService) => sandbox.allGuilds().find((g) => sandbox.hasBot(g.id))!;
+
+  it('opens the channel under the first category, posts Discord-shaped messages, uploads a valid transcript with the bot credential', async () => {
+    const api = await botApi(201);
+    try {
+      const sandbox = new DiscordSandboxService({ botApi: { baseUrl: api.baseUrl, token: 'the-bot-credential' } });
+      const guild = guildWithBot(sandbox);
+      const firstCategory = sandbox
+        .channelsOf(guild.id)
+        .filter((c) => c.type === 4)
+        .sort((a, b) => a.position - b.position)[0]!;
+      let seen: { parent: string | null; messages: Record<string, unknown>[] } | undefined;
+      const deleteChannel = sandbox.deleteChannel.bind(sandbox);
+      vi.spyOn(sandbox, 'deleteChannel').mockImplementation((id) => {
+        seen = { parent: sandbox.channel(id)!.parent_id, messages: sandbox.messagesIn(id) };
+        deleteChannel(id);
+      });
+
+      const ticket = await new TicketSimulator(sandbox).simulate(guild.id);
+      expect(ticket).toMatchObject({ transcriptId: 'tr-1', ticketId: '0001', channelName: 'ticket-0001' });
+      expect(seen!.parent).toBe(firstCategory.id);
+      for (const message of seen!.messages) expect(discordProblems(message)).toEqual([]);
+
+      expect(api.uploads).toHaveLength(1);
+      expect(api.uploads[0]!.authorization).toBe('Bot the-bot-credential');
+      const transcript = api.uploads[0]!.body;
+      expect(validateTranscriptUpload(transcript), JSON.stringify(validateTranscriptUpload.errors)).toBe(true);
+      expect(transcript.channelName).toBe('ticket-0001');
+      expect(transcript.messages.map((m: { author: { bot?: boolean } }) => m.author.bot === true)).toContain(true);
+      expect(transcript.messages.some((m: { content: string }) => m.content.includes(SIMULATED_MARKUP))).toBe(true);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('when the bot API refuses: 502 with its reason, and the ticket channel stays open (nothing is lost)', async () => {
+    const api = await botApi(500);
+    try {
+      const sandbox = new DiscordSandboxService({ botApi: { baseUrl: api.baseUrl, token: 't' } });
+      const guild = guildWithBot(sandbox);
+      const error = await new TicketSimulator(sandbox).simulate(guild.id).catch((err: unknown) => err);
+      expect(error).toBeInstanceOf(DiscordApiError);
+      expect((error as DiscordApiError).status).toBe(502);
+      expect((error as DiscordApiError).body.message).toMatch(/refused the transcript \(500\): Database down/);
+      expect(sandbox.channelsOf(guild.id).some((c) => c.name === 'ticket-0001')).toBe(true);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('without a bot API (the sandbox alone): 503, and no channel is made', async () => {
+    const sandbox = new DiscordSandboxService();
+    const guild = guildWithBot(sandbox);
+    const before = sandbox.channelsOf(guild.id).length;
+    const error = await new TicketSimulator(sandbox).simulate(guild.id).catch((err: unknown) => err);
+    expect((error as DiscordApiError).status).toBe(503);
+    expect(sandbox.channelsOf(guild.id).length).toBe(before);
+  });
+});
+
+/** Discord's own message schema (discord-api-spec), its +00:00 timestamps read as Z (see sandbox.conformance.test.ts). */
+function discordProblems(message: unknown): string[] {
+  const utc = JSON.parse(JSON.stringify(message), (_key, value: unknown) =>
+    typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/.test(value) ? value.replace(/\+00:00$/, 'Z') : value,
+  );
+  const result = MessageResponseSchema.safeParse(utc);
+  return result.success ? [] : result.error.issues.map((i) => `/${i.path.join('/')} ${i.message}`);
+}
