@@ -15252,7 +15252,7 @@ const schema158 = {
       },
     },
   },
-  'x-ui': { resettable: true },
+  'x-ui': { resettable: true, back: 'tickets' },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
   $defs: {
     RoleReference: {
@@ -15742,7 +15742,17 @@ const schema160 = {
       'x-messages': { type: 'Role limits must map roles to numbers', maxProperties: 'At most {limit} role limits' },
     },
   },
-  'x-ui': { savedMessage: 'Ticket limits saved successfully!', noticeSeconds: 3 },
+  'x-ui': {
+    savedMessage: 'Ticket limits saved successfully!',
+    loadErrorMessage: 'Failed to load ticket limits',
+    saveErrorMessages: {
+      refused: 'Error saving limits: {error}',
+      unexplained: 'Failed to save ticket limits',
+      unreachable: 'Error saving limits: {error}',
+    },
+    back: 'previous',
+    noticeSeconds: 3,
+  },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
   $defs: {
     perUserLimit: {
@@ -23961,7 +23971,12 @@ const schema168 = {
     },
     logChannel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 8, help: 'Text channels only.' } },
   },
-  'x-ui': { savedMessage: 'Transcript configuration saved successfully!', noticeSeconds: 3 },
+  'x-ui': {
+    savedMessage: 'Transcript configuration saved successfully!',
+    loadErrorMessage: 'Failed to load transcript configuration',
+    saveErrorMessages: { refused: 'Failed to save transcript configuration', unreachable: 'Error saving configuration' },
+    noticeSeconds: 3,
+  },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
   $defs: {
     ChannelReference: {

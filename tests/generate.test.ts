@@ -137,6 +137,28 @@ describe('npm run generate', () => {
     expect(beside.stderr).toMatch(/beside.*unknown field "\/modules\/anti_bann"/);
   });
 
+  it("passes a page's messages and Back to the form (loadErrorMessage, saveErrorMessages, back), and rejects a typo in them", () => {
+    expect((uiSchemas['ticket-limits'] as any)['ui:options']).toMatchObject({
+      loadErrorMessage: 'Failed to load ticket limits',
+      saveErrorMessages: { refused: 'Error saving limits: {error}', unexplained: 'Failed to save ticket limits' },
+      back: 'previous',
+    });
+    const misspelt = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/ticket-limits.json', (s) => (s['x-ui'].saveErrorMessages.refussed = 'x')),
+    );
+    expect(misspelt.status).toBe(2);
+    expect(misspelt.stderr).toMatch(/"x-ui" value is invalid/);
+    const back = generate(
+      '--check',
+      '--schemas',
+      schemasWith('settings/ticket-general.json', (s) => (s['x-ui'].back = 'https://evil.example')),
+    );
+    expect(back.status).toBe(2);
+    expect(back.stderr).toMatch(/x-ui\.back.*must be 'previous' or a path/);
+  });
+
   it('validates the sections table against its schema and checks enum labels', () => {
     const table = path.join(temp('schemas'), 'schemas');
     cpSync(path.join(REPO, 'schemas'), table, { recursive: true });

@@ -91,6 +91,8 @@ export class AppModule {
                 publicUrl: `${config.publicUrl}/sandbox/discord`,
                 // Only our own callback: the sandbox must not become an open redirect.
                 redirectUris: [`${config.publicUrl}${CALLBACK_PATH}`],
+                // 'Simulate ticket' uploads through our own bot API with the bot's credential, server to server.
+                botApi: { baseUrl: config.internalUrl, token: config.botApiToken },
               }),
             ]
           : [],

@@ -131,14 +131,14 @@ describe('ticket limits', () => {
 });
 
 describe('ticket general settings', () => {
-  it('saves only when changed, and Reset to defaults restores the schema defaults (dirty until saved)', async () => {
+  it('saves only when changed, and Reset restores the schema defaults (dirty until saved)', async () => {
     const user = userEvent.setup();
     const server = fakeApi('ticket-general', { ...GENERAL });
     renderForm('ticket-general');
     const save = await screen.findByRole('button', { name: 'Save Changes' });
     expect(save).toHaveProperty('disabled', true);
 
-    await user.click(screen.getByRole('button', { name: 'Reset to defaults' }));
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.getByRole('switch', { name: 'Two-Step Close' }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByRole('switch', { name: 'Auto Pin' }).getAttribute('aria-checked')).toBe('false');
     expect(screen.getByLabelText('Ticket number padding')).toHaveProperty('value', '4');

@@ -5,6 +5,9 @@
 
 import { getPointer, isObject, omit, SchemaError } from './lib/json.mjs';
 
+/** x-ui `back`: the browser's previous page, or a path under the guild's /manage/{guildId}/ (lower-case segments). */
+const BACK_TARGET = /^(previous|[a-z0-9-]+(\/[a-z0-9-]+)*)$/;
+
 export function extractUi(catalog, bundles) {
   return Object.fromEntries(catalog.sections.map((section) => [section.name, uiSchemaOf(bundles.get(section.file.id), section.file.rel)]));
 }
@@ -32,8 +35,23 @@ function uiSchemaOf(root, rel) {
     if (hints.help) ui['ui:help'] = hints.help;
     if (hints.placeholder) ui['ui:placeholder'] = hints.placeholder;
     if (hints.enumLabels) ui['ui:enumNames'] = enumNames(schema, hints.enumLabels, where);
-    for (const key of ['group', 'visibleIf', 'channelTypes', 'rows', 'layout', 'beside', 'resettable', 'savedMessage', 'noticeSeconds'])
+    for (const key of [
+      'group',
+      'visibleIf',
+      'channelTypes',
+      'rows',
+      'layout',
+      'beside',
+      'resettable',
+      'savedMessage',
+      'noticeSeconds',
+      'loadErrorMessage',
+      'saveErrorMessages',
+      'back',
+    ])
       if (hints[key] !== undefined) options[key] = hints[key];
+    if (hints.back !== undefined && !BACK_TARGET.test(hints.back))
+      throw new SchemaError(rel, `x-ui.back at #${where} must be 'previous' or a path under /manage/{guildId}/ such as 'tickets'`);
 
     if (isObject(schema.properties)) {
       const keys = Object.keys(schema.properties);

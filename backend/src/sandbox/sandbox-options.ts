@@ -35,6 +35,17 @@ export interface DiscordSandboxOptions {
   maxMessagesPerChannel?: number;
   /** Bytes of uploaded files kept in all; past it the oldest messages with files are forgotten. Default 256 MiB. */
   maxAttachmentBytes?: number;
+  /**
+   * The host app's bot API, where 'Simulate ticket' uploads the transcript as the bot would: the app's own base URL
+   * and the bot credential it accepts. Unset (the sandbox alone), the viewer cannot simulate tickets.
+   */
+  botApi?: SandboxBotApi;
+}
+
+export interface SandboxBotApi {
+  /** e.g. http://127.0.0.1:3000 (the app calls itself: loopback, whatever its public URL is). */
+  baseUrl: string;
+  token: string;
 }
 
 export interface ResolvedSandboxOptions {
@@ -48,6 +59,7 @@ export interface ResolvedSandboxOptions {
   redirectUris: readonly string[] | undefined;
   maxMessagesPerChannel: number;
   maxAttachmentBytes: number;
+  botApi: SandboxBotApi | undefined;
 }
 
 export function resolveSandboxOptions(options: DiscordSandboxOptions | undefined): ResolvedSandboxOptions {
@@ -62,6 +74,7 @@ export function resolveSandboxOptions(options: DiscordSandboxOptions | undefined
     redirectUris: options?.redirectUris ? [...options.redirectUris] : undefined,
     maxMessagesPerChannel: options?.maxMessagesPerChannel ?? 500,
     maxAttachmentBytes: options?.maxAttachmentBytes ?? 256 * 1024 * 1024,
+    botApi: options?.botApi ? { baseUrl: options.botApi.baseUrl.replace(/\/+$/, ''), token: options.botApi.token } : undefined,
   };
 }
 

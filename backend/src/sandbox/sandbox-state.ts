@@ -107,6 +107,12 @@ export class SandboxState {
     return [...chosen].reverse();
   }
 
+  /** A deleted channel takes its messages (and their files) with it, as on Discord. */
+  deleteChannel(channelId: string): void {
+    this.channels.delete(channelId);
+    this.messagesByChannel.delete(channelId);
+  }
+
   appendMessage(message: SandboxMessageRecord): void {
     const list = this.messagesByChannel.get(message.channel_id) ?? [];
     list.push(message);

@@ -229,7 +229,8 @@ export class DiscordSandboxService {
   deleteChannel(channelId: string): SandboxChannelRecord | undefined {
     const channel = this.state.channels.get(channelId);
     if (!channel) return undefined;
-    this.state.channels.delete(channelId);
+    // Its messages go with it: a closed ticket leaves nothing behind but its transcript.
+    this.state.deleteChannel(channelId);
     for (const child of this.state.channels.all()) if (child.parent_id === channelId) child.parent_id = null;
     for (const webhook of this.webhooksOf(channelId)) this.state.webhooks.delete(webhook.id);
     return channel;

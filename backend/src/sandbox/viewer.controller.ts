@@ -1,9 +1,11 @@
-import { Controller, Get, Req, UseFilters } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req, UseFilters, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
-import { DiscordErrors, DiscordExceptionFilter } from './discord-errors.js';
+import { DiscordApiError, DiscordErrors, DiscordExceptionFilter } from './discord-errors.js';
 import { param } from './http-helpers.js';
+import { RateLimitBucket, SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
 import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
 import { DiscordSandboxService } from './sandbox.service.js';
+import { type SimulatedTicket, TicketSimulator } from './simulate-ticket.js';
 import type { SandboxChannelRecord, SandboxUserRecord } from './sandbox.types.js';
 import { isSnowflake } from './snowflake.js';
 
@@ -14,7 +16,11 @@ import { isSnowflake } from './snowflake.js';
 @Controller(`${SANDBOX_ROUTE_PREFIX}/viewer`)
 @UseFilters(DiscordExceptionFilter)
 export class SandboxViewerController {
-  constructor(private readonly sandbox: DiscordSandboxService) {}
+  private readonly tickets: TicketSimulator;
+
+  constructor(private readonly sandbox: DiscordSandboxService) {
+    this.tickets = new TicketSimulator(sandbox);
+  }
 
   /** Guilds with their channels (with how many messages were posted), roles and members; DMs the bot opened. */
   @Get('guilds')
@@ -54,6 +60,24 @@ export class SandboxViewerController {
     if (!channel) throw DiscordErrors.unknownChannel();
     this.sandbox.baseUrl(req);
     return { channel: channelView(channel), messages: this.sandbox.messagesIn(channel.id) };
+  }
+
+  /**
+   * 'Simulate ticket': a ticket channel opened, talked in, closed, and its transcript uploaded through the app's bot
+   * API (simulate-ticket.ts). The one state-changing viewer route, so it takes JSON only: a page of another site can
+   * post a form here, never a JSON body without CORS allowing it.
+   */
+  @Post('guilds/:guild_id/simulate-ticket')
+  @HttpCode(201)
+  @UseInterceptors(SandboxRateLimitInterceptor)
+  @RateLimitBucket({ route: 'POST /viewer/guilds/:guild_id/simulate-ticket', major: 'guild_id' })
+  async simulateTicket(@Req() req: Request): Promise<{ success: true; ticket: SimulatedTicket }> {
+    if (!req.is('application/json'))
+      throw new DiscordApiError(415, { message: 'Send a JSON body (Content-Type: application/json).', code: 0 });
+    const id = param(req, 'guild_id');
+    if (!isSnowflake(id)) throw DiscordErrors.unknownGuild();
+    this.sandbox.baseUrl(req);
+    return { success: true, ticket: await this.tickets.simulate(id) };
   }
 }
 

@@ -74,6 +74,37 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
   return data as T;
 }
 
+/** A file the API answers (a transcript's download): its bytes and the name the server gave it. */
+export interface ApiFile {
+  blob: Blob;
+  filename: string | undefined;
+}
+
+/**
+ * GET a file with the same credentials and errors as api(): a JSON refusal becomes an ApiError with the server's
+ * words; the file's name comes from Content-Disposition.
+ */
+export async function apiFile(path: string): Promise<ApiFile> {
+  let res: Response;
+  try {
+    res = await fetch(path, { credentials: 'include' });
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
+  if (!res.ok) {
+    let record: Record<string, unknown> = {};
+    try {
+      const data: unknown = JSON.parse(await res.text());
+      if (data && typeof data === 'object') record = data as Record<string, unknown>;
+    } catch {
+      // Not JSON: the status says it all.
+    }
+    throw new ApiError(res.status, typeof record.error === 'string' ? record.error : `Request failed (${res.status}).`, record);
+  }
+  const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+  return { blob: await res.blob(), filename: filename ? decodeURIComponent(filename) : undefined };
+}
+
 /**
  * The API's operations, typed from the schemas (@guildhall/generated/client, one function per operationId), over
  * `api()`: the generated client builds method, path and body; this wrapper stays the one place that fetches.

@@ -8,7 +8,7 @@ import type {
   TicketCategoryRequest,
   TicketDefaultCategoryRequest,
 } from '@guildhall/generated/types';
-import { api, ApiError, client } from './client';
+import { api, ApiError, apiFile, client } from './client';
 import type { CurrentUser, GuildUser, PreflightWarning } from './types';
 
 // Every TanStack Query hook of the app: each calls the generated client, so answers are typed by their schemas.
@@ -210,4 +210,41 @@ export function useTicketCategoryChanges(guildId: string) {
       onSuccess,
     }),
   };
+}
+
+// ---- ticket transcripts (spec 2:2 Ticket transcripts) -------------------------------------------------------------
+
+export interface TranscriptFilter {
+  /** Ticket id or user name, case-insensitive (the server matches). */
+  q?: string;
+  /** The start of the created date, e.g. 2026-11-22. */
+  date?: string;
+}
+
+const transcriptsKey = (guildId: string) => ['guild', guildId, 'transcripts'] as const;
+
+/** The guild's saved transcripts, newest first, filtered on the server; the last list stays while a new filter loads. */
+export function useTranscripts(guildId: string, filter: TranscriptFilter) {
+  const query = { q: filter.q || undefined, date: filter.date || undefined };
+  return useQuery({
+    queryKey: [...transcriptsKey(guildId), query.q ?? '', query.date ?? ''],
+    queryFn: () => client.listTranscripts(guildId, query).then((r) => r.transcripts),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET .../transcripts/{id}/download: the file in the guild's configured format, named by the server. */
+export function useDownloadTranscript(guildId: string) {
+  return useMutation({
+    mutationFn: (id: string) => apiFile(`${guildPath(guildId)}/tickets/transcripts/${encodeURIComponent(id)}/download`),
+  });
+}
+
+/** DELETE .../transcripts/{id} (the page asks first: it cannot be undone); the list is read again. */
+export function useDeleteTranscript(guildId: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => client.deleteTranscript(guildId, id),
+    onSuccess: () => queries.invalidateQueries({ queryKey: transcriptsKey(guildId) }),
+  });
 }

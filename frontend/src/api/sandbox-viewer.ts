@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DiscordMessageData } from '../components/discord';
-import { api } from './client';
+import { api, ApiError } from './client';
 
 // The Discord sandbox's viewer (/sandbox/discord/viewer): not an API operation (the sandbox stands in for Discord and
 // only runs offline), so it has no row in schemas/operations.json and is fetched by path.
@@ -59,5 +59,31 @@ export function useSandboxMessages(channelId: string | null) {
     queryFn: () => api<{ channel: ViewerChannel; messages: PostedMessage[] }>(`${VIEWER}/channels/${channelId}/messages`),
     enabled: !!channelId,
     refetchInterval: POLL_MS,
+  });
+}
+
+/** What 'Simulate ticket' answers: the uploaded transcript and the ticket it came from. */
+export interface SimulatedTicket {
+  transcriptId: string;
+  ticketId: string;
+  channelName: string;
+  userName: string;
+}
+
+/**
+ * 'Simulate ticket': the sandbox opens a ticket channel in the guild, talks in it, closes it and uploads its transcript
+ * through the app's bot API. The sandbox answers failures in Discord's shape ({ message }), so that is what is shown.
+ */
+export function useSimulateTicket() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (guildId: string) =>
+      api<{ ticket: SimulatedTicket }>(`${VIEWER}/guilds/${encodeURIComponent(guildId)}/simulate-ticket`, { method: 'POST', json: {} })
+        .then((r) => r.ticket)
+        .catch((err: unknown) => {
+          const said = err instanceof ApiError && typeof err.body.message === 'string' ? err.body.message : undefined;
+          throw said ? new ApiError((err as ApiError).status, said, (err as ApiError).body) : err;
+        }),
+    onSettled: () => queries.invalidateQueries({ queryKey: ['sandbox-viewer'] }),
   });
 }

@@ -14,6 +14,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { applyAccess, type Capabilities } from './core/access';
 import { type Conflict, conflictOf } from './core/conflict';
 import { fieldErrorsToErrorSchema } from './core/error-schema';
+import { DEFAULT_LOAD_ERROR, DEFAULT_SAVED_MESSAGE, type PageOptions, saveErrorMessage } from './core/page-messages';
 import { besideTargets } from './core/beside';
 import type { FieldSlots, FormTabs, SchemaFormContext } from './core/form-context';
 import { applyVisibility } from './core/visibility';
@@ -91,8 +92,8 @@ export function SchemaForm<S extends SectionName>({
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
   const [conflict, setConflict] = useState<Conflict<Settings> | null>(null);
   const baseUi = uiSchemas[section] as UiSchema;
-  const rootOptions = (baseUi['ui:options'] ?? {}) as { savedMessage?: string; noticeSeconds?: number; resettable?: boolean };
-  const successMessage = successProp ?? rootOptions.savedMessage ?? 'Settings saved successfully!';
+  const rootOptions = (baseUi['ui:options'] ?? {}) as PageOptions;
+  const successMessage = successProp ?? rootOptions.savedMessage ?? DEFAULT_SAVED_MESSAGE;
   const [banner, showBanner] = useTimedBanner(rootOptions.noticeSeconds ? rootOptions.noticeSeconds * 1000 : undefined);
   const loadedFor = useRef<string | null>(null);
 
@@ -161,19 +162,31 @@ export function SchemaForm<S extends SectionName>({
         const collided = conflictOf<Settings>(err);
         if (collided) return setConflict(collided);
         if (err instanceof ApiError && err.fieldErrors.length) setServerErrors(fieldErrorsToErrorSchema(err.fieldErrors, '/settings'));
-        showBanner({ kind: 'error', message: `Error saving settings: ${err instanceof Error ? err.message : String(err)}` });
+        const failure =
+          err instanceof ApiError
+            ? {
+                status: err.status,
+                serverError: typeof err.body.error === 'string' && err.body.error ? err.body.error : undefined,
+                message: err.message,
+              }
+            : { status: 0, message: err instanceof Error ? err.message : String(err) };
+        showBanner({ kind: 'error', message: saveErrorMessage(failure, rootOptions.saveErrorMessages) });
       }
     },
-    [save, showBanner, query, successMessage, onSaved],
+    [save, showBanner, query, successMessage, onSaved, rootOptions.saveErrorMessages],
   );
 
   if (query.isPending) return <Spinner label="Loading settings..." />;
-  if (query.isError) return <LoadErrorCard title="Failed to load settings" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return (
+      <LoadErrorCard title={rootOptions.loadErrorMessage ?? DEFAULT_LOAD_ERROR} error={query.error} onRetry={() => void query.refetch()} />
+    );
 
   const dirty = !!formData && !!query.data && JSON.stringify(formData) !== JSON.stringify(query.data.settings);
   const busy = save.isPending;
-  // x-ui `resettable` on the schema's root: 'Reset to defaults' puts the schema's defaults in the form (the draft is then
-  // dirty, and Save stores them), and Save waits for a change (spec 2:4, ticket general settings).
+  // x-ui `resettable` on the schema's root: its Reset puts the schema's defaults in the form rather than the loaded
+  // document (the draft is then dirty, and Save stores them), and Save waits for a change (spec 2:4, ticket general
+  // settings: Back, Reset, Save).
   const resettable = rootOptions.resettable === true;
 
   return (
@@ -204,28 +217,30 @@ export function SchemaForm<S extends SectionName>({
               </div>
             ) : (
               <SaveBar busy={busy} dirty={dirty} label={saveLabel} needsChange={resettable}>
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  disabled={busy || !dirty}
-                  onClick={() => {
-                    setFormData(structuredClone(query.data!.settings));
-                    setServerErrors(undefined);
-                  }}
-                >
-                  Reset
-                </button>
-                {resettable && (
+                {resettable ? (
                   <button
                     type="button"
                     className="btn-secondary"
+                    title="Every setting back to its default (Save keeps them)"
                     disabled={busy}
                     onClick={() => {
                       setFormData(defaultsOf(section) as unknown as Settings);
                       setServerErrors(undefined);
                     }}
                   >
-                    Reset to defaults
+                    Reset
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    disabled={busy || !dirty}
+                    onClick={() => {
+                      setFormData(structuredClone(query.data!.settings));
+                      setServerErrors(undefined);
+                    }}
+                  >
+                    Reset
                   </button>
                 )}
                 {actions}

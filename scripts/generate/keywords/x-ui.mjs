@@ -45,6 +45,28 @@ export default {
       resettable: { type: 'boolean' },
       /** On the root object: the banner after a save (the spec's words for the page), instead of the generic one. */
       savedMessage: { type: 'string', minLength: 1 },
+      /** On the root object: the title of the page's load failure (the spec's words, e.g. 'Failed to load ticket limits'). */
+      loadErrorMessage: { type: 'string', minLength: 1 },
+      /**
+       * On the root object: the banner after a failed save, by what went wrong, instead of 'Error saving settings: {error}'.
+       * `refused`: the server answered no and said why ({error} is its words); `unexplained`: it answered no without a
+       * reason (else `refused` with the status); `unreachable`: no answer came ({error} is why).
+       */
+      saveErrorMessages: {
+        type: 'object',
+        additionalProperties: false,
+        minProperties: 1,
+        properties: {
+          refused: { type: 'string', minLength: 1 },
+          unexplained: { type: 'string', minLength: 1 },
+          unreachable: { type: 'string', minLength: 1 },
+        },
+      },
+      /**
+       * On the root object: the page's Back button. 'previous' goes back in the browser's history; otherwise a path under
+       * the guild's /manage/{guildId}/ (e.g. 'tickets', the Ticket System landing), checked by extract-ui.mjs.
+       */
+      back: { type: 'string', minLength: 1 },
       /** On the root object: seconds the page's notices stay (the spec's timing for the page), instead of 5. */
       noticeSeconds: { type: 'integer', minimum: 1, maximum: 60 },
       /** Keep the value but do not show the field. */

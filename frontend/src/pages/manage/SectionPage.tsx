@@ -1,17 +1,48 @@
 import { sectionPages } from '@guildhall/generated/section-pages';
 import type { SectionName } from '@guildhall/generated/types';
+import { uiSchemas } from '@guildhall/generated/ui-schemas';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { PageOptions } from '../../form/core/page-messages';
 import { SchemaForm, type SchemaFormProps } from '../../form/SchemaForm';
 import { useDocumentMeta } from '../../lib/use-document-meta';
+
+/**
+ * The page's Back, from the x-ui `back` hint on its schema's root: 'previous' goes back in the history (spec: ticket
+ * limits), a path goes to that page of the guild (spec: ticket general settings go back to the Ticket System landing).
+ */
+function BackButton({ to }: { to: string }) {
+  const { guildId = '' } = useParams();
+  const navigate = useNavigate();
+  const content = (
+    <>
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back
+    </>
+  );
+  if (to === 'previous') {
+    return (
+      <button type="button" className="btn-secondary mb-3" onClick={() => navigate(-1)}>
+        {content}
+      </button>
+    );
+  }
+  return (
+    <Link to={`/manage/${guildId}/${to}`} className="btn-secondary mb-3">
+      {content}
+    </Link>
+  );
+}
 
 /** A section page's heading: the title and description of its row in schemas/sections.json, also the document's. */
 export function SectionHeader({ section, children }: { section: SectionName; children?: ReactNode }) {
   const { title, description } = sectionPages[section];
+  const back = ((uiSchemas[section] as { 'ui:options'?: PageOptions })['ui:options'] ?? {}).back;
   useDocumentMeta(title, description);
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
+        {back && <BackButton to={back} />}
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-1 text-muted">{description}</p>
       </div>
@@ -20,18 +51,23 @@ export function SectionHeader({ section, children }: { section: SectionName; chi
   );
 }
 
-export type SectionPageProps<S extends SectionName> = { section: S } & Pick<SchemaFormProps<S>, 'aside' | 'actions'>;
+export type SectionPageProps<S extends SectionName> = {
+  section: S;
+  /** Page content under the form, full width (the transcripts table under the transcripts configuration). */
+  after?: ReactNode;
+} & Pick<SchemaFormProps<S>, 'aside' | 'actions'>;
 
 /**
  * The page every section gets from the engine: its header and its generated form. A section with more to show
  * (a preview, a command list) registers a page of its own that still renders this, with an aside or actions.
  */
-export function SectionPage<S extends SectionName>({ section, aside, actions }: SectionPageProps<S>) {
+export function SectionPage<S extends SectionName>({ section, aside, actions, after }: SectionPageProps<S>) {
   const { guildId = '' } = useParams();
   return (
     <div className={`mx-auto ${aside ? 'max-w-6xl' : 'max-w-5xl'}`}>
       <SectionHeader section={section} />
       <SchemaForm guildId={guildId} section={section} aside={aside} actions={actions} />
+      {after}
     </div>
   );
 }

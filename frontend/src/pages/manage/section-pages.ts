@@ -13,6 +13,7 @@ export const CUSTOM_SECTION_PAGES: { readonly [S in SectionName]?: () => PageMod
   greeting: () => import('./Greeting'),
   antinuke: () => import('./Antinuke'),
   'ticket-categories': () => import('./TicketCategories'),
+  transcripts: () => import('./TicketTranscripts'),
 };
 
 /**

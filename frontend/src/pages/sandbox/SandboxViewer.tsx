@@ -1,9 +1,9 @@
 import { DISCORD_CDN, displayAvatarUrl } from '@guildhall/common/cdn';
-import { Hash, Megaphone, MessageCircle, RefreshCw } from 'lucide-react';
+import { Hash, Megaphone, MessageCircle, RefreshCw, Ticket } from 'lucide-react';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { type PostedMessage, useSandboxMessages, useSandboxOverview, type ViewerGuild } from '../../api/sandbox-viewer';
+import { type PostedMessage, useSandboxMessages, useSandboxOverview, useSimulateTicket, type ViewerGuild } from '../../api/sandbox-viewer';
 import { DiscordMessage, type MentionNames } from '../../components/discord';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
@@ -12,6 +12,45 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
 const sandboxImage = (url: string) =>
   url.startsWith(`${DISCORD_CDN}/`) ? `/sandbox/discord/cdn/${url.slice(DISCORD_CDN.length + 1)}` : url;
 const avatarOf = (u: PostedMessage['author']) => sandboxImage(displayAvatarUrl(u, 128));
+
+/**
+ * A ticket's whole life in one click (issue 11): the sandbox opens a ticket channel, a member and the bot talk, it is
+ * closed and its transcript uploaded through the bot API; the result links to the guild's transcripts page.
+ */
+function SimulateTicket({ guild, simulation }: { guild: ViewerGuild; simulation: ReturnType<typeof useSimulateTicket> }) {
+  const mine = simulation.variables === guild.id;
+  const busy = mine && simulation.isPending;
+  return (
+    <div className="px-2 pb-2">
+      <button
+        type="button"
+        className="btn-secondary px-2 py-1 text-xs"
+        disabled={simulation.isPending}
+        aria-busy={busy || undefined}
+        onClick={() => simulation.mutate(guild.id)}
+      >
+        <Ticket aria-hidden="true" className="h-3.5 w-3.5" /> {busy ? 'Simulating...' : 'Simulate ticket'}
+        {/* The guild in the name too (visible text first, so speech input matches): one such button per guild. */}
+        <span className="sr-only"> in {guild.name}</span>
+      </button>
+      <div aria-live="polite">
+        {mine && simulation.isSuccess && (
+          <p role="status" className="mt-1 text-xs text-ok">
+            Ticket {simulation.data.ticketId} ({simulation.data.userName}) closed; its transcript is saved.{' '}
+            <Link to={`/manage/${guild.id}/tickets/transcript`} className="underline underline-offset-2">
+              Open transcripts
+            </Link>
+          </p>
+        )}
+        {mine && simulation.isError && (
+          <p role="alert" className="mt-1 text-xs text-danger">
+            Could not simulate a ticket: {simulation.error.message}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
 
 function ChannelIcon({ type }: { type: number }) {
   const Icon = type === 5 ? Megaphone : type === 1 ? MessageCircle : Hash;
@@ -28,6 +67,7 @@ export default function SandboxViewer() {
   const selected = params.get('channel');
   const overview = useSandboxOverview();
   const messages = useSandboxMessages(selected);
+  const simulation = useSimulateTicket();
 
   const guildOfChannel = overview.data?.guilds.find((g) => g.channels.some((c) => c.id === selected));
   const mentions = useMemo<MentionNames>(() => {
@@ -87,6 +127,7 @@ export default function SandboxViewer() {
             .map((g) => (
               <div key={g.id} className="mb-4">
                 <h2 className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{g.name}</h2>
+                <SimulateTicket guild={g} simulation={simulation} />
                 <ul>
                   {textChannels(g).map((c) => (
                     <li key={c.id}>
