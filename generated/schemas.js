@@ -39,17 +39,20 @@ import s36 from './schema.success-response.json' with { type: 'json' };
 import s37 from './schema.ticket-general.json' with { type: 'json' };
 import s38 from './schema.ticket-limits.json' with { type: 'json' };
 import s39 from './schema.ticket-panel.json' with { type: 'json' };
-import s40 from './schema.top-server.json' with { type: 'json' };
-import s41 from './schema.top-server-list.json' with { type: 'json' };
-import s42 from './schema.transcript-list.json' with { type: 'json' };
-import s43 from './schema.transcript-message.json' with { type: 'json' };
-import s44 from './schema.transcript-summary.json' with { type: 'json' };
-import s45 from './schema.transcript-upload.json' with { type: 'json' };
-import s46 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s47 from './schema.transcripts.json' with { type: 'json' };
-import s48 from './schema.user.json' with { type: 'json' };
-import s49 from './schema.user-search-response.json' with { type: 'json' };
-import s50 from './schema.user-search-result.json' with { type: 'json' };
+import s40 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s41 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s42 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s43 from './schema.top-server.json' with { type: 'json' };
+import s44 from './schema.top-server-list.json' with { type: 'json' };
+import s45 from './schema.transcript-list.json' with { type: 'json' };
+import s46 from './schema.transcript-message.json' with { type: 'json' };
+import s47 from './schema.transcript-summary.json' with { type: 'json' };
+import s48 from './schema.transcript-upload.json' with { type: 'json' };
+import s49 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s50 from './schema.transcripts.json' with { type: 'json' };
+import s51 from './schema.user.json' with { type: 'json' };
+import s52 from './schema.user-search-response.json' with { type: 'json' };
+import s53 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -99,17 +102,20 @@ export const publishedSchemas = deepFreeze({
   'ticket-general': s37.schema,
   'ticket-limits': s38.schema,
   'ticket-panel': s39.schema,
-  'top-server': s40.schema,
-  'top-server-list': s41.schema,
-  'transcript-list': s42.schema,
-  'transcript-message': s43.schema,
-  'transcript-summary': s44.schema,
-  'transcript-upload': s45.schema,
-  'transcript-upload-response': s46.schema,
-  transcripts: s47.schema,
-  user: s48.schema,
-  'user-search-response': s49.schema,
-  'user-search-result': s50.schema,
+  'ticket-panel-deploy-default-request': s40.schema,
+  'ticket-panel-deploy-request': s41.schema,
+  'ticket-panel-deploy-response': s42.schema,
+  'top-server': s43.schema,
+  'top-server-list': s44.schema,
+  'transcript-list': s45.schema,
+  'transcript-message': s46.schema,
+  'transcript-summary': s47.schema,
+  'transcript-upload': s48.schema,
+  'transcript-upload-response': s49.schema,
+  transcripts: s50.schema,
+  user: s51.schema,
+  'user-search-response': s52.schema,
+  'user-search-result': s53.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -153,6 +159,9 @@ export const schemaIds = deepFreeze({
   'ticket-general': 'https://guildhall.dev/schemas/settings/ticket-general.json',
   'ticket-limits': 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   'ticket-panel': 'https://guildhall.dev/schemas/settings/ticket-panel.json',
+  'ticket-panel-deploy-default-request': 'https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json',
+  'ticket-panel-deploy-request': 'https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json',
+  'ticket-panel-deploy-response': 'https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json',
   'top-server': 'https://guildhall.dev/schemas/api/top-server.json',
   'top-server-list': 'https://guildhall.dev/schemas/api/top-server-list.json',
   'transcript-list': 'https://guildhall.dev/schemas/api/transcript-list.json',
@@ -207,6 +216,9 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/settings/ticket-general.json': publishedSchemas['ticket-general'],
   'https://guildhall.dev/schemas/settings/ticket-limits.json': publishedSchemas['ticket-limits'],
   'https://guildhall.dev/schemas/settings/ticket-panel.json': publishedSchemas['ticket-panel'],
+  'https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json': publishedSchemas['ticket-panel-deploy-default-request'],
+  'https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json': publishedSchemas['ticket-panel-deploy-request'],
+  'https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json': publishedSchemas['ticket-panel-deploy-response'],
   'https://guildhall.dev/schemas/api/top-server.json': publishedSchemas['top-server'],
   'https://guildhall.dev/schemas/api/top-server-list.json': publishedSchemas['top-server-list'],
   'https://guildhall.dev/schemas/api/transcript-list.json': publishedSchemas['transcript-list'],

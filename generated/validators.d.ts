@@ -24,6 +24,9 @@ import type {
   SettingsPutRequest,
   SettingsResponse,
   SuccessResponse,
+  TicketPanelDeployDefaultRequest,
+  TicketPanelDeployRequest,
+  TicketPanelDeployResponse,
   TopServerList,
   TopServer,
   TranscriptList,
@@ -106,6 +109,12 @@ export declare const validateSettingsPutRequest: StandaloneValidator<SettingsPut
 export declare const validateSettingsResponse: StandaloneValidator<SettingsResponse>;
 /** Validates SuccessResponse (https://guildhall.dev/schemas/api/success-response.json). */
 export declare const validateSuccessResponse: StandaloneValidator<SuccessResponse>;
+/** Validates TicketPanelDeployDefaultRequest (https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json). */
+export declare const validateTicketPanelDeployDefaultRequest: StandaloneValidator<TicketPanelDeployDefaultRequest>;
+/** Validates TicketPanelDeployRequest (https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json). */
+export declare const validateTicketPanelDeployRequest: StandaloneValidator<TicketPanelDeployRequest>;
+/** Validates TicketPanelDeployResponse (https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json). */
+export declare const validateTicketPanelDeployResponse: StandaloneValidator<TicketPanelDeployResponse>;
 /** Validates TopServerList (https://guildhall.dev/schemas/api/top-server-list.json). */
 export declare const validateTopServerList: StandaloneValidator<TopServerList>;
 /** Validates TopServer (https://guildhall.dev/schemas/api/top-server.json). */

@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate89;
-const schema151 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate94;
+const schema170 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate94(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate89.evaluated;
+  const evaluated0 = validate94.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema151.required,
-        parentSchema: schema151,
+        schema: schema170.required,
+        parentSchema: schema170,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema151.properties.enabled,
+          parentSchema: schema170.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema151.type,
-      parentSchema: schema151,
+      schema: schema170.type,
+      parentSchema: schema170,
       data,
     };
     if (vErrors === null) {
@@ -72,12 +72,12 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate89.errors = vErrors;
+  validate94.errors = vErrors;
   return errors === 0;
 }
-validate89.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
-export const validateAntinuke = validate77;
-const schema110 = {
+validate94.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+export const validateAntinuke = validate82;
+const schema129 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
   type: 'object',
@@ -440,20 +440,20 @@ const schema110 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const schema111 = {
+const schema130 = {
   type: 'string',
   enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
   'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
   'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
 };
-const schema112 = {
+const schema131 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const schema124 = {
+const schema143 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -463,11 +463,11 @@ const schema124 = {
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
 const pattern7 = new RegExp('^[0-9]{17,20}$', 'u');
-const pattern54 = new RegExp('^[0-9]{17,19}$', 'u');
-function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern75 = new RegExp('^[0-9]{17,19}$', 'u');
+function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate82.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -506,7 +506,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
       data.auto_recovery = true;
     }
     for (const key0 in data) {
-      if (!func1.call(schema110.properties, key0)) {
+      if (!func1.call(schema129.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -514,7 +514,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema110,
+          parentSchema: schema129,
           data,
         };
         if (vErrors === null) {
@@ -533,8 +533,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema110.properties.enabled.type,
-        parentSchema: schema110.properties.enabled,
+        schema: schema129.properties.enabled.type,
+        parentSchema: schema129.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -552,8 +552,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema111.type,
-        parentSchema: schema111,
+        schema: schema130.type,
+        parentSchema: schema130,
         data: data1,
       };
       if (vErrors === null) {
@@ -568,10 +568,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/punishment',
         schemaPath: '#/$defs/punishment/enum',
         keyword: 'enum',
-        params: { allowedValues: schema111.enum },
+        params: { allowedValues: schema130.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema111.enum,
-        parentSchema: schema111,
+        schema: schema130.enum,
+        parentSchema: schema130,
         data: data1,
       };
       if (vErrors === null) {
@@ -587,10 +587,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/bypass_role',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema112.type },
+        params: { type: schema131.type },
         message: 'must be string,null',
-        schema: schema112.type,
-        parentSchema: schema112,
+        schema: schema131.type,
+        parentSchema: schema131,
         data: data2,
       };
       if (vErrors === null) {
@@ -609,7 +609,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema112,
+          parentSchema: schema131,
           data: data2,
         };
         if (vErrors === null) {
@@ -627,7 +627,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema112,
+          parentSchema: schema131,
           data: data2,
         };
         if (vErrors === null) {
@@ -674,7 +674,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         data3.anti_everyone = true;
       }
       for (const key1 in data3) {
-        if (!func1.call(schema110.properties.modules.properties, key1)) {
+        if (!func1.call(schema129.properties.modules.properties, key1)) {
           const err7 = {
             instancePath: instancePath + '/modules',
             schemaPath: '#/properties/modules/additionalProperties',
@@ -682,7 +682,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema110.properties.modules,
+            parentSchema: schema129.properties.modules,
             data: data3,
           };
           if (vErrors === null) {
@@ -701,8 +701,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_ban.type,
-          parentSchema: schema110.properties.modules.properties.anti_ban,
+          schema: schema129.properties.modules.properties.anti_ban.type,
+          parentSchema: schema129.properties.modules.properties.anti_ban,
           data: data4,
         };
         if (vErrors === null) {
@@ -720,8 +720,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_kick.type,
-          parentSchema: schema110.properties.modules.properties.anti_kick,
+          schema: schema129.properties.modules.properties.anti_kick.type,
+          parentSchema: schema129.properties.modules.properties.anti_kick,
           data: data5,
         };
         if (vErrors === null) {
@@ -739,8 +739,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_prune.type,
-          parentSchema: schema110.properties.modules.properties.anti_prune,
+          schema: schema129.properties.modules.properties.anti_prune.type,
+          parentSchema: schema129.properties.modules.properties.anti_prune,
           data: data6,
         };
         if (vErrors === null) {
@@ -758,8 +758,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_member_update.type,
-          parentSchema: schema110.properties.modules.properties.anti_member_update,
+          schema: schema129.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema129.properties.modules.properties.anti_member_update,
           data: data7,
         };
         if (vErrors === null) {
@@ -777,8 +777,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_role.type,
-          parentSchema: schema110.properties.modules.properties.anti_role,
+          schema: schema129.properties.modules.properties.anti_role.type,
+          parentSchema: schema129.properties.modules.properties.anti_role,
           data: data8,
         };
         if (vErrors === null) {
@@ -796,8 +796,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_channel.type,
-          parentSchema: schema110.properties.modules.properties.anti_channel,
+          schema: schema129.properties.modules.properties.anti_channel.type,
+          parentSchema: schema129.properties.modules.properties.anti_channel,
           data: data9,
         };
         if (vErrors === null) {
@@ -815,8 +815,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_emoji.type,
-          parentSchema: schema110.properties.modules.properties.anti_emoji,
+          schema: schema129.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema129.properties.modules.properties.anti_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -834,8 +834,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_guild_update.type,
-          parentSchema: schema110.properties.modules.properties.anti_guild_update,
+          schema: schema129.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema129.properties.modules.properties.anti_guild_update,
           data: data11,
         };
         if (vErrors === null) {
@@ -853,8 +853,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_webhook.type,
-          parentSchema: schema110.properties.modules.properties.anti_webhook,
+          schema: schema129.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema129.properties.modules.properties.anti_webhook,
           data: data12,
         };
         if (vErrors === null) {
@@ -872,8 +872,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_integration.type,
-          parentSchema: schema110.properties.modules.properties.anti_integration,
+          schema: schema129.properties.modules.properties.anti_integration.type,
+          parentSchema: schema129.properties.modules.properties.anti_integration,
           data: data13,
         };
         if (vErrors === null) {
@@ -891,8 +891,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.modules.properties.anti_everyone.type,
-          parentSchema: schema110.properties.modules.properties.anti_everyone,
+          schema: schema129.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema129.properties.modules.properties.anti_everyone,
           data: data14,
         };
         if (vErrors === null) {
@@ -909,8 +909,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema110.properties.modules.type,
-        parentSchema: schema110.properties.modules,
+        schema: schema129.properties.modules.type,
+        parentSchema: schema129.properties.modules,
         data: data3,
       };
       if (vErrors === null) {
@@ -923,7 +923,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
     let data15 = data.module_punishments;
     if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
       for (const key2 in data15) {
-        if (!func1.call(schema110.properties.module_punishments.properties, key2)) {
+        if (!func1.call(schema129.properties.module_punishments.properties, key2)) {
           const err20 = {
             instancePath: instancePath + '/module_punishments',
             schemaPath: '#/properties/module_punishments/additionalProperties',
@@ -931,7 +931,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema110.properties.module_punishments,
+            parentSchema: schema129.properties.module_punishments,
             data: data15,
           };
           if (vErrors === null) {
@@ -951,8 +951,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema130.type,
+            parentSchema: schema130,
             data: data16,
           };
           if (vErrors === null) {
@@ -967,10 +967,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_ban',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema130.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema130.enum,
+            parentSchema: schema130,
             data: data16,
           };
           if (vErrors === null) {
@@ -990,8 +990,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema130.type,
+            parentSchema: schema130,
             data: data17,
           };
           if (vErrors === null) {
@@ -1006,10 +1006,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_kick',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema130.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema130.enum,
+            parentSchema: schema130,
             data: data17,
           };
           if (vErrors === null) {
@@ -1029,8 +1029,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema130.type,
+            parentSchema: schema130,
             data: data18,
           };
           if (vErrors === null) {
@@ -1045,10 +1045,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_prune',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema130.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema130.enum,
+            parentSchema: schema130,
             data: data18,
           };
           if (vErrors === null) {
@@ -1068,8 +1068,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema130.type,
+            parentSchema: schema130,
             data: data19,
           };
           if (vErrors === null) {
@@ -1084,10 +1084,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_member_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema130.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema130.enum,
+            parentSchema: schema130,
             data: data19,
           };
           if (vErrors === null) {
@@ -1107,8 +1107,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema130.type,
+            parentSchema: schema130,
             data: data20,
           };
           if (vErrors === null) {
@@ -1123,10 +1123,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_role',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema130.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema130.enum,
+            parentSchema: schema130,
             data: data20,
           };
           if (vErrors === null) {
@@ -1146,8 +1146,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema130.type,
+            parentSchema: schema130,
             data: data21,
           };
           if (vErrors === null) {
@@ -1162,10 +1162,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_channel',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema130.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema130.enum,
+            parentSchema: schema130,
             data: data21,
           };
           if (vErrors === null) {
@@ -1185,8 +1185,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema130.type,
+            parentSchema: schema130,
             data: data22,
           };
           if (vErrors === null) {
@@ -1201,10 +1201,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_emoji',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema130.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema130.enum,
+            parentSchema: schema130,
             data: data22,
           };
           if (vErrors === null) {
@@ -1224,8 +1224,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema130.type,
+            parentSchema: schema130,
             data: data23,
           };
           if (vErrors === null) {
@@ -1240,10 +1240,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_guild_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema130.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema130.enum,
+            parentSchema: schema130,
             data: data23,
           };
           if (vErrors === null) {
@@ -1263,8 +1263,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema130.type,
+            parentSchema: schema130,
             data: data24,
           };
           if (vErrors === null) {
@@ -1279,10 +1279,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_webhook',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema130.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema130.enum,
+            parentSchema: schema130,
             data: data24,
           };
           if (vErrors === null) {
@@ -1302,8 +1302,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema130.type,
+            parentSchema: schema130,
             data: data25,
           };
           if (vErrors === null) {
@@ -1318,10 +1318,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_integration',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema130.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema130.enum,
+            parentSchema: schema130,
             data: data25,
           };
           if (vErrors === null) {
@@ -1341,8 +1341,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.type,
-            parentSchema: schema111,
+            schema: schema130.type,
+            parentSchema: schema130,
             data: data26,
           };
           if (vErrors === null) {
@@ -1357,10 +1357,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_everyone',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema111.enum },
+            params: { allowedValues: schema130.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema111.enum,
-            parentSchema: schema111,
+            schema: schema130.enum,
+            parentSchema: schema130,
             data: data26,
           };
           if (vErrors === null) {
@@ -1378,8 +1378,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema110.properties.module_punishments.type,
-        parentSchema: schema110.properties.module_punishments,
+        schema: schema129.properties.module_punishments.type,
+        parentSchema: schema129.properties.module_punishments,
         data: data15,
       };
       if (vErrors === null) {
@@ -1399,7 +1399,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema110.properties.extraowners,
+          parentSchema: schema129.properties.extraowners,
           data: data27,
         };
         if (vErrors === null) {
@@ -1421,7 +1421,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema110.properties.extraowners.items,
+              parentSchema: schema129.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1431,7 +1431,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern54.test(data28)) {
+          if (!pattern75.test(data28)) {
             const err46 = {
               instancePath: instancePath + '/extraowners/' + i0,
               schemaPath: '#/properties/extraowners/items/pattern',
@@ -1439,7 +1439,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema110.properties.extraowners.items,
+              parentSchema: schema129.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1456,8 +1456,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema110.properties.extraowners.items.type,
-            parentSchema: schema110.properties.extraowners.items,
+            schema: schema129.properties.extraowners.items.type,
+            parentSchema: schema129.properties.extraowners.items,
             data: data28,
           };
           if (vErrors === null) {
@@ -1486,7 +1486,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema110.properties.extraowners,
+              parentSchema: schema129.properties.extraowners,
               data: data27,
             };
             if (vErrors === null) {
@@ -1507,8 +1507,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema110.properties.extraowners.type,
-        parentSchema: schema110.properties.extraowners,
+        schema: schema129.properties.extraowners.type,
+        parentSchema: schema129.properties.extraowners,
         data: data27,
       };
       if (vErrors === null) {
@@ -1528,7 +1528,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema110.properties.whitelist,
+          parentSchema: schema129.properties.whitelist,
           data: data29,
         };
         if (vErrors === null) {
@@ -1550,7 +1550,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema110.properties.whitelist.items,
+              parentSchema: schema129.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1560,7 +1560,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern54.test(data30)) {
+          if (!pattern75.test(data30)) {
             const err52 = {
               instancePath: instancePath + '/whitelist/' + i2,
               schemaPath: '#/properties/whitelist/items/pattern',
@@ -1568,7 +1568,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema110.properties.whitelist.items,
+              parentSchema: schema129.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1585,8 +1585,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema110.properties.whitelist.items.type,
-            parentSchema: schema110.properties.whitelist.items,
+            schema: schema129.properties.whitelist.items.type,
+            parentSchema: schema129.properties.whitelist.items,
             data: data30,
           };
           if (vErrors === null) {
@@ -1615,7 +1615,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i3, j: j1 },
               message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
               schema: true,
-              parentSchema: schema110.properties.whitelist,
+              parentSchema: schema129.properties.whitelist,
               data: data29,
             };
             if (vErrors === null) {
@@ -1636,8 +1636,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema110.properties.whitelist.type,
-        parentSchema: schema110.properties.whitelist,
+        schema: schema129.properties.whitelist.type,
+        parentSchema: schema129.properties.whitelist,
         data: data29,
       };
       if (vErrors === null) {
@@ -1679,7 +1679,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema110.properties.bypass_permissions,
+            parentSchema: schema129.properties.bypass_permissions,
             data: data31,
           };
           if (vErrors === null) {
@@ -1698,8 +1698,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.bypass_permissions.properties.can_ban.type,
-          parentSchema: schema110.properties.bypass_permissions.properties.can_ban,
+          schema: schema129.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema129.properties.bypass_permissions.properties.can_ban,
           data: data32,
         };
         if (vErrors === null) {
@@ -1717,8 +1717,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.bypass_permissions.properties.can_kick.type,
-          parentSchema: schema110.properties.bypass_permissions.properties.can_kick,
+          schema: schema129.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema129.properties.bypass_permissions.properties.can_kick,
           data: data33,
         };
         if (vErrors === null) {
@@ -1736,8 +1736,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.bypass_permissions.properties.can_manage_roles.type,
-          parentSchema: schema110.properties.bypass_permissions.properties.can_manage_roles,
+          schema: schema129.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema129.properties.bypass_permissions.properties.can_manage_roles,
           data: data34,
         };
         if (vErrors === null) {
@@ -1755,8 +1755,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.bypass_permissions.properties.can_manage_channels.type,
-          parentSchema: schema110.properties.bypass_permissions.properties.can_manage_channels,
+          schema: schema129.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema129.properties.bypass_permissions.properties.can_manage_channels,
           data: data35,
         };
         if (vErrors === null) {
@@ -1774,8 +1774,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.bypass_permissions.properties.can_manage_webhooks.type,
-          parentSchema: schema110.properties.bypass_permissions.properties.can_manage_webhooks,
+          schema: schema129.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema129.properties.bypass_permissions.properties.can_manage_webhooks,
           data: data36,
         };
         if (vErrors === null) {
@@ -1792,8 +1792,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema110.properties.bypass_permissions.type,
-        parentSchema: schema110.properties.bypass_permissions,
+        schema: schema129.properties.bypass_permissions.type,
+        parentSchema: schema129.properties.bypass_permissions,
         data: data31,
       };
       if (vErrors === null) {
@@ -1809,10 +1809,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/log_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema124.type },
+        params: { type: schema143.type },
         message: 'must be string,null',
-        schema: schema124.type,
-        parentSchema: schema124,
+        schema: schema143.type,
+        parentSchema: schema143,
         data: data37,
       };
       if (vErrors === null) {
@@ -1831,7 +1831,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema124,
+          parentSchema: schema143,
           data: data37,
         };
         if (vErrors === null) {
@@ -1849,7 +1849,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema124,
+          parentSchema: schema143,
           data: data37,
         };
         if (vErrors === null) {
@@ -1868,8 +1868,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema110.properties.auto_recovery.type,
-        parentSchema: schema110.properties.auto_recovery,
+        schema: schema129.properties.auto_recovery.type,
+        parentSchema: schema129.properties.auto_recovery,
         data: data38,
       };
       if (vErrors === null) {
@@ -1886,8 +1886,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema129.type,
+      parentSchema: schema129,
       data,
     };
     if (vErrors === null) {
@@ -1897,10 +1897,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate82.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateAntinukePreflight = validate23;
 const schema34 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2656,8 +2656,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate24.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate78;
-const schema125 = {
+export const validateBasic = validate83;
+const schema144 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -2692,11 +2692,11 @@ const schema125 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const pattern57 = new RegExp('^\\S+$', 'u');
-function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern78 = new RegExp('^\\S+$', 'u');
+function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
+  const evaluated0 = validate83.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2722,7 +2722,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema125,
+          parentSchema: schema144,
           data,
         };
         if (vErrors === null) {
@@ -2743,7 +2743,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema125.properties.prefix,
+          parentSchema: schema144.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2761,7 +2761,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema125.properties.prefix,
+          parentSchema: schema144.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2771,7 +2771,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern57.test(data0)) {
+      if (!pattern78.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -2779,7 +2779,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema125.properties.prefix,
+          parentSchema: schema144.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2796,8 +2796,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema125.properties.prefix.type,
-        parentSchema: schema125.properties.prefix,
+        schema: schema144.properties.prefix.type,
+        parentSchema: schema144.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -2815,8 +2815,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema125.properties.invite_tracking.type,
-        parentSchema: schema125.properties.invite_tracking,
+        schema: schema144.properties.invite_tracking.type,
+        parentSchema: schema144.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -2834,8 +2834,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema125.properties.flag_translation.type,
-        parentSchema: schema125.properties.flag_translation,
+        schema: schema144.properties.flag_translation.type,
+        parentSchema: schema144.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -2852,8 +2852,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema125.type,
-      parentSchema: schema125,
+      schema: schema144.type,
+      parentSchema: schema144,
       data,
     };
     if (vErrors === null) {
@@ -2863,10 +2863,10 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate78.errors = vErrors;
+  validate83.errors = vErrors;
   return errors === 0;
 }
-validate78.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate83.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateBotStatus = validate25;
 const schema37 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -4485,8 +4485,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate67;
-const schema98 = {
+export const validateChannelReference = validate72;
+const schema117 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -4495,10 +4495,10 @@ const schema98 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4510,10 +4510,10 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema98.type },
+      params: { type: schema117.type },
       message: 'must be string,null',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema117.type,
+      parentSchema: schema117,
       data,
     };
     if (vErrors === null) {
@@ -4532,7 +4532,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema98,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -4550,7 +4550,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema98,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -4561,10 +4561,10 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate67.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { dynamicProps: false, dynamicItems: false };
+validate72.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateContactMessage = validate33;
 const schema47 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -5279,8 +5279,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate79;
-const schema126 = {
+export const validateGreeting = validate84;
+const schema145 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -5498,20 +5498,20 @@ const schema126 = {
     },
   },
 };
-const schema127 = {
+const schema146 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema128 = {
+const schema147 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema129 = {
+const schema148 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -5580,7 +5580,7 @@ const schema129 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema130 = {
+const schema149 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -5591,7 +5591,7 @@ const schema130 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema131 = {
+const schema150 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -5601,12 +5601,12 @@ const schema131 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern46 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-const pattern47 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern28 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern68 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate85.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5639,8 +5639,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema148.required,
+        parentSchema: schema148,
         data,
       };
       if (vErrors === null) {
@@ -5667,7 +5667,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema129,
+          parentSchema: schema148,
           data,
         };
         if (vErrors === null) {
@@ -5688,7 +5688,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema129.properties.title,
+          parentSchema: schema148.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -5705,8 +5705,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema129.properties.title.type,
-        parentSchema: schema129.properties.title,
+        schema: schema148.properties.title.type,
+        parentSchema: schema148.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -5726,7 +5726,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema129.properties.description,
+          parentSchema: schema148.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5743,8 +5743,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema129.properties.description.type,
-        parentSchema: schema129.properties.description,
+        schema: schema148.properties.description.type,
+        parentSchema: schema148.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -5765,7 +5765,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema130,
+            parentSchema: schema149,
             data: data2,
           };
           if (vErrors === null) {
@@ -5775,7 +5775,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern46.test(data2)) {
+        if (!pattern28.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -5783,7 +5783,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema130,
+            parentSchema: schema149,
             data: data2,
           };
           if (vErrors === null) {
@@ -5800,8 +5800,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema130.type,
-          parentSchema: schema130,
+          schema: schema149.type,
+          parentSchema: schema149,
           data: data2,
         };
         if (vErrors === null) {
@@ -5820,8 +5820,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema129.properties.thumbnail.type,
-        parentSchema: schema129.properties.thumbnail,
+        schema: schema148.properties.thumbnail.type,
+        parentSchema: schema148.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -5841,7 +5841,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema129.properties.footer,
+          parentSchema: schema148.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -5858,8 +5858,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema129.properties.footer.type,
-        parentSchema: schema129.properties.footer,
+        schema: schema148.properties.footer.type,
+        parentSchema: schema148.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -5879,7 +5879,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema131,
+          parentSchema: schema150,
           data: data5,
         };
         if (vErrors === null) {
@@ -5889,7 +5889,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern47.test(data5)) {
+      if (!pattern68.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -5897,7 +5897,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema131,
+          parentSchema: schema150,
           data: data5,
         };
         if (vErrors === null) {
@@ -5914,8 +5914,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema131.type,
-        parentSchema: schema131,
+        schema: schema150.type,
+        parentSchema: schema150,
         data: data5,
       };
       if (vErrors === null) {
@@ -5942,7 +5942,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema129.properties.author,
+            parentSchema: schema148.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -5963,7 +5963,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema129.properties.author.properties.name,
+            parentSchema: schema148.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -5980,8 +5980,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.author.properties.name.type,
-          parentSchema: schema129.properties.author.properties.name,
+          schema: schema148.properties.author.properties.name.type,
+          parentSchema: schema148.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -6001,7 +6001,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema129.properties.author.properties.iconURL,
+            parentSchema: schema148.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6011,7 +6011,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern47.test(data8)) {
+        if (!pattern68.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -6019,7 +6019,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema129.properties.author.properties.iconURL,
+            parentSchema: schema148.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6036,8 +6036,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.author.properties.iconURL.type,
-          parentSchema: schema129.properties.author.properties.iconURL,
+          schema: schema148.properties.author.properties.iconURL.type,
+          parentSchema: schema148.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -6054,8 +6054,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema129.properties.author.type,
-        parentSchema: schema129.properties.author,
+        schema: schema148.properties.author.type,
+        parentSchema: schema148.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -6072,8 +6072,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema129.type,
-      parentSchema: schema129,
+      schema: schema148.type,
+      parentSchema: schema148,
       data,
     };
     if (vErrors === null) {
@@ -6083,14 +6083,14 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate85.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate85.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate84.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6113,7 +6113,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema126,
+          parentSchema: schema145,
           data,
         };
         if (vErrors === null) {
@@ -6171,8 +6171,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema126.properties.welcome.then.required,
-            parentSchema: schema126.properties.welcome.then,
+            schema: schema145.properties.welcome.then.required,
+            parentSchema: schema145.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -6191,8 +6191,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema126.properties.welcome.then.properties.channel.type,
-              parentSchema: schema126.properties.welcome.then.properties.channel,
+              schema: schema145.properties.welcome.then.properties.channel.type,
+              parentSchema: schema145.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -6219,8 +6219,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema126.properties.welcome.if,
-        parentSchema: schema126.properties.welcome,
+        schema: schema145.properties.welcome.if,
+        parentSchema: schema145.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -6263,7 +6263,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema126.properties.welcome,
+            parentSchema: schema145.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -6282,8 +6282,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema126.properties.welcome.properties.enabled.type,
-          parentSchema: schema126.properties.welcome.properties.enabled,
+          schema: schema145.properties.welcome.properties.enabled.type,
+          parentSchema: schema145.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -6299,10 +6299,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema127.type },
+          params: { type: schema146.type },
           message: 'must be string,null',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema146.type,
+          parentSchema: schema146,
           data: data4,
         };
         if (vErrors === null) {
@@ -6321,7 +6321,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema127,
+            parentSchema: schema146,
             data: data4,
           };
           if (vErrors === null) {
@@ -6339,7 +6339,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema146,
             data: data4,
           };
           if (vErrors === null) {
@@ -6360,7 +6360,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema126.properties.welcome.properties.content,
+            parentSchema: schema145.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -6377,8 +6377,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.welcome.properties.content.type,
-          parentSchema: schema126.properties.welcome.properties.content,
+          schema: schema145.properties.welcome.properties.content.type,
+          parentSchema: schema145.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -6396,8 +6396,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.type,
-          parentSchema: schema128,
+          schema: schema147.type,
+          parentSchema: schema147,
           data: data6,
         };
         if (vErrors === null) {
@@ -6412,10 +6412,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema128.enum },
+          params: { allowedValues: schema147.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema128.enum,
-          parentSchema: schema128,
+          schema: schema147.enum,
+          parentSchema: schema147,
           data: data6,
         };
         if (vErrors === null) {
@@ -6426,7 +6426,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate80(data0.embed, {
+        !validate85(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -6434,7 +6434,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+        vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
         errors = vErrors.length;
       }
     } else {
@@ -6444,8 +6444,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema126.properties.welcome.type,
-        parentSchema: schema126.properties.welcome,
+        schema: schema145.properties.welcome.type,
+        parentSchema: schema145.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -6502,8 +6502,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema126.properties.farewell.then.required,
-            parentSchema: schema126.properties.farewell.then,
+            schema: schema145.properties.farewell.then.required,
+            parentSchema: schema145.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -6522,8 +6522,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema126.properties.farewell.then.properties.channel.type,
-              parentSchema: schema126.properties.farewell.then.properties.channel,
+              schema: schema145.properties.farewell.then.properties.channel.type,
+              parentSchema: schema145.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -6550,8 +6550,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema126.properties.farewell.if,
-        parentSchema: schema126.properties.farewell,
+        schema: schema145.properties.farewell.if,
+        parentSchema: schema145.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -6594,7 +6594,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema126.properties.farewell,
+            parentSchema: schema145.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -6613,8 +6613,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema126.properties.farewell.properties.enabled.type,
-          parentSchema: schema126.properties.farewell.properties.enabled,
+          schema: schema145.properties.farewell.properties.enabled.type,
+          parentSchema: schema145.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -6630,10 +6630,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema127.type },
+          params: { type: schema146.type },
           message: 'must be string,null',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema146.type,
+          parentSchema: schema146,
           data: data12,
         };
         if (vErrors === null) {
@@ -6652,7 +6652,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema127,
+            parentSchema: schema146,
             data: data12,
           };
           if (vErrors === null) {
@@ -6670,7 +6670,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema146,
             data: data12,
           };
           if (vErrors === null) {
@@ -6691,7 +6691,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema126.properties.farewell.properties.content,
+            parentSchema: schema145.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -6708,8 +6708,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.farewell.properties.content.type,
-          parentSchema: schema126.properties.farewell.properties.content,
+          schema: schema145.properties.farewell.properties.content.type,
+          parentSchema: schema145.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -6727,8 +6727,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.type,
-          parentSchema: schema128,
+          schema: schema147.type,
+          parentSchema: schema147,
           data: data14,
         };
         if (vErrors === null) {
@@ -6743,10 +6743,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema128.enum },
+          params: { allowedValues: schema147.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema128.enum,
-          parentSchema: schema128,
+          schema: schema147.enum,
+          parentSchema: schema147,
           data: data14,
         };
         if (vErrors === null) {
@@ -6757,7 +6757,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate80(data8.embed, {
+        !validate85(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -6765,7 +6765,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+        vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
         errors = vErrors.length;
       }
     } else {
@@ -6775,8 +6775,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema126.properties.farewell.type,
-        parentSchema: schema126.properties.farewell,
+        schema: schema145.properties.farewell.type,
+        parentSchema: schema145.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -6793,8 +6793,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema126.type,
-      parentSchema: schema126,
+      schema: schema145.type,
+      parentSchema: schema145,
       data,
     };
     if (vErrors === null) {
@@ -6804,12 +6804,12 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate79.errors = vErrors;
+  validate84.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingEmbed = validate68;
-const schema99 = {
+validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate73;
+const schema118 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -6903,7 +6903,7 @@ const schema99 = {
     },
   },
 };
-const schema100 = {
+const schema119 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -6914,7 +6914,7 @@ const schema100 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema101 = {
+const schema120 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -6924,10 +6924,10 @@ const schema101 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6960,8 +6960,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema118.required,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -6988,7 +6988,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema99,
+          parentSchema: schema118,
           data,
         };
         if (vErrors === null) {
@@ -7009,7 +7009,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema99.properties.title,
+          parentSchema: schema118.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -7026,8 +7026,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.title.type,
-        parentSchema: schema99.properties.title,
+        schema: schema118.properties.title.type,
+        parentSchema: schema118.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -7047,7 +7047,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema99.properties.description,
+          parentSchema: schema118.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -7064,8 +7064,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.description.type,
-        parentSchema: schema99.properties.description,
+        schema: schema118.properties.description.type,
+        parentSchema: schema118.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -7086,7 +7086,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema100,
+            parentSchema: schema119,
             data: data2,
           };
           if (vErrors === null) {
@@ -7096,7 +7096,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern46.test(data2)) {
+        if (!pattern28.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -7104,7 +7104,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema100,
+            parentSchema: schema119,
             data: data2,
           };
           if (vErrors === null) {
@@ -7121,8 +7121,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.type,
-          parentSchema: schema100,
+          schema: schema119.type,
+          parentSchema: schema119,
           data: data2,
         };
         if (vErrors === null) {
@@ -7141,8 +7141,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.thumbnail.type,
-        parentSchema: schema99.properties.thumbnail,
+        schema: schema118.properties.thumbnail.type,
+        parentSchema: schema118.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -7162,7 +7162,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.footer,
+          parentSchema: schema118.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -7179,8 +7179,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.footer.type,
-        parentSchema: schema99.properties.footer,
+        schema: schema118.properties.footer.type,
+        parentSchema: schema118.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -7200,7 +7200,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema101,
+          parentSchema: schema120,
           data: data5,
         };
         if (vErrors === null) {
@@ -7210,7 +7210,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern47.test(data5)) {
+      if (!pattern68.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -7218,7 +7218,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema101,
+          parentSchema: schema120,
           data: data5,
         };
         if (vErrors === null) {
@@ -7235,8 +7235,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema101.type,
-        parentSchema: schema101,
+        schema: schema120.type,
+        parentSchema: schema120,
         data: data5,
       };
       if (vErrors === null) {
@@ -7263,7 +7263,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema99.properties.author,
+            parentSchema: schema118.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -7284,7 +7284,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema99.properties.author.properties.name,
+            parentSchema: schema118.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -7301,8 +7301,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.author.properties.name.type,
-          parentSchema: schema99.properties.author.properties.name,
+          schema: schema118.properties.author.properties.name.type,
+          parentSchema: schema118.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -7322,7 +7322,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema99.properties.author.properties.iconURL,
+            parentSchema: schema118.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -7332,7 +7332,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern47.test(data8)) {
+        if (!pattern68.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -7340,7 +7340,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema99.properties.author.properties.iconURL,
+            parentSchema: schema118.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -7357,8 +7357,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.author.properties.iconURL.type,
-          parentSchema: schema99.properties.author.properties.iconURL,
+          schema: schema118.properties.author.properties.iconURL.type,
+          parentSchema: schema118.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -7375,8 +7375,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema99.properties.author.type,
-        parentSchema: schema99.properties.author,
+        schema: schema118.properties.author.type,
+        parentSchema: schema118.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -7393,8 +7393,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema118.type,
+      parentSchema: schema118,
       data,
     };
     if (vErrors === null) {
@@ -7404,12 +7404,12 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingMessageType = validate69;
-const schema102 = {
+validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate74;
+const schema121 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -7417,10 +7417,10 @@ const schema102 = {
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7434,8 +7434,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema102.type,
-      parentSchema: schema102,
+      schema: schema121.type,
+      parentSchema: schema121,
       data,
     };
     if (vErrors === null) {
@@ -7450,10 +7450,10 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema102.enum },
+      params: { allowedValues: schema121.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema102.enum,
-      parentSchema: schema102,
+      schema: schema121.enum,
+      parentSchema: schema121,
       data,
     };
     if (vErrors === null) {
@@ -7463,12 +7463,12 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPlaceholder = validate70;
-const schema103 = {
+validate74.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate75;
+const schema122 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -7508,10 +7508,10 @@ const schema103 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7525,8 +7525,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema103.type,
-      parentSchema: schema103,
+      schema: schema122.type,
+      parentSchema: schema122,
       data,
     };
     if (vErrors === null) {
@@ -7556,10 +7556,10 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema103.enum },
+      params: { allowedValues: schema122.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema103.enum,
-      parentSchema: schema103,
+      schema: schema122.enum,
+      parentSchema: schema122,
       data,
     };
     if (vErrors === null) {
@@ -7569,10 +7569,10 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { dynamicProps: false, dynamicItems: false };
+validate75.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateGreetingPreviewRequest = validate36;
 const schema50 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -8889,8 +8889,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate40.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate71;
-const schema104 = {
+export const validateHexColour = validate76;
+const schema123 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -8903,10 +8903,10 @@ const schema104 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8922,7 +8922,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema104,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -8932,7 +8932,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern46.test(data)) {
+    if (!pattern28.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -8940,7 +8940,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema104,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -8957,8 +8957,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema104.type,
-      parentSchema: schema104,
+      schema: schema123.type,
+      parentSchema: schema123,
       data,
     };
     if (vErrors === null) {
@@ -8968,12 +8968,12 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateImageUrl = validate72;
-const schema105 = {
+validate76.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateImageUrl = validate77;
+const schema124 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/image-url.json',
   type: 'string',
@@ -8985,10 +8985,10 @@ const schema105 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9004,7 +9004,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 2048 },
         message: 'must NOT have more than 2048 characters',
         schema: 2048,
-        parentSchema: schema105,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -9014,7 +9014,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern47.test(data)) {
+    if (!pattern68.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -9022,7 +9022,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
         message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
         schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-        parentSchema: schema105,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -9039,8 +9039,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema105.type,
-      parentSchema: schema105,
+      schema: schema124.type,
+      parentSchema: schema124,
       data,
     };
     if (vErrors === null) {
@@ -9050,12 +9050,12 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate73;
-const schema106 = {
+validate77.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate78;
+const schema125 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -9075,10 +9075,10 @@ const schema106 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9092,8 +9092,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema106.type,
-      parentSchema: schema106,
+      schema: schema125.type,
+      parentSchema: schema125,
       data,
     };
     if (vErrors === null) {
@@ -9118,10 +9118,10 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema106.enum },
+      params: { allowedValues: schema125.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema106.enum,
-      parentSchema: schema106,
+      schema: schema125.enum,
+      parentSchema: schema125,
       data,
     };
     if (vErrors === null) {
@@ -9131,12 +9131,12 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate83;
-const schema134 = {
+validate78.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate88;
+const schema153 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -9177,17 +9177,17 @@ const schema134 = {
     },
   },
 };
-const schema135 = {
+const schema154 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate83.evaluated;
+  const evaluated0 = validate88.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9213,7 +9213,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema134,
+          parentSchema: schema153,
           data,
         };
         if (vErrors === null) {
@@ -9232,8 +9232,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema134.properties.ranking.type,
-        parentSchema: schema134.properties.ranking,
+        schema: schema153.properties.ranking.type,
+        parentSchema: schema153.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -9253,7 +9253,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema134.properties.levelup_message,
+          parentSchema: schema153.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -9271,7 +9271,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema134.properties.levelup_message,
+          parentSchema: schema153.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -9288,8 +9288,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.levelup_message.type,
-        parentSchema: schema134.properties.levelup_message,
+        schema: schema153.properties.levelup_message.type,
+        parentSchema: schema153.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -9305,10 +9305,10 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema135.type },
+        params: { type: schema154.type },
         message: 'must be string,null',
-        schema: schema135.type,
-        parentSchema: schema135,
+        schema: schema154.type,
+        parentSchema: schema154,
         data: data2,
       };
       if (vErrors === null) {
@@ -9327,7 +9327,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema135,
+          parentSchema: schema154,
           data: data2,
         };
         if (vErrors === null) {
@@ -9345,7 +9345,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema135,
+          parentSchema: schema154,
           data: data2,
         };
         if (vErrors === null) {
@@ -9363,8 +9363,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema134.type,
-      parentSchema: schema134,
+      schema: schema153.type,
+      parentSchema: schema153,
       data,
     };
     if (vErrors === null) {
@@ -9374,10 +9374,10 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate83.errors = vErrors;
+  validate88.errors = vErrors;
   return errors === 0;
 }
-validate83.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate88.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateManagedGuild = validate41;
 const schema58 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -9695,8 +9695,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate84;
-const schema136 = {
+export const validateModeration = validate89;
+const schema155 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -9734,23 +9734,23 @@ const schema136 = {
     },
   },
 };
-const schema137 = {
+const schema156 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema138 = {
+const schema157 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
+  const evaluated0 = validate89.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9776,7 +9776,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema136,
+          parentSchema: schema155,
           data,
         };
         if (vErrors === null) {
@@ -9795,8 +9795,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema136.properties.max_warnings.type,
-        parentSchema: schema136.properties.max_warnings,
+        schema: schema155.properties.max_warnings.type,
+        parentSchema: schema155.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -9815,7 +9815,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema136.properties.max_warnings,
+          parentSchema: schema155.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -9833,7 +9833,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema136.properties.max_warnings,
+          parentSchema: schema155.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -9852,8 +9852,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema137.type,
-        parentSchema: schema137,
+        schema: schema156.type,
+        parentSchema: schema156,
         data: data1,
       };
       if (vErrors === null) {
@@ -9868,10 +9868,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema137.enum },
+        params: { allowedValues: schema156.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema137.enum,
-        parentSchema: schema137,
+        schema: schema156.enum,
+        parentSchema: schema156,
         data: data1,
       };
       if (vErrors === null) {
@@ -9887,10 +9887,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema138.type },
+        params: { type: schema157.type },
         message: 'must be string,null',
-        schema: schema138.type,
-        parentSchema: schema138,
+        schema: schema157.type,
+        parentSchema: schema157,
         data: data2,
       };
       if (vErrors === null) {
@@ -9909,7 +9909,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema138,
+          parentSchema: schema157,
           data: data2,
         };
         if (vErrors === null) {
@@ -9927,7 +9927,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema138,
+          parentSchema: schema157,
           data: data2,
         };
         if (vErrors === null) {
@@ -9945,8 +9945,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema136.type,
-      parentSchema: schema136,
+      schema: schema155.type,
+      parentSchema: schema155,
       data,
     };
     if (vErrors === null) {
@@ -9956,12 +9956,12 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate84.errors = vErrors;
+  validate89.errors = vErrors;
   return errors === 0;
 }
-validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate74;
-const schema107 = {
+validate89.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate79;
+const schema126 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -9969,10 +9969,10 @@ const schema107 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9986,8 +9986,8 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema107.type,
-      parentSchema: schema107,
+      schema: schema126.type,
+      parentSchema: schema126,
       data,
     };
     if (vErrors === null) {
@@ -10002,10 +10002,10 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema107.enum },
+      params: { allowedValues: schema126.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema107.enum,
-      parentSchema: schema107,
+      schema: schema126.enum,
+      parentSchema: schema126,
       data,
     };
     if (vErrors === null) {
@@ -10015,10 +10015,10 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = { dynamicProps: false, dynamicItems: false };
+validate79.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateRole = validate45;
 const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -10848,8 +10848,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate75;
-const schema108 = {
+export const validateRoleReference = validate80;
+const schema127 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -10858,10 +10858,10 @@ const schema108 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate80.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10873,10 +10873,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema108.type },
+      params: { type: schema127.type },
       message: 'must be string,null',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema127.type,
+      parentSchema: schema127,
       data,
     };
     if (vErrors === null) {
@@ -10895,7 +10895,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema108,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -10913,7 +10913,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema108,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -10924,10 +10924,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate75.errors = vErrors;
+  validate80.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = { dynamicProps: false, dynamicItems: false };
+validate80.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSchemaList = validate46;
 const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12424,18 +12424,18 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate76;
-const schema109 = {
+export const validateSnowflake = validate81;
+const schema128 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/snowflake.json',
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate81.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12451,7 +12451,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema109,
+        parentSchema: schema128,
         data,
       };
       if (vErrors === null) {
@@ -12468,8 +12468,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema128.type,
+      parentSchema: schema128,
       data,
     };
     if (vErrors === null) {
@@ -12479,10 +12479,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate81.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = { dynamicProps: false, dynamicItems: false };
+validate81.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSuccessResponse = validate50;
 const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12584,8 +12584,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketGeneral = validate85;
-const schema139 = {
+export const validateTicketGeneral = validate90;
+const schema158 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
@@ -12653,18 +12653,18 @@ const schema139 = {
     },
   },
 };
-const schema140 = {
+const schema159 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const pattern67 = new RegExp('^(?:[1-9]|10)$', 'u');
-function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern88 = new RegExp('^(?:[1-9]|10)$', 'u');
+function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate85.evaluated;
+  const evaluated0 = validate90.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12706,7 +12706,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema139,
+          parentSchema: schema158,
           data,
         };
         if (vErrors === null) {
@@ -12723,10 +12723,10 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/support_team_roles',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema140.type },
+        params: { type: schema159.type },
         message: 'must be string,null',
-        schema: schema140.type,
-        parentSchema: schema140,
+        schema: schema159.type,
+        parentSchema: schema159,
         data: data0,
       };
       if (vErrors === null) {
@@ -12745,7 +12745,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema140,
+          parentSchema: schema159,
           data: data0,
         };
         if (vErrors === null) {
@@ -12763,7 +12763,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema140,
+          parentSchema: schema159,
           data: data0,
         };
         if (vErrors === null) {
@@ -12784,7 +12784,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema139.properties.additional_roles,
+          parentSchema: schema158.properties.additional_roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -12806,7 +12806,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema139.properties.additional_roles.items,
+              parentSchema: schema158.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -12824,7 +12824,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema139.properties.additional_roles.items,
+              parentSchema: schema158.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -12841,8 +12841,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema139.properties.additional_roles.items.type,
-            parentSchema: schema139.properties.additional_roles.items,
+            schema: schema158.properties.additional_roles.items.type,
+            parentSchema: schema158.properties.additional_roles.items,
             data: data2,
           };
           if (vErrors === null) {
@@ -12871,7 +12871,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema139.properties.additional_roles,
+              parentSchema: schema158.properties.additional_roles,
               data: data1,
             };
             if (vErrors === null) {
@@ -12892,8 +12892,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema139.properties.additional_roles.type,
-        parentSchema: schema139.properties.additional_roles,
+        schema: schema158.properties.additional_roles.type,
+        parentSchema: schema158.properties.additional_roles,
         data: data1,
       };
       if (vErrors === null) {
@@ -12911,8 +12911,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema139.properties.two_step_close.type,
-        parentSchema: schema139.properties.two_step_close,
+        schema: schema158.properties.two_step_close.type,
+        parentSchema: schema158.properties.two_step_close,
         data: data3,
       };
       if (vErrors === null) {
@@ -12930,8 +12930,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema139.properties.two_step_ticket.type,
-        parentSchema: schema139.properties.two_step_ticket,
+        schema: schema158.properties.two_step_ticket.type,
+        parentSchema: schema158.properties.two_step_ticket,
         data: data4,
       };
       if (vErrors === null) {
@@ -12949,8 +12949,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema139.properties.auto_pin_ticket.type,
-        parentSchema: schema139.properties.auto_pin_ticket,
+        schema: schema158.properties.auto_pin_ticket.type,
+        parentSchema: schema158.properties.auto_pin_ticket,
         data: data5,
       };
       if (vErrors === null) {
@@ -12970,7 +12970,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema139.properties.ticket_padding,
+          parentSchema: schema158.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -12980,7 +12980,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern67.test(data6)) {
+      if (!pattern88.test(data6)) {
         const err14 = {
           instancePath: instancePath + '/ticket_padding',
           schemaPath: '#/properties/ticket_padding/pattern',
@@ -12988,7 +12988,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(?:[1-9]|10)$' },
           message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
           schema: '^(?:[1-9]|10)$',
-          parentSchema: schema139.properties.ticket_padding,
+          parentSchema: schema158.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -13005,8 +13005,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema139.properties.ticket_padding.type,
-        parentSchema: schema139.properties.ticket_padding,
+        schema: schema158.properties.ticket_padding.type,
+        parentSchema: schema158.properties.ticket_padding,
         data: data6,
       };
       if (vErrors === null) {
@@ -13023,8 +13023,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema139.type,
-      parentSchema: schema139,
+      schema: schema158.type,
+      parentSchema: schema158,
       data,
     };
     if (vErrors === null) {
@@ -13034,12 +13034,12 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate85.errors = vErrors;
+  validate90.errors = vErrors;
   return errors === 0;
 }
-validate85.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketLimits = validate86;
-const schema141 = {
+validate90.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate91;
+const schema160 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
@@ -13146,7 +13146,7 @@ const schema141 = {
     },
   },
 };
-const schema142 = {
+const schema161 = {
   type: 'integer',
   minimum: 1,
   maximum: 20,
@@ -13156,10 +13156,10 @@ const schema142 = {
     maximum: 'A ticket limit must be between {minimum} and {maximum}',
   },
 };
-function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate86.evaluated;
+  const evaluated0 = validate91.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13209,7 +13209,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema141,
+          parentSchema: schema160,
           data,
         };
         if (vErrors === null) {
@@ -13228,8 +13228,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema141.properties.maxTicketsPerUser.type,
-        parentSchema: schema141.properties.maxTicketsPerUser,
+        schema: schema160.properties.maxTicketsPerUser.type,
+        parentSchema: schema160.properties.maxTicketsPerUser,
         data: data0,
       };
       if (vErrors === null) {
@@ -13248,7 +13248,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 20 },
           message: 'must be <= 20',
           schema: 20,
-          parentSchema: schema141.properties.maxTicketsPerUser,
+          parentSchema: schema160.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -13266,7 +13266,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema141.properties.maxTicketsPerUser,
+          parentSchema: schema160.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -13285,8 +13285,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema141.properties.maxOpenTickets.type,
-        parentSchema: schema141.properties.maxOpenTickets,
+        schema: schema160.properties.maxOpenTickets.type,
+        parentSchema: schema160.properties.maxOpenTickets,
         data: data1,
       };
       if (vErrors === null) {
@@ -13305,7 +13305,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 200 },
           message: 'must be <= 200',
           schema: 200,
-          parentSchema: schema141.properties.maxOpenTickets,
+          parentSchema: schema160.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -13323,7 +13323,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 10 },
           message: 'must be >= 10',
           schema: 10,
-          parentSchema: schema141.properties.maxOpenTickets,
+          parentSchema: schema160.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -13342,8 +13342,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema141.properties.rateLimitEnabled.type,
-        parentSchema: schema141.properties.rateLimitEnabled,
+        schema: schema160.properties.rateLimitEnabled.type,
+        parentSchema: schema160.properties.rateLimitEnabled,
         data: data2,
       };
       if (vErrors === null) {
@@ -13361,8 +13361,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema141.properties.cooldownPeriod.type,
-        parentSchema: schema141.properties.cooldownPeriod,
+        schema: schema160.properties.cooldownPeriod.type,
+        parentSchema: schema160.properties.cooldownPeriod,
         data: data3,
       };
       if (vErrors === null) {
@@ -13381,7 +13381,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 3600 },
           message: 'must be <= 3600',
           schema: 3600,
-          parentSchema: schema141.properties.cooldownPeriod,
+          parentSchema: schema160.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -13399,7 +13399,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 60 },
           message: 'must be >= 60',
           schema: 60,
-          parentSchema: schema141.properties.cooldownPeriod,
+          parentSchema: schema160.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -13418,8 +13418,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema141.properties.autoCloseInactive.type,
-        parentSchema: schema141.properties.autoCloseInactive,
+        schema: schema160.properties.autoCloseInactive.type,
+        parentSchema: schema160.properties.autoCloseInactive,
         data: data4,
       };
       if (vErrors === null) {
@@ -13437,8 +13437,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema141.properties.inactiveThreshold.type,
-        parentSchema: schema141.properties.inactiveThreshold,
+        schema: schema160.properties.inactiveThreshold.type,
+        parentSchema: schema160.properties.inactiveThreshold,
         data: data5,
       };
       if (vErrors === null) {
@@ -13457,7 +13457,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 30 },
           message: 'must be <= 30',
           schema: 30,
-          parentSchema: schema141.properties.inactiveThreshold,
+          parentSchema: schema160.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -13475,7 +13475,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema141.properties.inactiveThreshold,
+          parentSchema: schema160.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -13506,7 +13506,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema141.properties.userLimits,
+            parentSchema: schema160.properties.userLimits,
             data: data6,
           };
           if (vErrors === null) {
@@ -13525,8 +13525,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema142.type,
-          parentSchema: schema142,
+          schema: schema161.type,
+          parentSchema: schema161,
           data: data7,
         };
         if (vErrors === null) {
@@ -13545,7 +13545,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema142,
+            parentSchema: schema161,
             data: data7,
           };
           if (vErrors === null) {
@@ -13563,7 +13563,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema142,
+            parentSchema: schema161,
             data: data7,
           };
           if (vErrors === null) {
@@ -13582,8 +13582,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema142.type,
-          parentSchema: schema142,
+          schema: schema161.type,
+          parentSchema: schema161,
           data: data8,
         };
         if (vErrors === null) {
@@ -13602,7 +13602,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema142,
+            parentSchema: schema161,
             data: data8,
           };
           if (vErrors === null) {
@@ -13620,7 +13620,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema142,
+            parentSchema: schema161,
             data: data8,
           };
           if (vErrors === null) {
@@ -13639,8 +13639,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema142.type,
-          parentSchema: schema142,
+          schema: schema161.type,
+          parentSchema: schema161,
           data: data9,
         };
         if (vErrors === null) {
@@ -13659,7 +13659,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema142,
+            parentSchema: schema161,
             data: data9,
           };
           if (vErrors === null) {
@@ -13677,7 +13677,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema142,
+            parentSchema: schema161,
             data: data9,
           };
           if (vErrors === null) {
@@ -13695,8 +13695,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema141.properties.userLimits.type,
-        parentSchema: schema141.properties.userLimits,
+        schema: schema160.properties.userLimits.type,
+        parentSchema: schema160.properties.userLimits,
         data: data6,
       };
       if (vErrors === null) {
@@ -13716,7 +13716,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 properties',
           schema: 250,
-          parentSchema: schema141.properties.roleLimits,
+          parentSchema: schema160.properties.roleLimits,
           data: data10,
         };
         if (vErrors === null) {
@@ -13737,7 +13737,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema141.properties.roleLimits.propertyNames,
+              parentSchema: schema160.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -13756,7 +13756,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema141.properties.roleLimits.propertyNames,
+              parentSchema: schema160.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -13776,8 +13776,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'propertyNames',
             params: { propertyName: key2 },
             message: 'property name must be valid',
-            schema: schema141.properties.roleLimits.propertyNames,
-            parentSchema: schema141.properties.roleLimits,
+            schema: schema160.properties.roleLimits.propertyNames,
+            parentSchema: schema160.properties.roleLimits,
             data: data10,
           };
           if (vErrors === null) {
@@ -13797,8 +13797,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema142.type,
-            parentSchema: schema142,
+            schema: schema161.type,
+            parentSchema: schema161,
             data: data11,
           };
           if (vErrors === null) {
@@ -13817,7 +13817,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
               params: { comparison: '<=', limit: 20 },
               message: 'must be <= 20',
               schema: 20,
-              parentSchema: schema142,
+              parentSchema: schema161,
               data: data11,
             };
             if (vErrors === null) {
@@ -13835,7 +13835,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
               params: { comparison: '>=', limit: 1 },
               message: 'must be >= 1',
               schema: 1,
-              parentSchema: schema142,
+              parentSchema: schema161,
               data: data11,
             };
             if (vErrors === null) {
@@ -13854,8 +13854,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema141.properties.roleLimits.type,
-        parentSchema: schema141.properties.roleLimits,
+        schema: schema160.properties.roleLimits.type,
+        parentSchema: schema160.properties.roleLimits,
         data: data10,
       };
       if (vErrors === null) {
@@ -13872,8 +13872,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema141.type,
-      parentSchema: schema141,
+      schema: schema160.type,
+      parentSchema: schema160,
       data,
     };
     if (vErrors === null) {
@@ -13883,12 +13883,12 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate86.errors = vErrors;
+  validate91.errors = vErrors;
   return errors === 0;
 }
-validate86.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanel = validate87;
-const schema146 = {
+validate91.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate92;
+const schema165 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -14112,7 +14112,7 @@ const schema146 = {
     },
   },
 };
-const schema147 = {
+const schema166 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -14123,11 +14123,11 @@ const schema147 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const pattern73 = new RegExp('^(https?://[^\\s]+)?$', 'u');
-function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern29 = new RegExp('^(https?://[^\\s]+)?$', 'u');
+function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate87.evaluated;
+  const evaluated0 = validate92.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14238,8 +14238,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema146.required,
-        parentSchema: schema146,
+        schema: schema165.required,
+        parentSchema: schema165,
         data,
       };
       if (vErrors === null) {
@@ -14250,7 +14250,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema146.properties, key0)) {
+      if (!func1.call(schema165.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -14258,7 +14258,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema146,
+          parentSchema: schema165,
           data,
         };
         if (vErrors === null) {
@@ -14279,7 +14279,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema146.properties.title,
+          parentSchema: schema165.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -14297,7 +14297,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema146.properties.title,
+          parentSchema: schema165.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -14315,7 +14315,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema146.properties.title,
+          parentSchema: schema165.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -14332,8 +14332,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.title.type,
-        parentSchema: schema146.properties.title,
+        schema: schema165.properties.title.type,
+        parentSchema: schema165.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -14353,7 +14353,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema146.properties.description,
+          parentSchema: schema165.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -14370,8 +14370,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.description.type,
-        parentSchema: schema146.properties.description,
+        schema: schema165.properties.description.type,
+        parentSchema: schema165.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -14391,7 +14391,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema147,
+          parentSchema: schema166,
           data: data2,
         };
         if (vErrors === null) {
@@ -14401,7 +14401,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern46.test(data2)) {
+      if (!pattern28.test(data2)) {
         const err9 = {
           instancePath: instancePath + '/color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -14409,7 +14409,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema147,
+          parentSchema: schema166,
           data: data2,
         };
         if (vErrors === null) {
@@ -14426,8 +14426,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema147.type,
-        parentSchema: schema147,
+        schema: schema166.type,
+        parentSchema: schema166,
         data: data2,
       };
       if (vErrors === null) {
@@ -14448,7 +14448,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema146.properties.channel_id,
+            parentSchema: schema165.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -14466,7 +14466,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema146.properties.channel_id,
+            parentSchema: schema165.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -14483,8 +14483,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema146.properties.channel_id.type,
-          parentSchema: schema146.properties.channel_id,
+          schema: schema165.properties.channel_id.type,
+          parentSchema: schema165.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -14505,7 +14505,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema146.properties.button_label,
+          parentSchema: schema165.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -14523,7 +14523,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema146.properties.button_label,
+          parentSchema: schema165.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -14540,8 +14540,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.button_label.type,
-        parentSchema: schema146.properties.button_label,
+        schema: schema165.properties.button_label.type,
+        parentSchema: schema165.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -14561,7 +14561,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema146.properties.button_emoji,
+          parentSchema: schema165.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -14578,8 +14578,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.button_emoji.type,
-        parentSchema: schema146.properties.button_emoji,
+        schema: schema165.properties.button_emoji.type,
+        parentSchema: schema165.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -14599,7 +14599,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema146.properties.welcome_message,
+          parentSchema: schema165.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -14616,8 +14616,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.welcome_message.type,
-        parentSchema: schema146.properties.welcome_message,
+        schema: schema165.properties.welcome_message.type,
+        parentSchema: schema165.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -14637,7 +14637,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema146.properties.ticket_name_format,
+          parentSchema: schema165.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -14655,7 +14655,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema146.properties.ticket_name_format,
+          parentSchema: schema165.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -14672,8 +14672,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.ticket_name_format.type,
-        parentSchema: schema146.properties.ticket_name_format,
+        schema: schema165.properties.ticket_name_format.type,
+        parentSchema: schema165.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -14691,8 +14691,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.close_button.type,
-        parentSchema: schema146.properties.close_button,
+        schema: schema165.properties.close_button.type,
+        parentSchema: schema165.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -14712,7 +14712,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema146.properties.close_button_label,
+          parentSchema: schema165.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -14729,8 +14729,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.close_button_label.type,
-        parentSchema: schema146.properties.close_button_label,
+        schema: schema165.properties.close_button_label.type,
+        parentSchema: schema165.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -14750,7 +14750,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema146.properties.close_button_emoji,
+          parentSchema: schema165.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -14767,8 +14767,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.close_button_emoji.type,
-        parentSchema: schema146.properties.close_button_emoji,
+        schema: schema165.properties.close_button_emoji.type,
+        parentSchema: schema165.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -14786,8 +14786,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.transcript.type,
-        parentSchema: schema146.properties.transcript,
+        schema: schema165.properties.transcript.type,
+        parentSchema: schema165.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -14805,8 +14805,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.auto_delete.type,
-        parentSchema: schema146.properties.auto_delete,
+        schema: schema165.properties.auto_delete.type,
+        parentSchema: schema165.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -14824,8 +14824,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema146.properties.auto_delete_time.type,
-        parentSchema: schema146.properties.auto_delete_time,
+        schema: schema165.properties.auto_delete_time.type,
+        parentSchema: schema165.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -14844,7 +14844,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema146.properties.auto_delete_time,
+          parentSchema: schema165.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -14862,7 +14862,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema146.properties.auto_delete_time,
+          parentSchema: schema165.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -14881,8 +14881,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.support_team_view.type,
-        parentSchema: schema146.properties.support_team_view,
+        schema: schema165.properties.support_team_view.type,
+        parentSchema: schema165.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -14900,8 +14900,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema146.properties.max_duration.type,
-        parentSchema: schema146.properties.max_duration,
+        schema: schema165.properties.max_duration.type,
+        parentSchema: schema165.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -14920,7 +14920,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema146.properties.max_duration,
+          parentSchema: schema165.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -14938,7 +14938,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema146.properties.max_duration,
+          parentSchema: schema165.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -14959,7 +14959,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema146.properties.required_inputs,
+          parentSchema: schema165.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -14981,7 +14981,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema146.properties.required_inputs.items,
+              parentSchema: schema165.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -14999,7 +14999,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema146.properties.required_inputs.items,
+              parentSchema: schema165.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -15016,8 +15016,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema146.properties.required_inputs.items.type,
-            parentSchema: schema146.properties.required_inputs.items,
+            schema: schema165.properties.required_inputs.items.type,
+            parentSchema: schema165.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -15035,8 +15035,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema146.properties.required_inputs.type,
-        parentSchema: schema146.properties.required_inputs,
+        schema: schema165.properties.required_inputs.type,
+        parentSchema: schema165.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -15056,7 +15056,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema146.properties.categories,
+          parentSchema: schema165.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -15078,7 +15078,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema146.properties.categories.items,
+              parentSchema: schema165.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -15096,7 +15096,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema146.properties.categories.items,
+              parentSchema: schema165.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -15113,8 +15113,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema146.properties.categories.items.type,
-            parentSchema: schema146.properties.categories.items,
+            schema: schema165.properties.categories.items.type,
+            parentSchema: schema165.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -15143,7 +15143,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema146.properties.categories,
+              parentSchema: schema165.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -15164,8 +15164,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema146.properties.categories.type,
-        parentSchema: schema146.properties.categories,
+        schema: schema165.properties.categories.type,
+        parentSchema: schema165.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -15183,8 +15183,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.auto_deploy.type,
-        parentSchema: schema146.properties.auto_deploy,
+        schema: schema165.properties.auto_deploy.type,
+        parentSchema: schema165.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -15204,7 +15204,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.footer,
+          parentSchema: schema165.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -15221,8 +15221,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.footer.type,
-        parentSchema: schema146.properties.footer,
+        schema: schema165.properties.footer.type,
+        parentSchema: schema165.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -15242,7 +15242,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.footerIcon,
+          parentSchema: schema165.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -15252,7 +15252,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern73.test(data22)) {
+      if (!pattern29.test(data22)) {
         const err53 = {
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/properties/footerIcon/pattern',
@@ -15260,7 +15260,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema146.properties.footerIcon,
+          parentSchema: schema165.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -15277,8 +15277,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.footerIcon.type,
-        parentSchema: schema146.properties.footerIcon,
+        schema: schema165.properties.footerIcon.type,
+        parentSchema: schema165.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -15298,7 +15298,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.image,
+          parentSchema: schema165.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -15308,7 +15308,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern73.test(data23)) {
+      if (!pattern29.test(data23)) {
         const err56 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/properties/image/pattern',
@@ -15316,7 +15316,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema146.properties.image,
+          parentSchema: schema165.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -15333,8 +15333,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.image.type,
-        parentSchema: schema146.properties.image,
+        schema: schema165.properties.image.type,
+        parentSchema: schema165.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -15354,7 +15354,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.thumbnail,
+          parentSchema: schema165.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -15364,7 +15364,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern73.test(data24)) {
+      if (!pattern29.test(data24)) {
         const err59 = {
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/properties/thumbnail/pattern',
@@ -15372,7 +15372,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema146.properties.thumbnail,
+          parentSchema: schema165.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -15389,8 +15389,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.thumbnail.type,
-        parentSchema: schema146.properties.thumbnail,
+        schema: schema165.properties.thumbnail.type,
+        parentSchema: schema165.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -15410,7 +15410,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema146.properties.open_title,
+          parentSchema: schema165.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -15427,8 +15427,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.open_title.type,
-        parentSchema: schema146.properties.open_title,
+        schema: schema165.properties.open_title.type,
+        parentSchema: schema165.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -15448,7 +15448,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema146.properties.open_description,
+          parentSchema: schema165.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -15465,8 +15465,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.open_description.type,
-        parentSchema: schema146.properties.open_description,
+        schema: schema165.properties.open_description.type,
+        parentSchema: schema165.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -15486,7 +15486,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema147,
+          parentSchema: schema166,
           data: data27,
         };
         if (vErrors === null) {
@@ -15496,7 +15496,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern46.test(data27)) {
+      if (!pattern28.test(data27)) {
         const err66 = {
           instancePath: instancePath + '/open_color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -15504,7 +15504,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema147,
+          parentSchema: schema166,
           data: data27,
         };
         if (vErrors === null) {
@@ -15521,8 +15521,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema147.type,
-        parentSchema: schema147,
+        schema: schema166.type,
+        parentSchema: schema166,
         data: data27,
       };
       if (vErrors === null) {
@@ -15542,7 +15542,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.open_footer,
+          parentSchema: schema165.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -15559,8 +15559,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.open_footer.type,
-        parentSchema: schema146.properties.open_footer,
+        schema: schema165.properties.open_footer.type,
+        parentSchema: schema165.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -15580,7 +15580,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.open_footerIcon,
+          parentSchema: schema165.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -15590,7 +15590,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern73.test(data29)) {
+      if (!pattern29.test(data29)) {
         const err71 = {
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/properties/open_footerIcon/pattern',
@@ -15598,7 +15598,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema146.properties.open_footerIcon,
+          parentSchema: schema165.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -15615,8 +15615,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.open_footerIcon.type,
-        parentSchema: schema146.properties.open_footerIcon,
+        schema: schema165.properties.open_footerIcon.type,
+        parentSchema: schema165.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -15636,7 +15636,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.open_image,
+          parentSchema: schema165.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -15646,7 +15646,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern73.test(data30)) {
+      if (!pattern29.test(data30)) {
         const err74 = {
           instancePath: instancePath + '/open_image',
           schemaPath: '#/properties/open_image/pattern',
@@ -15654,7 +15654,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema146.properties.open_image,
+          parentSchema: schema165.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -15671,8 +15671,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.open_image.type,
-        parentSchema: schema146.properties.open_image,
+        schema: schema165.properties.open_image.type,
+        parentSchema: schema165.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -15692,7 +15692,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema146.properties.open_thumbnail,
+          parentSchema: schema165.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -15702,7 +15702,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern73.test(data31)) {
+      if (!pattern29.test(data31)) {
         const err77 = {
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/properties/open_thumbnail/pattern',
@@ -15710,7 +15710,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema146.properties.open_thumbnail,
+          parentSchema: schema165.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -15727,8 +15727,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema146.properties.open_thumbnail.type,
-        parentSchema: schema146.properties.open_thumbnail,
+        schema: schema165.properties.open_thumbnail.type,
+        parentSchema: schema165.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -15744,10 +15744,10 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema146.properties.message_id.type },
+        params: { type: schema165.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema146.properties.message_id.type,
-        parentSchema: schema146.properties.message_id,
+        schema: schema165.properties.message_id.type,
+        parentSchema: schema165.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -15766,7 +15766,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema146.properties.message_id,
+          parentSchema: schema165.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -15784,7 +15784,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema146.properties.message_id,
+          parentSchema: schema165.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -15803,8 +15803,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema146.properties.deployed.type,
-        parentSchema: schema146.properties.deployed,
+        schema: schema165.properties.deployed.type,
+        parentSchema: schema165.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -15820,10 +15820,10 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema146.properties.created_at.type },
+        params: { type: schema165.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema146.properties.created_at.type,
-        parentSchema: schema146.properties.created_at,
+        schema: schema165.properties.created_at.type,
+        parentSchema: schema165.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -15842,7 +15842,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema146.properties.created_at,
+          parentSchema: schema165.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -15860,8 +15860,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema146.type,
-      parentSchema: schema146,
+      schema: schema165.type,
+      parentSchema: schema165,
       data,
     };
     if (vErrors === null) {
@@ -15871,12 +15871,3639 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate87.errors = vErrors;
+  validate92.errors = vErrors;
   return errors === 0;
 }
-validate87.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServer = validate54;
+validate92.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployDefaultRequest = validate51;
+const schema71 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['panelData'],
+  properties: {
+    channelId: { $ref: '#/$defs/TicketPanelChannelId' },
+    panelData: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        title: { $ref: '#/$defs/TicketPanelTitle' },
+        description: { $ref: '#/$defs/TicketPanelDescription' },
+        color: { $ref: '#/$defs/TicketPanelColor' },
+        footer: { $ref: '#/$defs/TicketPanelFooter' },
+        footerIcon: { $ref: '#/$defs/TicketPanelFootericon' },
+        image: { $ref: '#/$defs/TicketPanelImage' },
+        thumbnail: { $ref: '#/$defs/TicketPanelThumbnail' },
+        button_label: { $ref: '#/$defs/TicketPanelButtonLabel' },
+        button_emoji: { $ref: '#/$defs/TicketPanelButtonEmoji' },
+      },
+      'x-messages': { type: 'panelData must be an object', additionalProperties: 'Unknown field: {name}' },
+    },
+  },
+  'x-messages': {
+    type: 'The request body must be a JSON object',
+    required: '{missingProperty} is required',
+    additionalProperties: 'Unknown field: {name}',
+  },
+  $defs: {
+    TicketPanelChannelId: {
+      type: 'string',
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel for the panel',
+        pattern: 'Please select a channel for the panel',
+        maxLength: 'Please select a channel for the panel',
+      },
+    },
+    TicketPanelTitle: {
+      type: 'string',
+      maxLength: 256,
+      default: 'Support Ticket',
+      minLength: 1,
+      pattern: '\\S',
+      'x-messages': {
+        type: 'Panel title is required',
+        maxLength: 'Panel title must be at most {limit} characters',
+        minLength: 'Panel title is required',
+        pattern: 'Panel title is required',
+      },
+    },
+    TicketPanelDescription: {
+      type: 'string',
+      maxLength: 4096,
+      default: 'Please use the button below to create a ticket',
+      'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
+    },
+    TicketPanelColor: { $ref: '#/$defs/HexColour', default: '#068ADD' },
+    HexColour: {
+      type: 'string',
+      maxLength: 7,
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
+    },
+    TicketPanelFooter: {
+      type: 'string',
+      maxLength: 2048,
+      default: 'You can only have 1 open ticket at a time!',
+      'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
+    },
+    TicketPanelFootericon: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Footer icon URL must be at most {limit} characters',
+      },
+    },
+    TicketPanelImage: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Image URL must be at most {limit} characters',
+      },
+    },
+    TicketPanelThumbnail: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Thumbnail URL must be at most {limit} characters',
+      },
+    },
+    TicketPanelButtonLabel: {
+      type: 'string',
+      maxLength: 80,
+      default: 'Create Ticket',
+      minLength: 1,
+      'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
+    },
+    TicketPanelButtonEmoji: {
+      type: 'string',
+      maxLength: 2,
+      default: '🎫',
+      'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
+    },
+  },
+};
+const schema72 = {
+  type: 'string',
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+  'x-messages': {
+    type: 'Please select a channel for the panel',
+    pattern: 'Please select a channel for the panel',
+    maxLength: 'Please select a channel for the panel',
+  },
+};
+const schema73 = {
+  type: 'string',
+  maxLength: 256,
+  default: 'Support Ticket',
+  minLength: 1,
+  pattern: '\\S',
+  'x-messages': {
+    type: 'Panel title is required',
+    maxLength: 'Panel title must be at most {limit} characters',
+    minLength: 'Panel title is required',
+    pattern: 'Panel title is required',
+  },
+};
 const schema74 = {
+  type: 'string',
+  maxLength: 4096,
+  default: 'Please use the button below to create a ticket',
+  'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
+};
+const schema75 = {
+  type: 'string',
+  maxLength: 7,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
+};
+const schema76 = {
+  type: 'string',
+  maxLength: 2048,
+  default: 'You can only have 1 open ticket at a time!',
+  'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
+};
+const schema77 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://[^\\s]+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Footer icon URL must be at most {limit} characters',
+  },
+};
+const schema78 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://[^\\s]+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Image URL must be at most {limit} characters',
+  },
+};
+const schema79 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://[^\\s]+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Thumbnail URL must be at most {limit} characters',
+  },
+};
+const schema80 = {
+  type: 'string',
+  maxLength: 80,
+  default: 'Create Ticket',
+  minLength: 1,
+  'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
+};
+const schema81 = {
+  type: 'string',
+  maxLength: 2,
+  default: '🎫',
+  'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
+};
+function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate51.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.panelData === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'panelData' },
+        message: "must have required property '" + 'panelData' + "'",
+        schema: schema71.required,
+        parentSchema: schema71,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'channelId' || key0 === 'panelData')) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema71,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.channelId !== undefined) {
+      let data0 = data.channelId;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 20) {
+          const err2 = {
+            instancePath: instancePath + '/channelId',
+            schemaPath: '#/$defs/TicketPanelChannelId/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema72,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data0)) {
+          const err3 = {
+            instancePath: instancePath + '/channelId',
+            schemaPath: '#/$defs/TicketPanelChannelId/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema72,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + '/channelId',
+          schemaPath: '#/$defs/TicketPanelChannelId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema72.type,
+          parentSchema: schema72,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.panelData !== undefined) {
+      let data1 = data.panelData;
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        for (const key1 in data1) {
+          if (!func1.call(schema71.properties.panelData.properties, key1)) {
+            const err5 = {
+              instancePath: instancePath + '/panelData',
+              schemaPath: '#/properties/panelData/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema71.properties.panelData,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        if (data1.title !== undefined) {
+          let data2 = data1.title;
+          if (typeof data2 === 'string') {
+            if (func2(data2) > 256) {
+              const err6 = {
+                instancePath: instancePath + '/panelData/title',
+                schemaPath: '#/$defs/TicketPanelTitle/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 256 },
+                message: 'must NOT have more than 256 characters',
+                schema: 256,
+                parentSchema: schema73,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+            if (func2(data2) < 1) {
+              const err7 = {
+                instancePath: instancePath + '/panelData/title',
+                schemaPath: '#/$defs/TicketPanelTitle/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema73,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+            if (!pattern11.test(data2)) {
+              const err8 = {
+                instancePath: instancePath + '/panelData/title',
+                schemaPath: '#/$defs/TicketPanelTitle/pattern',
+                keyword: 'pattern',
+                params: { pattern: '\\S' },
+                message: 'must match pattern "' + '\\S' + '"',
+                schema: '\\S',
+                parentSchema: schema73,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+            }
+          } else {
+            const err9 = {
+              instancePath: instancePath + '/panelData/title',
+              schemaPath: '#/$defs/TicketPanelTitle/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema73.type,
+              parentSchema: schema73,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+        if (data1.description !== undefined) {
+          let data3 = data1.description;
+          if (typeof data3 === 'string') {
+            if (func2(data3) > 4096) {
+              const err10 = {
+                instancePath: instancePath + '/panelData/description',
+                schemaPath: '#/$defs/TicketPanelDescription/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 4096 },
+                message: 'must NOT have more than 4096 characters',
+                schema: 4096,
+                parentSchema: schema74,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          } else {
+            const err11 = {
+              instancePath: instancePath + '/panelData/description',
+              schemaPath: '#/$defs/TicketPanelDescription/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema74.type,
+              parentSchema: schema74,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+        if (data1.color !== undefined) {
+          let data4 = data1.color;
+          if (typeof data4 === 'string') {
+            if (func2(data4) > 7) {
+              const err12 = {
+                instancePath: instancePath + '/panelData/color',
+                schemaPath: '#/$defs/TicketPanelColor/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 7 },
+                message: 'must NOT have more than 7 characters',
+                schema: 7,
+                parentSchema: schema75,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+            if (!pattern28.test(data4)) {
+              const err13 = {
+                instancePath: instancePath + '/panelData/color',
+                schemaPath: '#/$defs/TicketPanelColor/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+                message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+                schema: '^#[0-9A-Fa-f]{6}$',
+                parentSchema: schema75,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+            }
+          } else {
+            const err14 = {
+              instancePath: instancePath + '/panelData/color',
+              schemaPath: '#/$defs/TicketPanelColor/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema75.type,
+              parentSchema: schema75,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+        }
+        if (data1.footer !== undefined) {
+          let data5 = data1.footer;
+          if (typeof data5 === 'string') {
+            if (func2(data5) > 2048) {
+              const err15 = {
+                instancePath: instancePath + '/panelData/footer',
+                schemaPath: '#/$defs/TicketPanelFooter/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 2048 },
+                message: 'must NOT have more than 2048 characters',
+                schema: 2048,
+                parentSchema: schema76,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+          } else {
+            const err16 = {
+              instancePath: instancePath + '/panelData/footer',
+              schemaPath: '#/$defs/TicketPanelFooter/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema76.type,
+              parentSchema: schema76,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+        if (data1.footerIcon !== undefined) {
+          let data6 = data1.footerIcon;
+          if (typeof data6 === 'string') {
+            if (func2(data6) > 2048) {
+              const err17 = {
+                instancePath: instancePath + '/panelData/footerIcon',
+                schemaPath: '#/$defs/TicketPanelFootericon/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 2048 },
+                message: 'must NOT have more than 2048 characters',
+                schema: 2048,
+                parentSchema: schema77,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err17];
+              } else {
+                vErrors.push(err17);
+              }
+              errors++;
+            }
+            if (!pattern29.test(data6)) {
+              const err18 = {
+                instancePath: instancePath + '/panelData/footerIcon',
+                schemaPath: '#/$defs/TicketPanelFootericon/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^(https?://[^\\s]+)?$' },
+                message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+                schema: '^(https?://[^\\s]+)?$',
+                parentSchema: schema77,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
+          } else {
+            const err19 = {
+              instancePath: instancePath + '/panelData/footerIcon',
+              schemaPath: '#/$defs/TicketPanelFootericon/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema77.type,
+              parentSchema: schema77,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err19];
+            } else {
+              vErrors.push(err19);
+            }
+            errors++;
+          }
+        }
+        if (data1.image !== undefined) {
+          let data7 = data1.image;
+          if (typeof data7 === 'string') {
+            if (func2(data7) > 2048) {
+              const err20 = {
+                instancePath: instancePath + '/panelData/image',
+                schemaPath: '#/$defs/TicketPanelImage/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 2048 },
+                message: 'must NOT have more than 2048 characters',
+                schema: 2048,
+                parentSchema: schema78,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err20];
+              } else {
+                vErrors.push(err20);
+              }
+              errors++;
+            }
+            if (!pattern29.test(data7)) {
+              const err21 = {
+                instancePath: instancePath + '/panelData/image',
+                schemaPath: '#/$defs/TicketPanelImage/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^(https?://[^\\s]+)?$' },
+                message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+                schema: '^(https?://[^\\s]+)?$',
+                parentSchema: schema78,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err21];
+              } else {
+                vErrors.push(err21);
+              }
+              errors++;
+            }
+          } else {
+            const err22 = {
+              instancePath: instancePath + '/panelData/image',
+              schemaPath: '#/$defs/TicketPanelImage/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema78.type,
+              parentSchema: schema78,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+        if (data1.thumbnail !== undefined) {
+          let data8 = data1.thumbnail;
+          if (typeof data8 === 'string') {
+            if (func2(data8) > 2048) {
+              const err23 = {
+                instancePath: instancePath + '/panelData/thumbnail',
+                schemaPath: '#/$defs/TicketPanelThumbnail/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 2048 },
+                message: 'must NOT have more than 2048 characters',
+                schema: 2048,
+                parentSchema: schema79,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
+            if (!pattern29.test(data8)) {
+              const err24 = {
+                instancePath: instancePath + '/panelData/thumbnail',
+                schemaPath: '#/$defs/TicketPanelThumbnail/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^(https?://[^\\s]+)?$' },
+                message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+                schema: '^(https?://[^\\s]+)?$',
+                parentSchema: schema79,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err24];
+              } else {
+                vErrors.push(err24);
+              }
+              errors++;
+            }
+          } else {
+            const err25 = {
+              instancePath: instancePath + '/panelData/thumbnail',
+              schemaPath: '#/$defs/TicketPanelThumbnail/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema79.type,
+              parentSchema: schema79,
+              data: data8,
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        }
+        if (data1.button_label !== undefined) {
+          let data9 = data1.button_label;
+          if (typeof data9 === 'string') {
+            if (func2(data9) > 80) {
+              const err26 = {
+                instancePath: instancePath + '/panelData/button_label',
+                schemaPath: '#/$defs/TicketPanelButtonLabel/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 80 },
+                message: 'must NOT have more than 80 characters',
+                schema: 80,
+                parentSchema: schema80,
+                data: data9,
+              };
+              if (vErrors === null) {
+                vErrors = [err26];
+              } else {
+                vErrors.push(err26);
+              }
+              errors++;
+            }
+            if (func2(data9) < 1) {
+              const err27 = {
+                instancePath: instancePath + '/panelData/button_label',
+                schemaPath: '#/$defs/TicketPanelButtonLabel/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema80,
+                data: data9,
+              };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+          } else {
+            const err28 = {
+              instancePath: instancePath + '/panelData/button_label',
+              schemaPath: '#/$defs/TicketPanelButtonLabel/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema80.type,
+              parentSchema: schema80,
+              data: data9,
+            };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors++;
+          }
+        }
+        if (data1.button_emoji !== undefined) {
+          let data10 = data1.button_emoji;
+          if (typeof data10 === 'string') {
+            if (func2(data10) > 2) {
+              const err29 = {
+                instancePath: instancePath + '/panelData/button_emoji',
+                schemaPath: '#/$defs/TicketPanelButtonEmoji/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 2 },
+                message: 'must NOT have more than 2 characters',
+                schema: 2,
+                parentSchema: schema81,
+                data: data10,
+              };
+              if (vErrors === null) {
+                vErrors = [err29];
+              } else {
+                vErrors.push(err29);
+              }
+              errors++;
+            }
+          } else {
+            const err30 = {
+              instancePath: instancePath + '/panelData/button_emoji',
+              schemaPath: '#/$defs/TicketPanelButtonEmoji/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema81.type,
+              parentSchema: schema81,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err30];
+            } else {
+              vErrors.push(err30);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err31 = {
+          instancePath: instancePath + '/panelData',
+          schemaPath: '#/properties/panelData/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema71.properties.panelData.type,
+          parentSchema: schema71.properties.panelData,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err32 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema71.type,
+      parentSchema: schema71,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err32];
+    } else {
+      vErrors.push(err32);
+    }
+    errors++;
+  }
+  validate51.errors = vErrors;
+  return errors === 0;
+}
+validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployRequest = validate52;
+const schema82 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: { channelId: { $ref: '#/$defs/TicketPanelChannelId' } },
+  'x-messages': { type: 'The request body must be a JSON object', additionalProperties: 'Unknown field: {name}' },
+  $defs: {
+    TicketPanelChannelId: {
+      type: 'string',
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel for the panel',
+        pattern: 'Please select a channel for the panel',
+        maxLength: 'Please select a channel for the panel',
+      },
+    },
+  },
+};
+const schema83 = {
+  type: 'string',
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+  'x-messages': {
+    type: 'Please select a channel for the panel',
+    pattern: 'Please select a channel for the panel',
+    maxLength: 'Please select a channel for the panel',
+  },
+};
+function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate52.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === 'channelId')) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema82,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.channelId !== undefined) {
+      let data0 = data.channelId;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 20) {
+          const err1 = {
+            instancePath: instancePath + '/channelId',
+            schemaPath: '#/$defs/TicketPanelChannelId/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema83,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data0)) {
+          const err2 = {
+            instancePath: instancePath + '/channelId',
+            schemaPath: '#/$defs/TicketPanelChannelId/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema83,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + '/channelId',
+          schemaPath: '#/$defs/TicketPanelChannelId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema83.type,
+          parentSchema: schema83,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema82.type,
+      parentSchema: schema82,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate52.errors = vErrors;
+  return errors === 0;
+}
+validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployResponse = validate53;
+const schema84 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'id', 'version', 'item', 'message_id', 'channel_id', 'redeployed'],
+  properties: {
+    success: { const: true },
+    id: { type: 'string' },
+    version: { type: 'integer', minimum: 1 },
+    item: { $ref: '#/$defs/TicketPanel' },
+    message_id: { $ref: '#/$defs/Snowflake' },
+    channel_id: { $ref: '#/$defs/Snowflake' },
+    redeployed: { type: 'boolean' },
+  },
+  $defs: {
+    TicketPanel: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['channel_id'],
+      properties: {
+        title: {
+          type: 'string',
+          maxLength: 256,
+          default: 'Support Ticket',
+          minLength: 1,
+          pattern: '\\S',
+          'x-messages': {
+            type: 'Panel title is required',
+            maxLength: 'Panel title must be at most {limit} characters',
+            minLength: 'Panel title is required',
+            pattern: 'Panel title is required',
+          },
+        },
+        description: {
+          type: 'string',
+          maxLength: 4096,
+          default: 'Please use the button below to create a ticket',
+          'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
+        },
+        color: { $ref: '#/$defs/HexColour', default: '#068ADD' },
+        channel_id: {
+          type: 'string',
+          maxLength: 20,
+          pattern: '^[0-9]{17,20}$',
+          'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+          'x-messages': {
+            type: 'Please select a channel for the panel',
+            pattern: 'Please select a channel for the panel',
+            maxLength: 'Please select a channel for the panel',
+          },
+        },
+        button_label: {
+          type: 'string',
+          maxLength: 80,
+          default: 'Create Ticket',
+          minLength: 1,
+          'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
+        },
+        button_emoji: {
+          type: 'string',
+          maxLength: 2,
+          default: '🎫',
+          'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
+        },
+        welcome_message: {
+          type: 'string',
+          maxLength: 2000,
+          default: '',
+          'x-messages': { type: 'Welcome message must be text', maxLength: 'Welcome message must be at most {limit} characters' },
+        },
+        ticket_name_format: {
+          type: 'string',
+          maxLength: 100,
+          default: 'ticket-{username}',
+          minLength: 1,
+          'x-messages': { type: 'Ticket name format must be text', maxLength: 'Ticket name format must be at most {limit} characters' },
+        },
+        close_button: { type: 'boolean', default: true, 'x-messages': { type: 'Close button must be on or off' } },
+        close_button_label: {
+          type: 'string',
+          maxLength: 80,
+          default: 'Close Ticket',
+          'x-messages': { type: 'Close button label must be text', maxLength: 'Close button label must be at most {limit} characters' },
+        },
+        close_button_emoji: {
+          type: 'string',
+          maxLength: 2,
+          default: '🔒',
+          'x-messages': { type: 'Close button emoji must be text', maxLength: 'Close button emoji must be at most {limit} characters' },
+        },
+        transcript: { type: 'boolean', default: true, 'x-messages': { type: 'Transcript must be on or off' } },
+        auto_delete: { type: 'boolean', default: false, 'x-messages': { type: 'Auto delete must be on or off' } },
+        auto_delete_time: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 10080,
+          default: 60,
+          'x-messages': {
+            type: 'Auto delete time must be a whole number',
+            minimum: 'Auto delete time must be between {minimum} and {maximum} minutes',
+            maximum: 'Auto delete time must be between {minimum} and {maximum} minutes',
+          },
+        },
+        support_team_view: { type: 'boolean', default: true, 'x-messages': { type: 'Support team view must be on or off' } },
+        max_duration: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 720,
+          default: 72,
+          'x-messages': {
+            type: 'Maximum duration must be a whole number',
+            minimum: 'Maximum duration must be between {minimum} and {maximum} hours',
+            maximum: 'Maximum duration must be between {minimum} and {maximum} hours',
+          },
+        },
+        required_inputs: { type: 'array', maxItems: 5, default: [], items: { type: 'string', minLength: 1, maxLength: 100 } },
+        categories: {
+          type: 'array',
+          maxItems: 25,
+          uniqueItems: true,
+          default: [],
+          items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$' },
+        },
+        auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
+        footer: {
+          type: 'string',
+          maxLength: 2048,
+          default: 'You can only have 1 open ticket at a time!',
+          'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
+        },
+        footerIcon: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://[^\\s]+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Footer icon URL must be at most {limit} characters',
+          },
+        },
+        image: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://[^\\s]+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Image URL must be at most {limit} characters',
+          },
+        },
+        thumbnail: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://[^\\s]+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Thumbnail URL must be at most {limit} characters',
+          },
+        },
+        open_title: {
+          type: 'string',
+          maxLength: 256,
+          default: 'Ticket Created',
+          'x-messages': { type: 'Open message title must be text', maxLength: 'Open message title must be at most {limit} characters' },
+        },
+        open_description: {
+          type: 'string',
+          maxLength: 4096,
+          default: 'Thank you for creating a ticket! Our support team will be with you shortly.',
+          'x-messages': {
+            type: 'Open message description must be text',
+            maxLength: 'Open message description must be at most {limit} characters',
+          },
+        },
+        open_color: { $ref: '#/$defs/HexColour', default: '#43B581' },
+        open_footer: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          'x-messages': { type: 'Open message footer must be text', maxLength: 'Open message footer must be at most {limit} characters' },
+        },
+        open_footerIcon: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://[^\\s]+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Open message footer icon URL must be at most {limit} characters',
+          },
+        },
+        open_image: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://[^\\s]+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Open message image URL must be at most {limit} characters',
+          },
+        },
+        open_thumbnail: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://[^\\s]+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Open message thumbnail URL must be at most {limit} characters',
+          },
+        },
+        message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', default: null },
+        deployed: { readOnly: true, type: 'boolean', default: false },
+        created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
+      },
+      'x-messages': { required: 'Please select a channel for the panel' },
+    },
+    HexColour: {
+      type: 'string',
+      maxLength: 7,
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema88 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+const schema85 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['channel_id'],
+  properties: {
+    title: {
+      type: 'string',
+      maxLength: 256,
+      default: 'Support Ticket',
+      minLength: 1,
+      pattern: '\\S',
+      'x-messages': {
+        type: 'Panel title is required',
+        maxLength: 'Panel title must be at most {limit} characters',
+        minLength: 'Panel title is required',
+        pattern: 'Panel title is required',
+      },
+    },
+    description: {
+      type: 'string',
+      maxLength: 4096,
+      default: 'Please use the button below to create a ticket',
+      'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
+    },
+    color: { $ref: '#/$defs/HexColour', default: '#068ADD' },
+    channel_id: {
+      type: 'string',
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel for the panel',
+        pattern: 'Please select a channel for the panel',
+        maxLength: 'Please select a channel for the panel',
+      },
+    },
+    button_label: {
+      type: 'string',
+      maxLength: 80,
+      default: 'Create Ticket',
+      minLength: 1,
+      'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
+    },
+    button_emoji: {
+      type: 'string',
+      maxLength: 2,
+      default: '🎫',
+      'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
+    },
+    welcome_message: {
+      type: 'string',
+      maxLength: 2000,
+      default: '',
+      'x-messages': { type: 'Welcome message must be text', maxLength: 'Welcome message must be at most {limit} characters' },
+    },
+    ticket_name_format: {
+      type: 'string',
+      maxLength: 100,
+      default: 'ticket-{username}',
+      minLength: 1,
+      'x-messages': { type: 'Ticket name format must be text', maxLength: 'Ticket name format must be at most {limit} characters' },
+    },
+    close_button: { type: 'boolean', default: true, 'x-messages': { type: 'Close button must be on or off' } },
+    close_button_label: {
+      type: 'string',
+      maxLength: 80,
+      default: 'Close Ticket',
+      'x-messages': { type: 'Close button label must be text', maxLength: 'Close button label must be at most {limit} characters' },
+    },
+    close_button_emoji: {
+      type: 'string',
+      maxLength: 2,
+      default: '🔒',
+      'x-messages': { type: 'Close button emoji must be text', maxLength: 'Close button emoji must be at most {limit} characters' },
+    },
+    transcript: { type: 'boolean', default: true, 'x-messages': { type: 'Transcript must be on or off' } },
+    auto_delete: { type: 'boolean', default: false, 'x-messages': { type: 'Auto delete must be on or off' } },
+    auto_delete_time: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10080,
+      default: 60,
+      'x-messages': {
+        type: 'Auto delete time must be a whole number',
+        minimum: 'Auto delete time must be between {minimum} and {maximum} minutes',
+        maximum: 'Auto delete time must be between {minimum} and {maximum} minutes',
+      },
+    },
+    support_team_view: { type: 'boolean', default: true, 'x-messages': { type: 'Support team view must be on or off' } },
+    max_duration: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 720,
+      default: 72,
+      'x-messages': {
+        type: 'Maximum duration must be a whole number',
+        minimum: 'Maximum duration must be between {minimum} and {maximum} hours',
+        maximum: 'Maximum duration must be between {minimum} and {maximum} hours',
+      },
+    },
+    required_inputs: { type: 'array', maxItems: 5, default: [], items: { type: 'string', minLength: 1, maxLength: 100 } },
+    categories: {
+      type: 'array',
+      maxItems: 25,
+      uniqueItems: true,
+      default: [],
+      items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$' },
+    },
+    auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
+    footer: {
+      type: 'string',
+      maxLength: 2048,
+      default: 'You can only have 1 open ticket at a time!',
+      'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
+    },
+    footerIcon: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Footer icon URL must be at most {limit} characters',
+      },
+    },
+    image: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Image URL must be at most {limit} characters',
+      },
+    },
+    thumbnail: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Thumbnail URL must be at most {limit} characters',
+      },
+    },
+    open_title: {
+      type: 'string',
+      maxLength: 256,
+      default: 'Ticket Created',
+      'x-messages': { type: 'Open message title must be text', maxLength: 'Open message title must be at most {limit} characters' },
+    },
+    open_description: {
+      type: 'string',
+      maxLength: 4096,
+      default: 'Thank you for creating a ticket! Our support team will be with you shortly.',
+      'x-messages': {
+        type: 'Open message description must be text',
+        maxLength: 'Open message description must be at most {limit} characters',
+      },
+    },
+    open_color: { $ref: '#/$defs/HexColour', default: '#43B581' },
+    open_footer: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      'x-messages': { type: 'Open message footer must be text', maxLength: 'Open message footer must be at most {limit} characters' },
+    },
+    open_footerIcon: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Open message footer icon URL must be at most {limit} characters',
+      },
+    },
+    open_image: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Open message image URL must be at most {limit} characters',
+      },
+    },
+    open_thumbnail: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Open message thumbnail URL must be at most {limit} characters',
+      },
+    },
+    message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', default: null },
+    deployed: { readOnly: true, type: 'boolean', default: false },
+    created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
+  },
+  'x-messages': { required: 'Please select a channel for the panel' },
+};
+const schema86 = {
+  type: 'string',
+  maxLength: 7,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
+};
+function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate54.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.title === undefined) {
+      data.title = 'Support Ticket';
+    }
+    if (data.description === undefined) {
+      data.description = 'Please use the button below to create a ticket';
+    }
+    if (data.color === undefined) {
+      data.color = '#068ADD';
+    }
+    if (data.button_label === undefined) {
+      data.button_label = 'Create Ticket';
+    }
+    if (data.button_emoji === undefined) {
+      data.button_emoji = '🎫';
+    }
+    if (data.welcome_message === undefined) {
+      data.welcome_message = '';
+    }
+    if (data.ticket_name_format === undefined) {
+      data.ticket_name_format = 'ticket-{username}';
+    }
+    if (data.close_button === undefined) {
+      data.close_button = true;
+    }
+    if (data.close_button_label === undefined) {
+      data.close_button_label = 'Close Ticket';
+    }
+    if (data.close_button_emoji === undefined) {
+      data.close_button_emoji = '🔒';
+    }
+    if (data.transcript === undefined) {
+      data.transcript = true;
+    }
+    if (data.auto_delete === undefined) {
+      data.auto_delete = false;
+    }
+    if (data.auto_delete_time === undefined) {
+      data.auto_delete_time = 60;
+    }
+    if (data.support_team_view === undefined) {
+      data.support_team_view = true;
+    }
+    if (data.max_duration === undefined) {
+      data.max_duration = 72;
+    }
+    if (data.required_inputs === undefined) {
+      data.required_inputs = [];
+    }
+    if (data.categories === undefined) {
+      data.categories = [];
+    }
+    if (data.auto_deploy === undefined) {
+      data.auto_deploy = false;
+    }
+    if (data.footer === undefined) {
+      data.footer = 'You can only have 1 open ticket at a time!';
+    }
+    if (data.footerIcon === undefined) {
+      data.footerIcon = '';
+    }
+    if (data.image === undefined) {
+      data.image = '';
+    }
+    if (data.thumbnail === undefined) {
+      data.thumbnail = '';
+    }
+    if (data.open_title === undefined) {
+      data.open_title = 'Ticket Created';
+    }
+    if (data.open_description === undefined) {
+      data.open_description = 'Thank you for creating a ticket! Our support team will be with you shortly.';
+    }
+    if (data.open_color === undefined) {
+      data.open_color = '#43B581';
+    }
+    if (data.open_footer === undefined) {
+      data.open_footer = '';
+    }
+    if (data.open_footerIcon === undefined) {
+      data.open_footerIcon = '';
+    }
+    if (data.open_image === undefined) {
+      data.open_image = '';
+    }
+    if (data.open_thumbnail === undefined) {
+      data.open_thumbnail = '';
+    }
+    if (data.message_id === undefined) {
+      data.message_id = null;
+    }
+    if (data.deployed === undefined) {
+      data.deployed = false;
+    }
+    if (data.created_at === undefined) {
+      data.created_at = null;
+    }
+    if (data.channel_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'channel_id' },
+        message: "must have required property '" + 'channel_id' + "'",
+        schema: schema85.required,
+        parentSchema: schema85,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func1.call(schema85.properties, key0)) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema85,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.title;
+    if (typeof data0 === 'string') {
+      if (func2(data0) > 256) {
+        const err2 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema85.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (func2(data0) < 1) {
+        const err3 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/minLength',
+          keyword: 'minLength',
+          params: { limit: 1 },
+          message: 'must NOT have fewer than 1 characters',
+          schema: 1,
+          parentSchema: schema85.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (!pattern11.test(data0)) {
+        const err4 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/pattern',
+          keyword: 'pattern',
+          params: { pattern: '\\S' },
+          message: 'must match pattern "' + '\\S' + '"',
+          schema: '\\S',
+          parentSchema: schema85.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    } else {
+      const err5 = {
+        instancePath: instancePath + '/title',
+        schemaPath: '#/properties/title/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.title.type,
+        parentSchema: schema85.properties.title,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    let data1 = data.description;
+    if (typeof data1 === 'string') {
+      if (func2(data1) > 4096) {
+        const err6 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 4096 },
+          message: 'must NOT have more than 4096 characters',
+          schema: 4096,
+          parentSchema: schema85.properties.description,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    } else {
+      const err7 = {
+        instancePath: instancePath + '/description',
+        schemaPath: '#/properties/description/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.description.type,
+        parentSchema: schema85.properties.description,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    let data2 = data.color;
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 7) {
+        const err8 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/$defs/HexColour/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 7 },
+          message: 'must NOT have more than 7 characters',
+          schema: 7,
+          parentSchema: schema86,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!pattern28.test(data2)) {
+        const err9 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/$defs/HexColour/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+          message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+          schema: '^#[0-9A-Fa-f]{6}$',
+          parentSchema: schema86,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    } else {
+      const err10 = {
+        instancePath: instancePath + '/color',
+        schemaPath: '#/$defs/HexColour/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema86.type,
+        parentSchema: schema86,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    if (data.channel_id !== undefined) {
+      let data3 = data.channel_id;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 20) {
+          const err11 = {
+            instancePath: instancePath + '/channel_id',
+            schemaPath: '#/properties/channel_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema85.properties.channel_id,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data3)) {
+          const err12 = {
+            instancePath: instancePath + '/channel_id',
+            schemaPath: '#/properties/channel_id/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema85.properties.channel_id,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/channel_id',
+          schemaPath: '#/properties/channel_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema85.properties.channel_id.type,
+          parentSchema: schema85.properties.channel_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    let data4 = data.button_label;
+    if (typeof data4 === 'string') {
+      if (func2(data4) > 80) {
+        const err14 = {
+          instancePath: instancePath + '/button_label',
+          schemaPath: '#/properties/button_label/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 80 },
+          message: 'must NOT have more than 80 characters',
+          schema: 80,
+          parentSchema: schema85.properties.button_label,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (func2(data4) < 1) {
+        const err15 = {
+          instancePath: instancePath + '/button_label',
+          schemaPath: '#/properties/button_label/minLength',
+          keyword: 'minLength',
+          params: { limit: 1 },
+          message: 'must NOT have fewer than 1 characters',
+          schema: 1,
+          parentSchema: schema85.properties.button_label,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    } else {
+      const err16 = {
+        instancePath: instancePath + '/button_label',
+        schemaPath: '#/properties/button_label/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.button_label.type,
+        parentSchema: schema85.properties.button_label,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err16];
+      } else {
+        vErrors.push(err16);
+      }
+      errors++;
+    }
+    let data5 = data.button_emoji;
+    if (typeof data5 === 'string') {
+      if (func2(data5) > 2) {
+        const err17 = {
+          instancePath: instancePath + '/button_emoji',
+          schemaPath: '#/properties/button_emoji/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2 },
+          message: 'must NOT have more than 2 characters',
+          schema: 2,
+          parentSchema: schema85.properties.button_emoji,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    } else {
+      const err18 = {
+        instancePath: instancePath + '/button_emoji',
+        schemaPath: '#/properties/button_emoji/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.button_emoji.type,
+        parentSchema: schema85.properties.button_emoji,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err18];
+      } else {
+        vErrors.push(err18);
+      }
+      errors++;
+    }
+    let data6 = data.welcome_message;
+    if (typeof data6 === 'string') {
+      if (func2(data6) > 2000) {
+        const err19 = {
+          instancePath: instancePath + '/welcome_message',
+          schemaPath: '#/properties/welcome_message/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2000 },
+          message: 'must NOT have more than 2000 characters',
+          schema: 2000,
+          parentSchema: schema85.properties.welcome_message,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    } else {
+      const err20 = {
+        instancePath: instancePath + '/welcome_message',
+        schemaPath: '#/properties/welcome_message/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.welcome_message.type,
+        parentSchema: schema85.properties.welcome_message,
+        data: data6,
+      };
+      if (vErrors === null) {
+        vErrors = [err20];
+      } else {
+        vErrors.push(err20);
+      }
+      errors++;
+    }
+    let data7 = data.ticket_name_format;
+    if (typeof data7 === 'string') {
+      if (func2(data7) > 100) {
+        const err21 = {
+          instancePath: instancePath + '/ticket_name_format',
+          schemaPath: '#/properties/ticket_name_format/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 100 },
+          message: 'must NOT have more than 100 characters',
+          schema: 100,
+          parentSchema: schema85.properties.ticket_name_format,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (func2(data7) < 1) {
+        const err22 = {
+          instancePath: instancePath + '/ticket_name_format',
+          schemaPath: '#/properties/ticket_name_format/minLength',
+          keyword: 'minLength',
+          params: { limit: 1 },
+          message: 'must NOT have fewer than 1 characters',
+          schema: 1,
+          parentSchema: schema85.properties.ticket_name_format,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    } else {
+      const err23 = {
+        instancePath: instancePath + '/ticket_name_format',
+        schemaPath: '#/properties/ticket_name_format/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.ticket_name_format.type,
+        parentSchema: schema85.properties.ticket_name_format,
+        data: data7,
+      };
+      if (vErrors === null) {
+        vErrors = [err23];
+      } else {
+        vErrors.push(err23);
+      }
+      errors++;
+    }
+    let data8 = data.close_button;
+    if (typeof data8 !== 'boolean') {
+      const err24 = {
+        instancePath: instancePath + '/close_button',
+        schemaPath: '#/properties/close_button/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema85.properties.close_button.type,
+        parentSchema: schema85.properties.close_button,
+        data: data8,
+      };
+      if (vErrors === null) {
+        vErrors = [err24];
+      } else {
+        vErrors.push(err24);
+      }
+      errors++;
+    }
+    let data9 = data.close_button_label;
+    if (typeof data9 === 'string') {
+      if (func2(data9) > 80) {
+        const err25 = {
+          instancePath: instancePath + '/close_button_label',
+          schemaPath: '#/properties/close_button_label/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 80 },
+          message: 'must NOT have more than 80 characters',
+          schema: 80,
+          parentSchema: schema85.properties.close_button_label,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    } else {
+      const err26 = {
+        instancePath: instancePath + '/close_button_label',
+        schemaPath: '#/properties/close_button_label/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.close_button_label.type,
+        parentSchema: schema85.properties.close_button_label,
+        data: data9,
+      };
+      if (vErrors === null) {
+        vErrors = [err26];
+      } else {
+        vErrors.push(err26);
+      }
+      errors++;
+    }
+    let data10 = data.close_button_emoji;
+    if (typeof data10 === 'string') {
+      if (func2(data10) > 2) {
+        const err27 = {
+          instancePath: instancePath + '/close_button_emoji',
+          schemaPath: '#/properties/close_button_emoji/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2 },
+          message: 'must NOT have more than 2 characters',
+          schema: 2,
+          parentSchema: schema85.properties.close_button_emoji,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    } else {
+      const err28 = {
+        instancePath: instancePath + '/close_button_emoji',
+        schemaPath: '#/properties/close_button_emoji/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.close_button_emoji.type,
+        parentSchema: schema85.properties.close_button_emoji,
+        data: data10,
+      };
+      if (vErrors === null) {
+        vErrors = [err28];
+      } else {
+        vErrors.push(err28);
+      }
+      errors++;
+    }
+    let data11 = data.transcript;
+    if (typeof data11 !== 'boolean') {
+      const err29 = {
+        instancePath: instancePath + '/transcript',
+        schemaPath: '#/properties/transcript/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema85.properties.transcript.type,
+        parentSchema: schema85.properties.transcript,
+        data: data11,
+      };
+      if (vErrors === null) {
+        vErrors = [err29];
+      } else {
+        vErrors.push(err29);
+      }
+      errors++;
+    }
+    let data12 = data.auto_delete;
+    if (typeof data12 !== 'boolean') {
+      const err30 = {
+        instancePath: instancePath + '/auto_delete',
+        schemaPath: '#/properties/auto_delete/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema85.properties.auto_delete.type,
+        parentSchema: schema85.properties.auto_delete,
+        data: data12,
+      };
+      if (vErrors === null) {
+        vErrors = [err30];
+      } else {
+        vErrors.push(err30);
+      }
+      errors++;
+    }
+    let data13 = data.auto_delete_time;
+    if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+      const err31 = {
+        instancePath: instancePath + '/auto_delete_time',
+        schemaPath: '#/properties/auto_delete_time/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema85.properties.auto_delete_time.type,
+        parentSchema: schema85.properties.auto_delete_time,
+        data: data13,
+      };
+      if (vErrors === null) {
+        vErrors = [err31];
+      } else {
+        vErrors.push(err31);
+      }
+      errors++;
+    }
+    if (typeof data13 == 'number' && isFinite(data13)) {
+      if (data13 > 10080 || isNaN(data13)) {
+        const err32 = {
+          instancePath: instancePath + '/auto_delete_time',
+          schemaPath: '#/properties/auto_delete_time/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 10080 },
+          message: 'must be <= 10080',
+          schema: 10080,
+          parentSchema: schema85.properties.auto_delete_time,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+      if (data13 < 1 || isNaN(data13)) {
+        const err33 = {
+          instancePath: instancePath + '/auto_delete_time',
+          schemaPath: '#/properties/auto_delete_time/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema85.properties.auto_delete_time,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+    let data14 = data.support_team_view;
+    if (typeof data14 !== 'boolean') {
+      const err34 = {
+        instancePath: instancePath + '/support_team_view',
+        schemaPath: '#/properties/support_team_view/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema85.properties.support_team_view.type,
+        parentSchema: schema85.properties.support_team_view,
+        data: data14,
+      };
+      if (vErrors === null) {
+        vErrors = [err34];
+      } else {
+        vErrors.push(err34);
+      }
+      errors++;
+    }
+    let data15 = data.max_duration;
+    if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
+      const err35 = {
+        instancePath: instancePath + '/max_duration',
+        schemaPath: '#/properties/max_duration/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema85.properties.max_duration.type,
+        parentSchema: schema85.properties.max_duration,
+        data: data15,
+      };
+      if (vErrors === null) {
+        vErrors = [err35];
+      } else {
+        vErrors.push(err35);
+      }
+      errors++;
+    }
+    if (typeof data15 == 'number' && isFinite(data15)) {
+      if (data15 > 720 || isNaN(data15)) {
+        const err36 = {
+          instancePath: instancePath + '/max_duration',
+          schemaPath: '#/properties/max_duration/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 720 },
+          message: 'must be <= 720',
+          schema: 720,
+          parentSchema: schema85.properties.max_duration,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+      if (data15 < 1 || isNaN(data15)) {
+        const err37 = {
+          instancePath: instancePath + '/max_duration',
+          schemaPath: '#/properties/max_duration/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema85.properties.max_duration,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+    let data16 = data.required_inputs;
+    if (Array.isArray(data16)) {
+      if (data16.length > 5) {
+        const err38 = {
+          instancePath: instancePath + '/required_inputs',
+          schemaPath: '#/properties/required_inputs/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 5 },
+          message: 'must NOT have more than 5 items',
+          schema: 5,
+          parentSchema: schema85.properties.required_inputs,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      const len0 = data16.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data17 = data16[i0];
+        if (typeof data17 === 'string') {
+          if (func2(data17) > 100) {
+            const err39 = {
+              instancePath: instancePath + '/required_inputs/' + i0,
+              schemaPath: '#/properties/required_inputs/items/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 100 },
+              message: 'must NOT have more than 100 characters',
+              schema: 100,
+              parentSchema: schema85.properties.required_inputs.items,
+              data: data17,
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+          if (func2(data17) < 1) {
+            const err40 = {
+              instancePath: instancePath + '/required_inputs/' + i0,
+              schemaPath: '#/properties/required_inputs/items/minLength',
+              keyword: 'minLength',
+              params: { limit: 1 },
+              message: 'must NOT have fewer than 1 characters',
+              schema: 1,
+              parentSchema: schema85.properties.required_inputs.items,
+              data: data17,
+            };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors++;
+          }
+        } else {
+          const err41 = {
+            instancePath: instancePath + '/required_inputs/' + i0,
+            schemaPath: '#/properties/required_inputs/items/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema85.properties.required_inputs.items.type,
+            parentSchema: schema85.properties.required_inputs.items,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err42 = {
+        instancePath: instancePath + '/required_inputs',
+        schemaPath: '#/properties/required_inputs/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema85.properties.required_inputs.type,
+        parentSchema: schema85.properties.required_inputs,
+        data: data16,
+      };
+      if (vErrors === null) {
+        vErrors = [err42];
+      } else {
+        vErrors.push(err42);
+      }
+      errors++;
+    }
+    let data18 = data.categories;
+    if (Array.isArray(data18)) {
+      if (data18.length > 25) {
+        const err43 = {
+          instancePath: instancePath + '/categories',
+          schemaPath: '#/properties/categories/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 25 },
+          message: 'must NOT have more than 25 items',
+          schema: 25,
+          parentSchema: schema85.properties.categories,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
+      const len1 = data18.length;
+      for (let i1 = 0; i1 < len1; i1++) {
+        let data19 = data18[i1];
+        if (typeof data19 === 'string') {
+          if (func2(data19) > 20) {
+            const err44 = {
+              instancePath: instancePath + '/categories/' + i1,
+              schemaPath: '#/properties/categories/items/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 20 },
+              message: 'must NOT have more than 20 characters',
+              schema: 20,
+              parentSchema: schema85.properties.categories.items,
+              data: data19,
+            };
+            if (vErrors === null) {
+              vErrors = [err44];
+            } else {
+              vErrors.push(err44);
+            }
+            errors++;
+          }
+          if (!pattern7.test(data19)) {
+            const err45 = {
+              instancePath: instancePath + '/categories/' + i1,
+              schemaPath: '#/properties/categories/items/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^[0-9]{17,20}$' },
+              message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+              schema: '^[0-9]{17,20}$',
+              parentSchema: schema85.properties.categories.items,
+              data: data19,
+            };
+            if (vErrors === null) {
+              vErrors = [err45];
+            } else {
+              vErrors.push(err45);
+            }
+            errors++;
+          }
+        } else {
+          const err46 = {
+            instancePath: instancePath + '/categories/' + i1,
+            schemaPath: '#/properties/categories/items/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema85.properties.categories.items.type,
+            parentSchema: schema85.properties.categories.items,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+      }
+      let i2 = data18.length;
+      let j0;
+      if (i2 > 1) {
+        const indices0 = {};
+        for (; i2--;) {
+          let item0 = data18[i2];
+          if (typeof item0 !== 'string') {
+            continue;
+          }
+          if (typeof indices0[item0] == 'number') {
+            j0 = indices0[item0];
+            const err47 = {
+              instancePath: instancePath + '/categories',
+              schemaPath: '#/properties/categories/uniqueItems',
+              keyword: 'uniqueItems',
+              params: { i: i2, j: j0 },
+              message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
+              schema: true,
+              parentSchema: schema85.properties.categories,
+              data: data18,
+            };
+            if (vErrors === null) {
+              vErrors = [err47];
+            } else {
+              vErrors.push(err47);
+            }
+            errors++;
+            break;
+          }
+          indices0[item0] = i2;
+        }
+      }
+    } else {
+      const err48 = {
+        instancePath: instancePath + '/categories',
+        schemaPath: '#/properties/categories/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema85.properties.categories.type,
+        parentSchema: schema85.properties.categories,
+        data: data18,
+      };
+      if (vErrors === null) {
+        vErrors = [err48];
+      } else {
+        vErrors.push(err48);
+      }
+      errors++;
+    }
+    let data20 = data.auto_deploy;
+    if (typeof data20 !== 'boolean') {
+      const err49 = {
+        instancePath: instancePath + '/auto_deploy',
+        schemaPath: '#/properties/auto_deploy/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema85.properties.auto_deploy.type,
+        parentSchema: schema85.properties.auto_deploy,
+        data: data20,
+      };
+      if (vErrors === null) {
+        vErrors = [err49];
+      } else {
+        vErrors.push(err49);
+      }
+      errors++;
+    }
+    let data21 = data.footer;
+    if (typeof data21 === 'string') {
+      if (func2(data21) > 2048) {
+        const err50 = {
+          instancePath: instancePath + '/footer',
+          schemaPath: '#/properties/footer/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema85.properties.footer,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err50];
+        } else {
+          vErrors.push(err50);
+        }
+        errors++;
+      }
+    } else {
+      const err51 = {
+        instancePath: instancePath + '/footer',
+        schemaPath: '#/properties/footer/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.footer.type,
+        parentSchema: schema85.properties.footer,
+        data: data21,
+      };
+      if (vErrors === null) {
+        vErrors = [err51];
+      } else {
+        vErrors.push(err51);
+      }
+      errors++;
+    }
+    let data22 = data.footerIcon;
+    if (typeof data22 === 'string') {
+      if (func2(data22) > 2048) {
+        const err52 = {
+          instancePath: instancePath + '/footerIcon',
+          schemaPath: '#/properties/footerIcon/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema85.properties.footerIcon,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+      if (!pattern29.test(data22)) {
+        const err53 = {
+          instancePath: instancePath + '/footerIcon',
+          schemaPath: '#/properties/footerIcon/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema85.properties.footerIcon,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+    } else {
+      const err54 = {
+        instancePath: instancePath + '/footerIcon',
+        schemaPath: '#/properties/footerIcon/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.footerIcon.type,
+        parentSchema: schema85.properties.footerIcon,
+        data: data22,
+      };
+      if (vErrors === null) {
+        vErrors = [err54];
+      } else {
+        vErrors.push(err54);
+      }
+      errors++;
+    }
+    let data23 = data.image;
+    if (typeof data23 === 'string') {
+      if (func2(data23) > 2048) {
+        const err55 = {
+          instancePath: instancePath + '/image',
+          schemaPath: '#/properties/image/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema85.properties.image,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+      if (!pattern29.test(data23)) {
+        const err56 = {
+          instancePath: instancePath + '/image',
+          schemaPath: '#/properties/image/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema85.properties.image,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+    } else {
+      const err57 = {
+        instancePath: instancePath + '/image',
+        schemaPath: '#/properties/image/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.image.type,
+        parentSchema: schema85.properties.image,
+        data: data23,
+      };
+      if (vErrors === null) {
+        vErrors = [err57];
+      } else {
+        vErrors.push(err57);
+      }
+      errors++;
+    }
+    let data24 = data.thumbnail;
+    if (typeof data24 === 'string') {
+      if (func2(data24) > 2048) {
+        const err58 = {
+          instancePath: instancePath + '/thumbnail',
+          schemaPath: '#/properties/thumbnail/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema85.properties.thumbnail,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+      if (!pattern29.test(data24)) {
+        const err59 = {
+          instancePath: instancePath + '/thumbnail',
+          schemaPath: '#/properties/thumbnail/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema85.properties.thumbnail,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    } else {
+      const err60 = {
+        instancePath: instancePath + '/thumbnail',
+        schemaPath: '#/properties/thumbnail/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.thumbnail.type,
+        parentSchema: schema85.properties.thumbnail,
+        data: data24,
+      };
+      if (vErrors === null) {
+        vErrors = [err60];
+      } else {
+        vErrors.push(err60);
+      }
+      errors++;
+    }
+    let data25 = data.open_title;
+    if (typeof data25 === 'string') {
+      if (func2(data25) > 256) {
+        const err61 = {
+          instancePath: instancePath + '/open_title',
+          schemaPath: '#/properties/open_title/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema85.properties.open_title,
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err61];
+        } else {
+          vErrors.push(err61);
+        }
+        errors++;
+      }
+    } else {
+      const err62 = {
+        instancePath: instancePath + '/open_title',
+        schemaPath: '#/properties/open_title/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.open_title.type,
+        parentSchema: schema85.properties.open_title,
+        data: data25,
+      };
+      if (vErrors === null) {
+        vErrors = [err62];
+      } else {
+        vErrors.push(err62);
+      }
+      errors++;
+    }
+    let data26 = data.open_description;
+    if (typeof data26 === 'string') {
+      if (func2(data26) > 4096) {
+        const err63 = {
+          instancePath: instancePath + '/open_description',
+          schemaPath: '#/properties/open_description/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 4096 },
+          message: 'must NOT have more than 4096 characters',
+          schema: 4096,
+          parentSchema: schema85.properties.open_description,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err63];
+        } else {
+          vErrors.push(err63);
+        }
+        errors++;
+      }
+    } else {
+      const err64 = {
+        instancePath: instancePath + '/open_description',
+        schemaPath: '#/properties/open_description/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.open_description.type,
+        parentSchema: schema85.properties.open_description,
+        data: data26,
+      };
+      if (vErrors === null) {
+        vErrors = [err64];
+      } else {
+        vErrors.push(err64);
+      }
+      errors++;
+    }
+    let data27 = data.open_color;
+    if (typeof data27 === 'string') {
+      if (func2(data27) > 7) {
+        const err65 = {
+          instancePath: instancePath + '/open_color',
+          schemaPath: '#/$defs/HexColour/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 7 },
+          message: 'must NOT have more than 7 characters',
+          schema: 7,
+          parentSchema: schema86,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err65];
+        } else {
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+      if (!pattern28.test(data27)) {
+        const err66 = {
+          instancePath: instancePath + '/open_color',
+          schemaPath: '#/$defs/HexColour/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+          message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+          schema: '^#[0-9A-Fa-f]{6}$',
+          parentSchema: schema86,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err66];
+        } else {
+          vErrors.push(err66);
+        }
+        errors++;
+      }
+    } else {
+      const err67 = {
+        instancePath: instancePath + '/open_color',
+        schemaPath: '#/$defs/HexColour/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema86.type,
+        parentSchema: schema86,
+        data: data27,
+      };
+      if (vErrors === null) {
+        vErrors = [err67];
+      } else {
+        vErrors.push(err67);
+      }
+      errors++;
+    }
+    let data28 = data.open_footer;
+    if (typeof data28 === 'string') {
+      if (func2(data28) > 2048) {
+        const err68 = {
+          instancePath: instancePath + '/open_footer',
+          schemaPath: '#/properties/open_footer/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema85.properties.open_footer,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err68];
+        } else {
+          vErrors.push(err68);
+        }
+        errors++;
+      }
+    } else {
+      const err69 = {
+        instancePath: instancePath + '/open_footer',
+        schemaPath: '#/properties/open_footer/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.open_footer.type,
+        parentSchema: schema85.properties.open_footer,
+        data: data28,
+      };
+      if (vErrors === null) {
+        vErrors = [err69];
+      } else {
+        vErrors.push(err69);
+      }
+      errors++;
+    }
+    let data29 = data.open_footerIcon;
+    if (typeof data29 === 'string') {
+      if (func2(data29) > 2048) {
+        const err70 = {
+          instancePath: instancePath + '/open_footerIcon',
+          schemaPath: '#/properties/open_footerIcon/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema85.properties.open_footerIcon,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err70];
+        } else {
+          vErrors.push(err70);
+        }
+        errors++;
+      }
+      if (!pattern29.test(data29)) {
+        const err71 = {
+          instancePath: instancePath + '/open_footerIcon',
+          schemaPath: '#/properties/open_footerIcon/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema85.properties.open_footerIcon,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err71];
+        } else {
+          vErrors.push(err71);
+        }
+        errors++;
+      }
+    } else {
+      const err72 = {
+        instancePath: instancePath + '/open_footerIcon',
+        schemaPath: '#/properties/open_footerIcon/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.open_footerIcon.type,
+        parentSchema: schema85.properties.open_footerIcon,
+        data: data29,
+      };
+      if (vErrors === null) {
+        vErrors = [err72];
+      } else {
+        vErrors.push(err72);
+      }
+      errors++;
+    }
+    let data30 = data.open_image;
+    if (typeof data30 === 'string') {
+      if (func2(data30) > 2048) {
+        const err73 = {
+          instancePath: instancePath + '/open_image',
+          schemaPath: '#/properties/open_image/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema85.properties.open_image,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err73];
+        } else {
+          vErrors.push(err73);
+        }
+        errors++;
+      }
+      if (!pattern29.test(data30)) {
+        const err74 = {
+          instancePath: instancePath + '/open_image',
+          schemaPath: '#/properties/open_image/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema85.properties.open_image,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err74];
+        } else {
+          vErrors.push(err74);
+        }
+        errors++;
+      }
+    } else {
+      const err75 = {
+        instancePath: instancePath + '/open_image',
+        schemaPath: '#/properties/open_image/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.open_image.type,
+        parentSchema: schema85.properties.open_image,
+        data: data30,
+      };
+      if (vErrors === null) {
+        vErrors = [err75];
+      } else {
+        vErrors.push(err75);
+      }
+      errors++;
+    }
+    let data31 = data.open_thumbnail;
+    if (typeof data31 === 'string') {
+      if (func2(data31) > 2048) {
+        const err76 = {
+          instancePath: instancePath + '/open_thumbnail',
+          schemaPath: '#/properties/open_thumbnail/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema85.properties.open_thumbnail,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err76];
+        } else {
+          vErrors.push(err76);
+        }
+        errors++;
+      }
+      if (!pattern29.test(data31)) {
+        const err77 = {
+          instancePath: instancePath + '/open_thumbnail',
+          schemaPath: '#/properties/open_thumbnail/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema85.properties.open_thumbnail,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err77];
+        } else {
+          vErrors.push(err77);
+        }
+        errors++;
+      }
+    } else {
+      const err78 = {
+        instancePath: instancePath + '/open_thumbnail',
+        schemaPath: '#/properties/open_thumbnail/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema85.properties.open_thumbnail.type,
+        parentSchema: schema85.properties.open_thumbnail,
+        data: data31,
+      };
+      if (vErrors === null) {
+        vErrors = [err78];
+      } else {
+        vErrors.push(err78);
+      }
+      errors++;
+    }
+    let data32 = data.message_id;
+    if (typeof data32 !== 'string' && data32 !== null) {
+      const err79 = {
+        instancePath: instancePath + '/message_id',
+        schemaPath: '#/properties/message_id/type',
+        keyword: 'type',
+        params: { type: schema85.properties.message_id.type },
+        message: 'must be string,null',
+        schema: schema85.properties.message_id.type,
+        parentSchema: schema85.properties.message_id,
+        data: data32,
+      };
+      if (vErrors === null) {
+        vErrors = [err79];
+      } else {
+        vErrors.push(err79);
+      }
+      errors++;
+    }
+    if (typeof data32 === 'string') {
+      if (func2(data32) > 20) {
+        const err80 = {
+          instancePath: instancePath + '/message_id',
+          schemaPath: '#/properties/message_id/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema85.properties.message_id,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err80];
+        } else {
+          vErrors.push(err80);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data32)) {
+        const err81 = {
+          instancePath: instancePath + '/message_id',
+          schemaPath: '#/properties/message_id/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema85.properties.message_id,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err81];
+        } else {
+          vErrors.push(err81);
+        }
+        errors++;
+      }
+    }
+    let data33 = data.deployed;
+    if (typeof data33 !== 'boolean') {
+      const err82 = {
+        instancePath: instancePath + '/deployed',
+        schemaPath: '#/properties/deployed/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema85.properties.deployed.type,
+        parentSchema: schema85.properties.deployed,
+        data: data33,
+      };
+      if (vErrors === null) {
+        vErrors = [err82];
+      } else {
+        vErrors.push(err82);
+      }
+      errors++;
+    }
+    let data34 = data.created_at;
+    if (typeof data34 !== 'string' && data34 !== null) {
+      const err83 = {
+        instancePath: instancePath + '/created_at',
+        schemaPath: '#/properties/created_at/type',
+        keyword: 'type',
+        params: { type: schema85.properties.created_at.type },
+        message: 'must be string,null',
+        schema: schema85.properties.created_at.type,
+        parentSchema: schema85.properties.created_at,
+        data: data34,
+      };
+      if (vErrors === null) {
+        vErrors = [err83];
+      } else {
+        vErrors.push(err83);
+      }
+      errors++;
+    }
+    if (typeof data34 === 'string') {
+      if (func2(data34) > 40) {
+        const err84 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 40 },
+          message: 'must NOT have more than 40 characters',
+          schema: 40,
+          parentSchema: schema85.properties.created_at,
+          data: data34,
+        };
+        if (vErrors === null) {
+          vErrors = [err84];
+        } else {
+          vErrors.push(err84);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err85 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema85.type,
+      parentSchema: schema85,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err85];
+    } else {
+      vErrors.push(err85);
+    }
+    errors++;
+  }
+  validate54.errors = vErrors;
+  return errors === 0;
+}
+validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema84.required,
+        parentSchema: schema84,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema84.required,
+        parentSchema: schema84,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema84.required,
+        parentSchema: schema84,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.item === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'item' },
+        message: "must have required property '" + 'item' + "'",
+        schema: schema84.required,
+        parentSchema: schema84,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.message_id === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'message_id' },
+        message: "must have required property '" + 'message_id' + "'",
+        schema: schema84.required,
+        parentSchema: schema84,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.channel_id === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'channel_id' },
+        message: "must have required property '" + 'channel_id' + "'",
+        schema: schema84.required,
+        parentSchema: schema84,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.redeployed === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'redeployed' },
+        message: "must have required property '" + 'redeployed' + "'",
+        schema: schema84.required,
+        parentSchema: schema84,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'success' ||
+        key0 === 'id' ||
+        key0 === 'version' ||
+        key0 === 'item' ||
+        key0 === 'message_id' ||
+        key0 === 'channel_id' ||
+        key0 === 'redeployed'
+      )) {
+        const err7 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema84,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err8 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema84.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data1 = data.id;
+      if (typeof data1 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/properties/id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema84.properties.id.type,
+          parentSchema: schema84.properties.id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data2 = data.version;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err10 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema84.properties.version.type,
+          parentSchema: schema84.properties.version,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 < 1 || isNaN(data2)) {
+          const err11 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema84.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.item !== undefined) {
+      if (
+        !validate54(data.item, {
+          instancePath: instancePath + '/item',
+          parentData: data,
+          parentDataProperty: 'item',
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.message_id !== undefined) {
+      let data4 = data.message_id;
+      if (typeof data4 === 'string') {
+        if (!pattern7.test(data4)) {
+          const err12 = {
+            instancePath: instancePath + '/message_id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema88,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/message_id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema88.type,
+          parentSchema: schema88,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.channel_id !== undefined) {
+      let data5 = data.channel_id;
+      if (typeof data5 === 'string') {
+        if (!pattern7.test(data5)) {
+          const err14 = {
+            instancePath: instancePath + '/channel_id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema88,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/channel_id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema88.type,
+          parentSchema: schema88,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.redeployed !== undefined) {
+      let data6 = data.redeployed;
+      if (typeof data6 !== 'boolean') {
+        const err16 = {
+          instancePath: instancePath + '/redeployed',
+          schemaPath: '#/properties/redeployed/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema84.properties.redeployed.type,
+          parentSchema: schema84.properties.redeployed,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err17 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema84.type,
+      parentSchema: schema84,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServer = validate59;
+const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server.json',
   type: 'object',
@@ -15898,15 +19525,15 @@ const schema74 = {
     },
   },
 };
-const schema75 = {
+const schema94 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15921,8 +19548,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -15939,8 +19566,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -15957,8 +19584,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -15975,8 +19602,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -15993,8 +19620,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -16011,8 +19638,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -16038,7 +19665,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema74,
+          parentSchema: schema93,
           data,
         };
         if (vErrors === null) {
@@ -16060,7 +19687,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema75,
+            parentSchema: schema94,
             data: data0,
           };
           if (vErrors === null) {
@@ -16077,8 +19704,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.type,
-          parentSchema: schema75,
+          schema: schema94.type,
+          parentSchema: schema94,
           data: data0,
         };
         if (vErrors === null) {
@@ -16098,8 +19725,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema74.properties.name.type,
-          parentSchema: schema74.properties.name,
+          schema: schema93.properties.name.type,
+          parentSchema: schema93.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -16117,10 +19744,10 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema74.properties.iconURL.type },
+          params: { type: schema93.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema74.properties.iconURL.type,
-          parentSchema: schema74.properties.iconURL,
+          schema: schema93.properties.iconURL.type,
+          parentSchema: schema93.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -16140,8 +19767,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.properties.memberCount.type,
-          parentSchema: schema74.properties.memberCount,
+          schema: schema93.properties.memberCount.type,
+          parentSchema: schema93.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -16160,7 +19787,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema74.properties.memberCount,
+            parentSchema: schema93.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -16181,8 +19808,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.properties.boostLevel.type,
-          parentSchema: schema74.properties.boostLevel,
+          schema: schema93.properties.boostLevel.type,
+          parentSchema: schema93.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -16201,7 +19828,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema74.properties.boostLevel,
+            parentSchema: schema93.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -16219,7 +19846,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema74.properties.boostLevel,
+            parentSchema: schema93.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -16240,8 +19867,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.properties.boostCount.type,
-          parentSchema: schema74.properties.boostCount,
+          schema: schema93.properties.boostCount.type,
+          parentSchema: schema93.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -16260,7 +19887,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema74.properties.boostCount,
+            parentSchema: schema93.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -16279,8 +19906,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema74.type,
-      parentSchema: schema74,
+      schema: schema93.type,
+      parentSchema: schema93,
       data,
     };
     if (vErrors === null) {
@@ -16290,12 +19917,12 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServerList = validate51;
-const schema71 = {
+validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServerList = validate56;
+const schema90 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
   type: 'array',
@@ -16322,7 +19949,7 @@ const schema71 = {
     },
   },
 };
-const schema72 = {
+const schema91 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
@@ -16335,15 +19962,15 @@ const schema72 = {
     boostCount: { type: 'integer', minimum: 0 },
   },
 };
-const schema73 = {
+const schema92 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16358,8 +19985,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -16376,8 +20003,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -16394,8 +20021,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -16412,8 +20039,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -16430,8 +20057,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -16448,8 +20075,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -16475,7 +20102,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema72,
+          parentSchema: schema91,
           data,
         };
         if (vErrors === null) {
@@ -16497,7 +20124,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema73,
+            parentSchema: schema92,
             data: data0,
           };
           if (vErrors === null) {
@@ -16514,8 +20141,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema73.type,
-          parentSchema: schema73,
+          schema: schema92.type,
+          parentSchema: schema92,
           data: data0,
         };
         if (vErrors === null) {
@@ -16535,8 +20162,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.name.type,
-          parentSchema: schema72.properties.name,
+          schema: schema91.properties.name.type,
+          parentSchema: schema91.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -16554,10 +20181,10 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema72.properties.iconURL.type },
+          params: { type: schema91.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema72.properties.iconURL.type,
-          parentSchema: schema72.properties.iconURL,
+          schema: schema91.properties.iconURL.type,
+          parentSchema: schema91.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -16577,8 +20204,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.memberCount.type,
-          parentSchema: schema72.properties.memberCount,
+          schema: schema91.properties.memberCount.type,
+          parentSchema: schema91.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -16597,7 +20224,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema72.properties.memberCount,
+            parentSchema: schema91.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -16618,8 +20245,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.boostLevel.type,
-          parentSchema: schema72.properties.boostLevel,
+          schema: schema91.properties.boostLevel.type,
+          parentSchema: schema91.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -16638,7 +20265,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema72.properties.boostLevel,
+            parentSchema: schema91.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -16656,7 +20283,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema72.properties.boostLevel,
+            parentSchema: schema91.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -16677,8 +20304,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.boostCount.type,
-          parentSchema: schema72.properties.boostCount,
+          schema: schema91.properties.boostCount.type,
+          parentSchema: schema91.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -16697,7 +20324,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema72.properties.boostCount,
+            parentSchema: schema91.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -16716,8 +20343,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema91.type,
+      parentSchema: schema91,
       data,
     };
     if (vErrors === null) {
@@ -16727,14 +20354,14 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16750,7 +20377,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 9 },
         message: 'must NOT have more than 9 items',
         schema: 9,
-        parentSchema: schema71,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -16763,9 +20390,9 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate52(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
+        !validate57(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
       ) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
         errors = vErrors.length;
       }
     }
@@ -16776,8 +20403,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema71.type,
-      parentSchema: schema71,
+      schema: schema90.type,
+      parentSchema: schema90,
       data,
     };
     if (vErrors === null) {
@@ -16787,12 +20414,12 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptList = validate55;
-const schema76 = {
+validate56.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptList = validate60;
+const schema95 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-list.json',
   type: 'object',
@@ -16814,7 +20441,7 @@ const schema76 = {
     },
   },
 };
-const schema77 = {
+const schema96 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -16826,10 +20453,10 @@ const schema77 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16844,8 +20471,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -16862,8 +20489,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcripts' },
         message: "must have required property '" + 'transcripts' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -16882,7 +20509,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema76,
+          parentSchema: schema95,
           data,
         };
         if (vErrors === null) {
@@ -16903,7 +20530,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema76.properties.success,
+          parentSchema: schema95.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -16928,8 +20555,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema77.required,
-                parentSchema: schema77,
+                schema: schema96.required,
+                parentSchema: schema96,
                 data: data2,
               };
               if (vErrors === null) {
@@ -16946,8 +20573,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'ticketId' },
                 message: "must have required property '" + 'ticketId' + "'",
-                schema: schema77.required,
-                parentSchema: schema77,
+                schema: schema96.required,
+                parentSchema: schema96,
                 data: data2,
               };
               if (vErrors === null) {
@@ -16964,8 +20591,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'userName' },
                 message: "must have required property '" + 'userName' + "'",
-                schema: schema77.required,
-                parentSchema: schema77,
+                schema: schema96.required,
+                parentSchema: schema96,
                 data: data2,
               };
               if (vErrors === null) {
@@ -16982,8 +20609,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'createdAt' },
                 message: "must have required property '" + 'createdAt' + "'",
-                schema: schema77.required,
-                parentSchema: schema77,
+                schema: schema96.required,
+                parentSchema: schema96,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17000,8 +20627,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema77.required,
-                parentSchema: schema77,
+                schema: schema96.required,
+                parentSchema: schema96,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17020,7 +20647,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema77,
+                  parentSchema: schema96,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -17040,8 +20667,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema77.properties.id.type,
-                  parentSchema: schema77.properties.id,
+                  schema: schema96.properties.id.type,
+                  parentSchema: schema96.properties.id,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -17061,8 +20688,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema77.properties.ticketId.type,
-                  parentSchema: schema77.properties.ticketId,
+                  schema: schema96.properties.ticketId.type,
+                  parentSchema: schema96.properties.ticketId,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -17082,8 +20709,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema77.properties.userName.type,
-                  parentSchema: schema77.properties.userName,
+                  schema: schema96.properties.userName.type,
+                  parentSchema: schema96.properties.userName,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -17103,8 +20730,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema77.properties.createdAt.type,
-                  parentSchema: schema77.properties.createdAt,
+                  schema: schema96.properties.createdAt.type,
+                  parentSchema: schema96.properties.createdAt,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -17124,8 +20751,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema77.properties.size.type,
-                  parentSchema: schema77.properties.size,
+                  schema: schema96.properties.size.type,
+                  parentSchema: schema96.properties.size,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -17144,7 +20771,7 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema77.properties.size,
+                    parentSchema: schema96.properties.size,
                     data: data7,
                   };
                   if (vErrors === null) {
@@ -17163,8 +20790,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema77.type,
-              parentSchema: schema77,
+              schema: schema96.type,
+              parentSchema: schema96,
               data: data2,
             };
             if (vErrors === null) {
@@ -17182,8 +20809,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema76.properties.transcripts.type,
-          parentSchema: schema76.properties.transcripts,
+          schema: schema95.properties.transcripts.type,
+          parentSchema: schema95.properties.transcripts,
           data: data1,
         };
         if (vErrors === null) {
@@ -17201,8 +20828,8 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema76.type,
-      parentSchema: schema76,
+      schema: schema95.type,
+      parentSchema: schema95,
       data,
     };
     if (vErrors === null) {
@@ -17212,12 +20839,12 @@ function validate55(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptMessage = validate56;
-const schema78 = {
+validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptMessage = validate61;
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-message.json',
   type: 'object',
@@ -17301,14 +20928,14 @@ const schema78 = {
     },
   },
 };
-const pattern30 = new RegExp(
+const pattern51 = new RegExp(
   '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   'u',
 );
-function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17323,8 +20950,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -17341,8 +20968,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'author' },
         message: "must have required property '" + 'author' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -17359,8 +20986,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'content' },
         message: "must have required property '" + 'content' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -17377,8 +21004,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'timestamp' },
         message: "must have required property '" + 'timestamp' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -17395,8 +21022,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'attachments' },
         message: "must have required property '" + 'attachments' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -17422,7 +21049,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema78,
+          parentSchema: schema97,
           data,
         };
         if (vErrors === null) {
@@ -17444,7 +21071,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema78.properties.id,
+            parentSchema: schema97.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17462,7 +21089,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema78.properties.id,
+            parentSchema: schema97.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17479,8 +21106,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.id.type,
-          parentSchema: schema78.properties.id,
+          schema: schema97.properties.id.type,
+          parentSchema: schema97.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -17501,8 +21128,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema78.properties.author.required,
-            parentSchema: schema78.properties.author,
+            schema: schema97.properties.author.required,
+            parentSchema: schema97.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -17519,8 +21146,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema78.properties.author.required,
-            parentSchema: schema78.properties.author,
+            schema: schema97.properties.author.required,
+            parentSchema: schema97.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -17539,7 +21166,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema78.properties.author,
+              parentSchema: schema97.properties.author,
               data: data1,
             };
             if (vErrors === null) {
@@ -17561,7 +21188,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema78.properties.author.properties.id,
+                parentSchema: schema97.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17579,7 +21206,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema78.properties.author.properties.id,
+                parentSchema: schema97.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17596,8 +21223,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.author.properties.id.type,
-              parentSchema: schema78.properties.author.properties.id,
+              schema: schema97.properties.author.properties.id.type,
+              parentSchema: schema97.properties.author.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -17619,7 +21246,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema78.properties.author.properties.username,
+                parentSchema: schema97.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -17637,7 +21264,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema78.properties.author.properties.username,
+                parentSchema: schema97.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -17654,8 +21281,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.author.properties.username.type,
-              parentSchema: schema78.properties.author.properties.username,
+              schema: schema97.properties.author.properties.username.type,
+              parentSchema: schema97.properties.author.properties.username,
               data: data3,
             };
             if (vErrors === null) {
@@ -17673,10 +21300,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/global_name',
               schemaPath: '#/properties/author/properties/global_name/type',
               keyword: 'type',
-              params: { type: schema78.properties.author.properties.global_name.type },
+              params: { type: schema97.properties.author.properties.global_name.type },
               message: 'must be string,null',
-              schema: schema78.properties.author.properties.global_name.type,
-              parentSchema: schema78.properties.author.properties.global_name,
+              schema: schema97.properties.author.properties.global_name.type,
+              parentSchema: schema97.properties.author.properties.global_name,
               data: data4,
             };
             if (vErrors === null) {
@@ -17695,7 +21322,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema78.properties.author.properties.global_name,
+                parentSchema: schema97.properties.author.properties.global_name,
                 data: data4,
               };
               if (vErrors === null) {
@@ -17714,10 +21341,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/avatar',
               schemaPath: '#/properties/author/properties/avatar/type',
               keyword: 'type',
-              params: { type: schema78.properties.author.properties.avatar.type },
+              params: { type: schema97.properties.author.properties.avatar.type },
               message: 'must be string,null',
-              schema: schema78.properties.author.properties.avatar.type,
-              parentSchema: schema78.properties.author.properties.avatar,
+              schema: schema97.properties.author.properties.avatar.type,
+              parentSchema: schema97.properties.author.properties.avatar,
               data: data5,
             };
             if (vErrors === null) {
@@ -17736,7 +21363,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema78.properties.author.properties.avatar,
+                parentSchema: schema97.properties.author.properties.avatar,
                 data: data5,
               };
               if (vErrors === null) {
@@ -17757,8 +21384,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema78.properties.author.properties.bot.type,
-              parentSchema: schema78.properties.author.properties.bot,
+              schema: schema97.properties.author.properties.bot.type,
+              parentSchema: schema97.properties.author.properties.bot,
               data: data6,
             };
             if (vErrors === null) {
@@ -17776,8 +21403,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema78.properties.author.type,
-          parentSchema: schema78.properties.author,
+          schema: schema97.properties.author.type,
+          parentSchema: schema97.properties.author,
           data: data1,
         };
         if (vErrors === null) {
@@ -17799,7 +21426,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema78.properties.content,
+            parentSchema: schema97.properties.content,
             data: data7,
           };
           if (vErrors === null) {
@@ -17816,8 +21443,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.content.type,
-          parentSchema: schema78.properties.content,
+          schema: schema97.properties.content.type,
+          parentSchema: schema97.properties.content,
           data: data7,
         };
         if (vErrors === null) {
@@ -17839,7 +21466,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.timestamp,
+            parentSchema: schema97.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -17849,7 +21476,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern30.test(data8)) {
+        if (!pattern51.test(data8)) {
           const err27 = {
             instancePath: instancePath + '/timestamp',
             schemaPath: '#/properties/timestamp/pattern',
@@ -17864,7 +21491,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema78.properties.timestamp,
+            parentSchema: schema97.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -17881,8 +21508,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.timestamp.type,
-          parentSchema: schema78.properties.timestamp,
+          schema: schema97.properties.timestamp.type,
+          parentSchema: schema97.properties.timestamp,
           data: data8,
         };
         if (vErrors === null) {
@@ -17904,7 +21531,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema78.properties.embeds,
+            parentSchema: schema97.properties.embeds,
             data: data9,
           };
           if (vErrors === null) {
@@ -17929,7 +21556,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 256 },
                     message: 'must NOT have more than 256 characters',
                     schema: 256,
-                    parentSchema: schema78.properties.embeds.items.properties.title,
+                    parentSchema: schema97.properties.embeds.items.properties.title,
                     data: data11,
                   };
                   if (vErrors === null) {
@@ -17946,8 +21573,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema78.properties.embeds.items.properties.title.type,
-                  parentSchema: schema78.properties.embeds.items.properties.title,
+                  schema: schema97.properties.embeds.items.properties.title.type,
+                  parentSchema: schema97.properties.embeds.items.properties.title,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -17969,7 +21596,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 4096 },
                     message: 'must NOT have more than 4096 characters',
                     schema: 4096,
-                    parentSchema: schema78.properties.embeds.items.properties.description,
+                    parentSchema: schema97.properties.embeds.items.properties.description,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -17986,8 +21613,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema78.properties.embeds.items.properties.description.type,
-                  parentSchema: schema78.properties.embeds.items.properties.description,
+                  schema: schema97.properties.embeds.items.properties.description.type,
+                  parentSchema: schema97.properties.embeds.items.properties.description,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -18005,8 +21632,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema78.properties.embeds.items.type,
-              parentSchema: schema78.properties.embeds.items,
+              schema: schema97.properties.embeds.items.type,
+              parentSchema: schema97.properties.embeds.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -18024,8 +21651,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.embeds.type,
-          parentSchema: schema78.properties.embeds,
+          schema: schema97.properties.embeds.type,
+          parentSchema: schema97.properties.embeds,
           data: data9,
         };
         if (vErrors === null) {
@@ -18047,7 +21674,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema78.properties.attachments,
+            parentSchema: schema97.properties.attachments,
             data: data13,
           };
           if (vErrors === null) {
@@ -18068,8 +21695,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'filename' },
                 message: "must have required property '" + 'filename' + "'",
-                schema: schema78.properties.attachments.items.required,
-                parentSchema: schema78.properties.attachments.items,
+                schema: schema97.properties.attachments.items.required,
+                parentSchema: schema97.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -18086,8 +21713,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema78.properties.attachments.items.required,
-                parentSchema: schema78.properties.attachments.items,
+                schema: schema97.properties.attachments.items.required,
+                parentSchema: schema97.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -18104,8 +21731,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema78.properties.attachments.items.required,
-                parentSchema: schema78.properties.attachments.items,
+                schema: schema97.properties.attachments.items.required,
+                parentSchema: schema97.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -18124,7 +21751,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema78.properties.attachments.items,
+                  parentSchema: schema97.properties.attachments.items,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -18146,7 +21773,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema78.properties.attachments.items.properties.filename,
+                    parentSchema: schema97.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -18164,7 +21791,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema78.properties.attachments.items.properties.filename,
+                    parentSchema: schema97.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -18181,8 +21808,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema78.properties.attachments.items.properties.filename.type,
-                  parentSchema: schema78.properties.attachments.items.properties.filename,
+                  schema: schema97.properties.attachments.items.properties.filename.type,
+                  parentSchema: schema97.properties.attachments.items.properties.filename,
                   data: data15,
                 };
                 if (vErrors === null) {
@@ -18202,8 +21829,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema78.properties.attachments.items.properties.size.type,
-                  parentSchema: schema78.properties.attachments.items.properties.size,
+                  schema: schema97.properties.attachments.items.properties.size.type,
+                  parentSchema: schema97.properties.attachments.items.properties.size,
                   data: data16,
                 };
                 if (vErrors === null) {
@@ -18222,7 +21849,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '<=', limit: 1073741824 },
                     message: 'must be <= 1073741824',
                     schema: 1073741824,
-                    parentSchema: schema78.properties.attachments.items.properties.size,
+                    parentSchema: schema97.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -18240,7 +21867,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema78.properties.attachments.items.properties.size,
+                    parentSchema: schema97.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -18263,7 +21890,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema78.properties.attachments.items.properties.content_type,
+                    parentSchema: schema97.properties.attachments.items.properties.content_type,
                     data: data17,
                   };
                   if (vErrors === null) {
@@ -18280,8 +21907,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema78.properties.attachments.items.properties.content_type.type,
-                  parentSchema: schema78.properties.attachments.items.properties.content_type,
+                  schema: schema97.properties.attachments.items.properties.content_type.type,
+                  parentSchema: schema97.properties.attachments.items.properties.content_type,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -18303,7 +21930,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2048 },
                     message: 'must NOT have more than 2048 characters',
                     schema: 2048,
-                    parentSchema: schema78.properties.attachments.items.properties.url,
+                    parentSchema: schema97.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -18321,7 +21948,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema78.properties.attachments.items.properties.url,
+                    parentSchema: schema97.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -18338,8 +21965,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema78.properties.attachments.items.properties.url.type,
-                  parentSchema: schema78.properties.attachments.items.properties.url,
+                  schema: schema97.properties.attachments.items.properties.url.type,
+                  parentSchema: schema97.properties.attachments.items.properties.url,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -18357,8 +21984,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema78.properties.attachments.items.type,
-              parentSchema: schema78.properties.attachments.items,
+              schema: schema97.properties.attachments.items.type,
+              parentSchema: schema97.properties.attachments.items,
               data: data14,
             };
             if (vErrors === null) {
@@ -18376,8 +22003,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.attachments.type,
-          parentSchema: schema78.properties.attachments,
+          schema: schema97.properties.attachments.type,
+          parentSchema: schema97.properties.attachments,
           data: data13,
         };
         if (vErrors === null) {
@@ -18395,8 +22022,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
@@ -18406,12 +22033,12 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptSummary = validate57;
-const schema79 = {
+validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptSummary = validate62;
+const schema98 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-summary.json',
   type: 'object',
@@ -18425,10 +22052,10 @@ const schema79 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-summary.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18443,8 +22070,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -18461,8 +22088,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -18479,8 +22106,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'userName' },
         message: "must have required property '" + 'userName' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -18497,8 +22124,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'createdAt' },
         message: "must have required property '" + 'createdAt' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -18515,8 +22142,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -18535,7 +22162,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema79,
+          parentSchema: schema98,
           data,
         };
         if (vErrors === null) {
@@ -18555,8 +22182,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.id.type,
-          parentSchema: schema79.properties.id,
+          schema: schema98.properties.id.type,
+          parentSchema: schema98.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18576,8 +22203,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.ticketId.type,
-          parentSchema: schema79.properties.ticketId,
+          schema: schema98.properties.ticketId.type,
+          parentSchema: schema98.properties.ticketId,
           data: data1,
         };
         if (vErrors === null) {
@@ -18597,8 +22224,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.userName.type,
-          parentSchema: schema79.properties.userName,
+          schema: schema98.properties.userName.type,
+          parentSchema: schema98.properties.userName,
           data: data2,
         };
         if (vErrors === null) {
@@ -18618,8 +22245,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.createdAt.type,
-          parentSchema: schema79.properties.createdAt,
+          schema: schema98.properties.createdAt.type,
+          parentSchema: schema98.properties.createdAt,
           data: data3,
         };
         if (vErrors === null) {
@@ -18639,8 +22266,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema79.properties.size.type,
-          parentSchema: schema79.properties.size,
+          schema: schema98.properties.size.type,
+          parentSchema: schema98.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -18659,7 +22286,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema79.properties.size,
+            parentSchema: schema98.properties.size,
             data: data4,
           };
           if (vErrors === null) {
@@ -18678,8 +22305,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema79.type,
-      parentSchema: schema79,
+      schema: schema98.type,
+      parentSchema: schema98,
       data,
     };
     if (vErrors === null) {
@@ -18689,12 +22316,12 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUpload = validate59;
-const schema82 = {
+validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUpload = validate64;
+const schema101 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload.json',
   type: 'object',
@@ -18839,7 +22466,7 @@ const schema82 = {
     },
   },
 };
-const schema83 = {
+const schema102 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username'],
@@ -18858,14 +22485,14 @@ const schema83 = {
     },
   },
 };
-const schema85 = {
+const schema104 = {
   type: 'string',
   pattern:
     '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   maxLength: 40,
   'x-messages': { '*': 'Must be an ISO 8601 date and time' },
 };
-const schema87 = {
+const schema106 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'author', 'content', 'timestamp', 'attachments'],
@@ -18947,10 +22574,10 @@ const schema87 = {
     },
   },
 };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18965,8 +22592,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -18983,8 +22610,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channelName' },
         message: "must have required property '" + 'channelName' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -19001,8 +22628,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedBy' },
         message: "must have required property '" + 'openedBy' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -19019,8 +22646,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedAt' },
         message: "must have required property '" + 'openedAt' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -19037,8 +22664,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'closedAt' },
         message: "must have required property '" + 'closedAt' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -19055,8 +22682,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'messages' },
         message: "must have required property '" + 'messages' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -19083,7 +22710,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema82,
+          parentSchema: schema101,
           data,
         };
         if (vErrors === null) {
@@ -19105,7 +22732,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.ticketId,
+            parentSchema: schema101.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -19123,7 +22750,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema82.properties.ticketId,
+            parentSchema: schema101.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -19140,8 +22767,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.ticketId.type,
-          parentSchema: schema82.properties.ticketId,
+          schema: schema101.properties.ticketId.type,
+          parentSchema: schema101.properties.ticketId,
           data: data0,
         };
         if (vErrors === null) {
@@ -19163,7 +22790,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.channelName,
+            parentSchema: schema101.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -19181,7 +22808,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema82.properties.channelName,
+            parentSchema: schema101.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -19198,8 +22825,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.channelName.type,
-          parentSchema: schema82.properties.channelName,
+          schema: schema101.properties.channelName.type,
+          parentSchema: schema101.properties.channelName,
           data: data1,
         };
         if (vErrors === null) {
@@ -19220,8 +22847,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema102.required,
+            parentSchema: schema102,
             data: data2,
           };
           if (vErrors === null) {
@@ -19238,8 +22865,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema102.required,
+            parentSchema: schema102,
             data: data2,
           };
           if (vErrors === null) {
@@ -19258,7 +22885,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema83,
+              parentSchema: schema102,
               data: data2,
             };
             if (vErrors === null) {
@@ -19280,7 +22907,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema83.properties.id,
+                parentSchema: schema102.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -19298,7 +22925,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema83.properties.id,
+                parentSchema: schema102.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -19315,8 +22942,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.id.type,
-              parentSchema: schema83.properties.id,
+              schema: schema102.properties.id.type,
+              parentSchema: schema102.properties.id,
               data: data3,
             };
             if (vErrors === null) {
@@ -19338,7 +22965,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema83.properties.username,
+                parentSchema: schema102.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19356,7 +22983,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema83.properties.username,
+                parentSchema: schema102.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19373,8 +23000,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.username.type,
-              parentSchema: schema83.properties.username,
+              schema: schema102.properties.username.type,
+              parentSchema: schema102.properties.username,
               data: data4,
             };
             if (vErrors === null) {
@@ -19392,8 +23019,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema83.type,
-          parentSchema: schema83,
+          schema: schema102.type,
+          parentSchema: schema102,
           data: data2,
         };
         if (vErrors === null) {
@@ -19414,8 +23041,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema102.required,
+            parentSchema: schema102,
             data: data5,
           };
           if (vErrors === null) {
@@ -19432,8 +23059,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema83.required,
-            parentSchema: schema83,
+            schema: schema102.required,
+            parentSchema: schema102,
             data: data5,
           };
           if (vErrors === null) {
@@ -19452,7 +23079,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key2 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema83,
+              parentSchema: schema102,
               data: data5,
             };
             if (vErrors === null) {
@@ -19474,7 +23101,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema83.properties.id,
+                parentSchema: schema102.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -19492,7 +23119,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema83.properties.id,
+                parentSchema: schema102.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -19509,8 +23136,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.id.type,
-              parentSchema: schema83.properties.id,
+              schema: schema102.properties.id.type,
+              parentSchema: schema102.properties.id,
               data: data6,
             };
             if (vErrors === null) {
@@ -19532,7 +23159,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema83.properties.username,
+                parentSchema: schema102.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -19550,7 +23177,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema83.properties.username,
+                parentSchema: schema102.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -19567,8 +23194,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.username.type,
-              parentSchema: schema83.properties.username,
+              schema: schema102.properties.username.type,
+              parentSchema: schema102.properties.username,
               data: data7,
             };
             if (vErrors === null) {
@@ -19586,8 +23213,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema83.type,
-          parentSchema: schema83,
+          schema: schema102.type,
+          parentSchema: schema102,
           data: data5,
         };
         if (vErrors === null) {
@@ -19609,7 +23236,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema85,
+            parentSchema: schema104,
             data: data8,
           };
           if (vErrors === null) {
@@ -19619,7 +23246,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern30.test(data8)) {
+        if (!pattern51.test(data8)) {
           const err34 = {
             instancePath: instancePath + '/openedAt',
             schemaPath: '#/$defs/timestamp/pattern',
@@ -19634,7 +23261,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema85,
+            parentSchema: schema104,
             data: data8,
           };
           if (vErrors === null) {
@@ -19651,8 +23278,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema104.type,
+          parentSchema: schema104,
           data: data8,
         };
         if (vErrors === null) {
@@ -19674,7 +23301,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema85,
+            parentSchema: schema104,
             data: data9,
           };
           if (vErrors === null) {
@@ -19684,7 +23311,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern30.test(data9)) {
+        if (!pattern51.test(data9)) {
           const err37 = {
             instancePath: instancePath + '/closedAt',
             schemaPath: '#/$defs/timestamp/pattern',
@@ -19699,7 +23326,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema85,
+            parentSchema: schema104,
             data: data9,
           };
           if (vErrors === null) {
@@ -19716,8 +23343,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema104.type,
+          parentSchema: schema104,
           data: data9,
         };
         if (vErrors === null) {
@@ -19739,7 +23366,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 5000 },
             message: 'must NOT have more than 5000 items',
             schema: 5000,
-            parentSchema: schema82.properties.messages,
+            parentSchema: schema101.properties.messages,
             data: data10,
           };
           if (vErrors === null) {
@@ -19760,8 +23387,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema87.required,
-                parentSchema: schema87,
+                schema: schema106.required,
+                parentSchema: schema106,
                 data: data11,
               };
               if (vErrors === null) {
@@ -19778,8 +23405,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'author' },
                 message: "must have required property '" + 'author' + "'",
-                schema: schema87.required,
-                parentSchema: schema87,
+                schema: schema106.required,
+                parentSchema: schema106,
                 data: data11,
               };
               if (vErrors === null) {
@@ -19796,8 +23423,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'content' },
                 message: "must have required property '" + 'content' + "'",
-                schema: schema87.required,
-                parentSchema: schema87,
+                schema: schema106.required,
+                parentSchema: schema106,
                 data: data11,
               };
               if (vErrors === null) {
@@ -19814,8 +23441,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'timestamp' },
                 message: "must have required property '" + 'timestamp' + "'",
-                schema: schema87.required,
-                parentSchema: schema87,
+                schema: schema106.required,
+                parentSchema: schema106,
                 data: data11,
               };
               if (vErrors === null) {
@@ -19832,8 +23459,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'attachments' },
                 message: "must have required property '" + 'attachments' + "'",
-                schema: schema87.required,
-                parentSchema: schema87,
+                schema: schema106.required,
+                parentSchema: schema106,
                 data: data11,
               };
               if (vErrors === null) {
@@ -19859,7 +23486,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema87,
+                  parentSchema: schema106,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -19881,7 +23508,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 20 },
                     message: 'must NOT have more than 20 characters',
                     schema: 20,
-                    parentSchema: schema87.properties.id,
+                    parentSchema: schema106.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -19899,7 +23526,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema87.properties.id,
+                    parentSchema: schema106.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -19916,8 +23543,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.id.type,
-                  parentSchema: schema87.properties.id,
+                  schema: schema106.properties.id.type,
+                  parentSchema: schema106.properties.id,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -19938,8 +23565,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'id' },
                     message: "must have required property '" + 'id' + "'",
-                    schema: schema87.properties.author.required,
-                    parentSchema: schema87.properties.author,
+                    schema: schema106.properties.author.required,
+                    parentSchema: schema106.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -19956,8 +23583,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'username' },
                     message: "must have required property '" + 'username' + "'",
-                    schema: schema87.properties.author.required,
-                    parentSchema: schema87.properties.author,
+                    schema: schema106.properties.author.required,
+                    parentSchema: schema106.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -19976,7 +23603,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { additionalProperty: key4 },
                       message: 'must NOT have additional properties',
                       schema: false,
-                      parentSchema: schema87.properties.author,
+                      parentSchema: schema106.properties.author,
                       data: data13,
                     };
                     if (vErrors === null) {
@@ -19998,7 +23625,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 20 },
                         message: 'must NOT have more than 20 characters',
                         schema: 20,
-                        parentSchema: schema87.properties.author.properties.id,
+                        parentSchema: schema106.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -20016,7 +23643,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { pattern: '^[0-9]{17,20}$' },
                         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                         schema: '^[0-9]{17,20}$',
-                        parentSchema: schema87.properties.author.properties.id,
+                        parentSchema: schema106.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -20033,8 +23660,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema87.properties.author.properties.id.type,
-                      parentSchema: schema87.properties.author.properties.id,
+                      schema: schema106.properties.author.properties.id.type,
+                      parentSchema: schema106.properties.author.properties.id,
                       data: data14,
                     };
                     if (vErrors === null) {
@@ -20056,7 +23683,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema87.properties.author.properties.username,
+                        parentSchema: schema106.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -20074,7 +23701,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 1 },
                         message: 'must NOT have fewer than 1 characters',
                         schema: 1,
-                        parentSchema: schema87.properties.author.properties.username,
+                        parentSchema: schema106.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -20091,8 +23718,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema87.properties.author.properties.username.type,
-                      parentSchema: schema87.properties.author.properties.username,
+                      schema: schema106.properties.author.properties.username.type,
+                      parentSchema: schema106.properties.author.properties.username,
                       data: data15,
                     };
                     if (vErrors === null) {
@@ -20110,10 +23737,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/global_name',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/global_name/type',
                       keyword: 'type',
-                      params: { type: schema87.properties.author.properties.global_name.type },
+                      params: { type: schema106.properties.author.properties.global_name.type },
                       message: 'must be string,null',
-                      schema: schema87.properties.author.properties.global_name.type,
-                      parentSchema: schema87.properties.author.properties.global_name,
+                      schema: schema106.properties.author.properties.global_name.type,
+                      parentSchema: schema106.properties.author.properties.global_name,
                       data: data16,
                     };
                     if (vErrors === null) {
@@ -20132,7 +23759,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema87.properties.author.properties.global_name,
+                        parentSchema: schema106.properties.author.properties.global_name,
                         data: data16,
                       };
                       if (vErrors === null) {
@@ -20151,10 +23778,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/avatar',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/avatar/type',
                       keyword: 'type',
-                      params: { type: schema87.properties.author.properties.avatar.type },
+                      params: { type: schema106.properties.author.properties.avatar.type },
                       message: 'must be string,null',
-                      schema: schema87.properties.author.properties.avatar.type,
-                      parentSchema: schema87.properties.author.properties.avatar,
+                      schema: schema106.properties.author.properties.avatar.type,
+                      parentSchema: schema106.properties.author.properties.avatar,
                       data: data17,
                     };
                     if (vErrors === null) {
@@ -20173,7 +23800,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema87.properties.author.properties.avatar,
+                        parentSchema: schema106.properties.author.properties.avatar,
                         data: data17,
                       };
                       if (vErrors === null) {
@@ -20194,8 +23821,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'boolean' },
                       message: 'must be boolean',
-                      schema: schema87.properties.author.properties.bot.type,
-                      parentSchema: schema87.properties.author.properties.bot,
+                      schema: schema106.properties.author.properties.bot.type,
+                      parentSchema: schema106.properties.author.properties.bot,
                       data: data18,
                     };
                     if (vErrors === null) {
@@ -20213,8 +23840,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'object' },
                   message: 'must be object',
-                  schema: schema87.properties.author.type,
-                  parentSchema: schema87.properties.author,
+                  schema: schema106.properties.author.type,
+                  parentSchema: schema106.properties.author,
                   data: data13,
                 };
                 if (vErrors === null) {
@@ -20236,7 +23863,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2000 },
                     message: 'must NOT have more than 2000 characters',
                     schema: 2000,
-                    parentSchema: schema87.properties.content,
+                    parentSchema: schema106.properties.content,
                     data: data19,
                   };
                   if (vErrors === null) {
@@ -20253,8 +23880,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.content.type,
-                  parentSchema: schema87.properties.content,
+                  schema: schema106.properties.content.type,
+                  parentSchema: schema106.properties.content,
                   data: data19,
                 };
                 if (vErrors === null) {
@@ -20276,7 +23903,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema87.properties.timestamp,
+                    parentSchema: schema106.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -20286,7 +23913,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (!pattern30.test(data20)) {
+                if (!pattern51.test(data20)) {
                   const err67 = {
                     instancePath: instancePath + '/messages/' + i0 + '/timestamp',
                     schemaPath: '#/$defs/TranscriptMessage/properties/timestamp/pattern',
@@ -20301,7 +23928,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       '"',
                     schema:
                       '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-                    parentSchema: schema87.properties.timestamp,
+                    parentSchema: schema106.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -20318,8 +23945,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.timestamp.type,
-                  parentSchema: schema87.properties.timestamp,
+                  schema: schema106.properties.timestamp.type,
+                  parentSchema: schema106.properties.timestamp,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -20341,7 +23968,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema87.properties.embeds,
+                    parentSchema: schema106.properties.embeds,
                     data: data21,
                   };
                   if (vErrors === null) {
@@ -20366,7 +23993,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 256 },
                             message: 'must NOT have more than 256 characters',
                             schema: 256,
-                            parentSchema: schema87.properties.embeds.items.properties.title,
+                            parentSchema: schema106.properties.embeds.items.properties.title,
                             data: data23,
                           };
                           if (vErrors === null) {
@@ -20383,8 +24010,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema87.properties.embeds.items.properties.title.type,
-                          parentSchema: schema87.properties.embeds.items.properties.title,
+                          schema: schema106.properties.embeds.items.properties.title.type,
+                          parentSchema: schema106.properties.embeds.items.properties.title,
                           data: data23,
                         };
                         if (vErrors === null) {
@@ -20406,7 +24033,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 4096 },
                             message: 'must NOT have more than 4096 characters',
                             schema: 4096,
-                            parentSchema: schema87.properties.embeds.items.properties.description,
+                            parentSchema: schema106.properties.embeds.items.properties.description,
                             data: data24,
                           };
                           if (vErrors === null) {
@@ -20423,8 +24050,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema87.properties.embeds.items.properties.description.type,
-                          parentSchema: schema87.properties.embeds.items.properties.description,
+                          schema: schema106.properties.embeds.items.properties.description.type,
+                          parentSchema: schema106.properties.embeds.items.properties.description,
                           data: data24,
                         };
                         if (vErrors === null) {
@@ -20442,8 +24069,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema87.properties.embeds.items.type,
-                      parentSchema: schema87.properties.embeds.items,
+                      schema: schema106.properties.embeds.items.type,
+                      parentSchema: schema106.properties.embeds.items,
                       data: data22,
                     };
                     if (vErrors === null) {
@@ -20461,8 +24088,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema87.properties.embeds.type,
-                  parentSchema: schema87.properties.embeds,
+                  schema: schema106.properties.embeds.type,
+                  parentSchema: schema106.properties.embeds,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -20484,7 +24111,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema87.properties.attachments,
+                    parentSchema: schema106.properties.attachments,
                     data: data25,
                   };
                   if (vErrors === null) {
@@ -20505,8 +24132,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'filename' },
                         message: "must have required property '" + 'filename' + "'",
-                        schema: schema87.properties.attachments.items.required,
-                        parentSchema: schema87.properties.attachments.items,
+                        schema: schema106.properties.attachments.items.required,
+                        parentSchema: schema106.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -20523,8 +24150,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'size' },
                         message: "must have required property '" + 'size' + "'",
-                        schema: schema87.properties.attachments.items.required,
-                        parentSchema: schema87.properties.attachments.items,
+                        schema: schema106.properties.attachments.items.required,
+                        parentSchema: schema106.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -20541,8 +24168,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'url' },
                         message: "must have required property '" + 'url' + "'",
-                        schema: schema87.properties.attachments.items.required,
-                        parentSchema: schema87.properties.attachments.items,
+                        schema: schema106.properties.attachments.items.required,
+                        parentSchema: schema106.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -20561,7 +24188,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           params: { additionalProperty: key5 },
                           message: 'must NOT have additional properties',
                           schema: false,
-                          parentSchema: schema87.properties.attachments.items,
+                          parentSchema: schema106.properties.attachments.items,
                           data: data26,
                         };
                         if (vErrors === null) {
@@ -20583,7 +24210,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema87.properties.attachments.items.properties.filename,
+                            parentSchema: schema106.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -20601,7 +24228,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema87.properties.attachments.items.properties.filename,
+                            parentSchema: schema106.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -20618,8 +24245,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema87.properties.attachments.items.properties.filename.type,
-                          parentSchema: schema87.properties.attachments.items.properties.filename,
+                          schema: schema106.properties.attachments.items.properties.filename.type,
+                          parentSchema: schema106.properties.attachments.items.properties.filename,
                           data: data27,
                         };
                         if (vErrors === null) {
@@ -20639,8 +24266,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema87.properties.attachments.items.properties.size.type,
-                          parentSchema: schema87.properties.attachments.items.properties.size,
+                          schema: schema106.properties.attachments.items.properties.size.type,
+                          parentSchema: schema106.properties.attachments.items.properties.size,
                           data: data28,
                         };
                         if (vErrors === null) {
@@ -20659,7 +24286,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '<=', limit: 1073741824 },
                             message: 'must be <= 1073741824',
                             schema: 1073741824,
-                            parentSchema: schema87.properties.attachments.items.properties.size,
+                            parentSchema: schema106.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -20677,7 +24304,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema87.properties.attachments.items.properties.size,
+                            parentSchema: schema106.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -20700,7 +24327,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema87.properties.attachments.items.properties.content_type,
+                            parentSchema: schema106.properties.attachments.items.properties.content_type,
                             data: data29,
                           };
                           if (vErrors === null) {
@@ -20717,8 +24344,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema87.properties.attachments.items.properties.content_type.type,
-                          parentSchema: schema87.properties.attachments.items.properties.content_type,
+                          schema: schema106.properties.attachments.items.properties.content_type.type,
+                          parentSchema: schema106.properties.attachments.items.properties.content_type,
                           data: data29,
                         };
                         if (vErrors === null) {
@@ -20740,7 +24367,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 2048 },
                             message: 'must NOT have more than 2048 characters',
                             schema: 2048,
-                            parentSchema: schema87.properties.attachments.items.properties.url,
+                            parentSchema: schema106.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -20758,7 +24385,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema87.properties.attachments.items.properties.url,
+                            parentSchema: schema106.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -20775,8 +24402,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema87.properties.attachments.items.properties.url.type,
-                          parentSchema: schema87.properties.attachments.items.properties.url,
+                          schema: schema106.properties.attachments.items.properties.url.type,
+                          parentSchema: schema106.properties.attachments.items.properties.url,
                           data: data30,
                         };
                         if (vErrors === null) {
@@ -20794,8 +24421,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema87.properties.attachments.items.type,
-                      parentSchema: schema87.properties.attachments.items,
+                      schema: schema106.properties.attachments.items.type,
+                      parentSchema: schema106.properties.attachments.items,
                       data: data26,
                     };
                     if (vErrors === null) {
@@ -20813,8 +24440,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema87.properties.attachments.type,
-                  parentSchema: schema87.properties.attachments,
+                  schema: schema106.properties.attachments.type,
+                  parentSchema: schema106.properties.attachments,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -20832,8 +24459,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema87.type,
-              parentSchema: schema87,
+              schema: schema106.type,
+              parentSchema: schema106,
               data: data11,
             };
             if (vErrors === null) {
@@ -20851,8 +24478,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.messages.type,
-          parentSchema: schema82.properties.messages,
+          schema: schema101.properties.messages.type,
+          parentSchema: schema101.properties.messages,
           data: data10,
         };
         if (vErrors === null) {
@@ -20870,8 +24497,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema101.type,
+      parentSchema: schema101,
       data,
     };
     if (vErrors === null) {
@@ -20881,12 +24508,12 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUploadResponse = validate58;
-const schema80 = {
+validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUploadResponse = validate63;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
   type: 'object',
@@ -20908,7 +24535,7 @@ const schema80 = {
     },
   },
 };
-const schema81 = {
+const schema100 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -20920,10 +24547,10 @@ const schema81 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20938,8 +24565,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -20956,8 +24583,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcript' },
         message: "must have required property '" + 'transcript' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -20976,7 +24603,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema80,
+          parentSchema: schema99,
           data,
         };
         if (vErrors === null) {
@@ -20997,7 +24624,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema80.properties.success,
+          parentSchema: schema99.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -21018,8 +24645,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema81.required,
-            parentSchema: schema81,
+            schema: schema100.required,
+            parentSchema: schema100,
             data: data1,
           };
           if (vErrors === null) {
@@ -21036,8 +24663,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'ticketId' },
             message: "must have required property '" + 'ticketId' + "'",
-            schema: schema81.required,
-            parentSchema: schema81,
+            schema: schema100.required,
+            parentSchema: schema100,
             data: data1,
           };
           if (vErrors === null) {
@@ -21054,8 +24681,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'userName' },
             message: "must have required property '" + 'userName' + "'",
-            schema: schema81.required,
-            parentSchema: schema81,
+            schema: schema100.required,
+            parentSchema: schema100,
             data: data1,
           };
           if (vErrors === null) {
@@ -21072,8 +24699,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'createdAt' },
             message: "must have required property '" + 'createdAt' + "'",
-            schema: schema81.required,
-            parentSchema: schema81,
+            schema: schema100.required,
+            parentSchema: schema100,
             data: data1,
           };
           if (vErrors === null) {
@@ -21090,8 +24717,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'size' },
             message: "must have required property '" + 'size' + "'",
-            schema: schema81.required,
-            parentSchema: schema81,
+            schema: schema100.required,
+            parentSchema: schema100,
             data: data1,
           };
           if (vErrors === null) {
@@ -21110,7 +24737,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema81,
+              parentSchema: schema100,
               data: data1,
             };
             if (vErrors === null) {
@@ -21130,8 +24757,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.id.type,
-              parentSchema: schema81.properties.id,
+              schema: schema100.properties.id.type,
+              parentSchema: schema100.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -21151,8 +24778,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.ticketId.type,
-              parentSchema: schema81.properties.ticketId,
+              schema: schema100.properties.ticketId.type,
+              parentSchema: schema100.properties.ticketId,
               data: data3,
             };
             if (vErrors === null) {
@@ -21172,8 +24799,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.userName.type,
-              parentSchema: schema81.properties.userName,
+              schema: schema100.properties.userName.type,
+              parentSchema: schema100.properties.userName,
               data: data4,
             };
             if (vErrors === null) {
@@ -21193,8 +24820,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.createdAt.type,
-              parentSchema: schema81.properties.createdAt,
+              schema: schema100.properties.createdAt.type,
+              parentSchema: schema100.properties.createdAt,
               data: data5,
             };
             if (vErrors === null) {
@@ -21214,8 +24841,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema81.properties.size.type,
-              parentSchema: schema81.properties.size,
+              schema: schema100.properties.size.type,
+              parentSchema: schema100.properties.size,
               data: data6,
             };
             if (vErrors === null) {
@@ -21234,7 +24861,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema81.properties.size,
+                parentSchema: schema100.properties.size,
                 data: data6,
               };
               if (vErrors === null) {
@@ -21253,8 +24880,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema81.type,
-          parentSchema: schema81,
+          schema: schema100.type,
+          parentSchema: schema100,
           data: data1,
         };
         if (vErrors === null) {
@@ -21272,8 +24899,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema80.type,
-      parentSchema: schema80,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -21283,12 +24910,12 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscripts = validate88;
-const schema149 = {
+validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscripts = validate93;
+const schema168 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
@@ -21362,21 +24989,21 @@ const schema149 = {
     },
   },
 };
-const schema150 = {
+const schema169 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const pattern81 = new RegExp(
+const pattern102 = new RegExp(
   '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
   'u',
 );
-function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate93(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate88.evaluated;
+  const evaluated0 = validate93.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21426,7 +25053,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema149,
+          parentSchema: schema168,
           data,
         };
         if (vErrors === null) {
@@ -21445,8 +25072,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema149.properties.enabled.type,
-        parentSchema: schema149.properties.enabled,
+        schema: schema168.properties.enabled.type,
+        parentSchema: schema168.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -21464,8 +25091,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema149.properties.autoGenerate.type,
-        parentSchema: schema149.properties.autoGenerate,
+        schema: schema168.properties.autoGenerate.type,
+        parentSchema: schema168.properties.autoGenerate,
         data: data1,
       };
       if (vErrors === null) {
@@ -21483,8 +25110,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema149.properties.includeAttachments.type,
-        parentSchema: schema149.properties.includeAttachments,
+        schema: schema168.properties.includeAttachments.type,
+        parentSchema: schema168.properties.includeAttachments,
         data: data2,
       };
       if (vErrors === null) {
@@ -21500,10 +25127,10 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/format',
         schemaPath: '#/properties/format/enum',
         keyword: 'enum',
-        params: { allowedValues: schema149.properties.format.enum },
+        params: { allowedValues: schema168.properties.format.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema149.properties.format.enum,
-        parentSchema: schema149.properties.format,
+        schema: schema168.properties.format.enum,
+        parentSchema: schema168.properties.format,
         data: data3,
       };
       if (vErrors === null) {
@@ -21521,8 +25148,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema149.properties.retentionDays.type,
-        parentSchema: schema149.properties.retentionDays,
+        schema: schema168.properties.retentionDays.type,
+        parentSchema: schema168.properties.retentionDays,
         data: data4,
       };
       if (vErrors === null) {
@@ -21541,7 +25168,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 365 },
           message: 'must be <= 365',
           schema: 365,
-          parentSchema: schema149.properties.retentionDays,
+          parentSchema: schema168.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -21559,7 +25186,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema149.properties.retentionDays,
+          parentSchema: schema168.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -21580,7 +25207,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema149.properties.webhookUrl,
+          parentSchema: schema168.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -21590,7 +25217,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern81.test(data5)) {
+      if (!pattern102.test(data5)) {
         const err9 = {
           instancePath: instancePath + '/webhookUrl',
           schemaPath: '#/properties/webhookUrl/pattern',
@@ -21601,7 +25228,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
             '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
             '"',
           schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-          parentSchema: schema149.properties.webhookUrl,
+          parentSchema: schema168.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -21618,8 +25245,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema149.properties.webhookUrl.type,
-        parentSchema: schema149.properties.webhookUrl,
+        schema: schema168.properties.webhookUrl.type,
+        parentSchema: schema168.properties.webhookUrl,
         data: data5,
       };
       if (vErrors === null) {
@@ -21637,8 +25264,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema149.properties.dmUser.type,
-        parentSchema: schema149.properties.dmUser,
+        schema: schema168.properties.dmUser.type,
+        parentSchema: schema168.properties.dmUser,
         data: data6,
       };
       if (vErrors === null) {
@@ -21654,10 +25281,10 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/logChannel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema150.type },
+        params: { type: schema169.type },
         message: 'must be string,null',
-        schema: schema150.type,
-        parentSchema: schema150,
+        schema: schema169.type,
+        parentSchema: schema169,
         data: data7,
       };
       if (vErrors === null) {
@@ -21676,7 +25303,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema150,
+          parentSchema: schema169,
           data: data7,
         };
         if (vErrors === null) {
@@ -21694,7 +25321,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema150,
+          parentSchema: schema169,
           data: data7,
         };
         if (vErrors === null) {
@@ -21712,8 +25339,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema149.type,
-      parentSchema: schema149,
+      schema: schema168.type,
+      parentSchema: schema168,
       data,
     };
     if (vErrors === null) {
@@ -21723,12 +25350,12 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate88.errors = vErrors;
+  validate93.errors = vErrors;
   return errors === 0;
 }
-validate88.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate64;
-const schema93 = {
+validate93.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate69;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -21768,12 +25395,12 @@ const schema93 = {
     },
   },
 };
-const schema94 = {
+const schema113 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema96 = {
+const schema115 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -21787,10 +25414,10 @@ const schema96 = {
     sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
   },
 };
-function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21805,8 +25432,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21823,8 +25450,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21841,8 +25468,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21859,8 +25486,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21887,7 +25514,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema96,
+          parentSchema: schema115,
           data,
         };
         if (vErrors === null) {
@@ -21909,7 +25536,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema94,
+            parentSchema: schema113,
             data: data0,
           };
           if (vErrors === null) {
@@ -21926,8 +25553,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.type,
-          parentSchema: schema94,
+          schema: schema113.type,
+          parentSchema: schema113,
           data: data0,
         };
         if (vErrors === null) {
@@ -21947,8 +25574,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.name.type,
-          parentSchema: schema96.properties.name,
+          schema: schema115.properties.name.type,
+          parentSchema: schema115.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -21966,10 +25593,10 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema96.properties.iconURL.type },
+          params: { type: schema115.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema96.properties.iconURL.type,
-          parentSchema: schema96.properties.iconURL,
+          schema: schema115.properties.iconURL.type,
+          parentSchema: schema115.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -21989,8 +25616,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.settingsUrl.type,
-          parentSchema: schema96.properties.settingsUrl,
+          schema: schema115.properties.settingsUrl.type,
+          parentSchema: schema115.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -22012,7 +25639,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema96.properties.permissions,
+            parentSchema: schema115.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -22029,8 +25656,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.permissions.type,
-          parentSchema: schema96.properties.permissions,
+          schema: schema115.properties.permissions.type,
+          parentSchema: schema115.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -22050,8 +25677,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.owner.type,
-          parentSchema: schema96.properties.owner,
+          schema: schema115.properties.owner.type,
+          parentSchema: schema115.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -22073,7 +25700,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema96.properties.sections,
+            parentSchema: schema115.properties.sections,
             data: data6,
           };
           if (vErrors === null) {
@@ -22095,7 +25722,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_-]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
                 schema: '^[a-z][a-z0-9_-]*$',
-                parentSchema: schema96.properties.sections.items,
+                parentSchema: schema115.properties.sections.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -22112,8 +25739,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema96.properties.sections.items.type,
-              parentSchema: schema96.properties.sections.items,
+              schema: schema115.properties.sections.items.type,
+              parentSchema: schema115.properties.sections.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -22142,7 +25769,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.sections,
+                parentSchema: schema115.properties.sections,
                 data: data6,
               };
               if (vErrors === null) {
@@ -22163,8 +25790,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.sections.type,
-          parentSchema: schema96.properties.sections,
+          schema: schema115.properties.sections.type,
+          parentSchema: schema115.properties.sections,
           data: data6,
         };
         if (vErrors === null) {
@@ -22182,8 +25809,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -22193,14 +25820,14 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22218,8 +25845,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -22236,8 +25863,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -22254,8 +25881,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -22272,8 +25899,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -22290,8 +25917,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -22308,8 +25935,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -22326,8 +25953,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -22338,7 +25965,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema93.properties, key0)) {
+      if (!func1.call(schema112.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -22346,7 +25973,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema93,
+          parentSchema: schema112,
           data,
         };
         if (vErrors === null) {
@@ -22367,7 +25994,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema93.properties.success,
+          parentSchema: schema112.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -22389,7 +26016,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema94,
+            parentSchema: schema113,
             data: data1,
           };
           if (vErrors === null) {
@@ -22406,8 +26033,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.type,
-          parentSchema: schema94,
+          schema: schema113.type,
+          parentSchema: schema113,
           data: data1,
         };
         if (vErrors === null) {
@@ -22427,8 +26054,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.username.type,
-          parentSchema: schema93.properties.username,
+          schema: schema112.properties.username.type,
+          parentSchema: schema112.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -22446,10 +26073,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema93.properties.global_name.type },
+          params: { type: schema112.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema93.properties.global_name.type,
-          parentSchema: schema93.properties.global_name,
+          schema: schema112.properties.global_name.type,
+          parentSchema: schema112.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -22467,10 +26094,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema93.properties.avatar.type },
+          params: { type: schema112.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema93.properties.avatar.type,
-          parentSchema: schema93.properties.avatar,
+          schema: schema112.properties.avatar.type,
+          parentSchema: schema112.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -22490,8 +26117,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.discriminator.type,
-          parentSchema: schema93.properties.discriminator,
+          schema: schema112.properties.discriminator.type,
+          parentSchema: schema112.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -22509,10 +26136,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema93.properties.email.type },
+          params: { type: schema112.properties.email.type },
           message: 'must be string,null',
-          schema: schema93.properties.email.type,
-          parentSchema: schema93.properties.email,
+          schema: schema112.properties.email.type,
+          parentSchema: schema112.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -22534,7 +26161,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema94,
+            parentSchema: schema113,
             data: data7,
           };
           if (vErrors === null) {
@@ -22551,8 +26178,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.type,
-          parentSchema: schema94,
+          schema: schema113.type,
+          parentSchema: schema113,
           data: data7,
         };
         if (vErrors === null) {
@@ -22568,7 +26195,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate65(data8[i0], {
+          !validate70(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -22576,7 +26203,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+          vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
           errors = vErrors.length;
         }
       }
@@ -22587,8 +26214,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema93.properties.guilds.type,
-        parentSchema: schema93.properties.guilds,
+        schema: schema112.properties.guilds.type,
+        parentSchema: schema112.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -22607,8 +26234,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.guildsError.type,
-          parentSchema: schema93.properties.guildsError,
+          schema: schema112.properties.guildsError.type,
+          parentSchema: schema112.properties.guildsError,
           data: data10,
         };
         if (vErrors === null) {
@@ -22626,8 +26253,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema112.type,
+      parentSchema: schema112,
       data,
     };
     if (vErrors === null) {
@@ -22637,12 +26264,12 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResponse = validate60;
-const schema88 = {
+validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResponse = validate65;
+const schema107 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-response.json',
   type: 'object',
@@ -22669,7 +26296,7 @@ const schema88 = {
     },
   },
 };
-const schema89 = {
+const schema108 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username', 'discriminator', 'avatar', 'global_name'],
@@ -22681,15 +26308,15 @@ const schema89 = {
     global_name: { type: ['string', 'null'] },
   },
 };
-const schema90 = {
+const schema109 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22704,8 +26331,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -22722,8 +26349,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -22740,8 +26367,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -22758,8 +26385,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -22776,8 +26403,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -22796,7 +26423,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema89,
+          parentSchema: schema108,
           data,
         };
         if (vErrors === null) {
@@ -22818,7 +26445,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema90,
+            parentSchema: schema109,
             data: data0,
           };
           if (vErrors === null) {
@@ -22835,8 +26462,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.type,
-          parentSchema: schema90,
+          schema: schema109.type,
+          parentSchema: schema109,
           data: data0,
         };
         if (vErrors === null) {
@@ -22856,8 +26483,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.username.type,
-          parentSchema: schema89.properties.username,
+          schema: schema108.properties.username.type,
+          parentSchema: schema108.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -22877,8 +26504,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.discriminator.type,
-          parentSchema: schema89.properties.discriminator,
+          schema: schema108.properties.discriminator.type,
+          parentSchema: schema108.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -22896,10 +26523,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema89.properties.avatar.type },
+          params: { type: schema108.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema89.properties.avatar.type,
-          parentSchema: schema89.properties.avatar,
+          schema: schema108.properties.avatar.type,
+          parentSchema: schema108.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -22917,10 +26544,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.global_name.type },
+          params: { type: schema108.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.global_name.type,
-          parentSchema: schema89.properties.global_name,
+          schema: schema108.properties.global_name.type,
+          parentSchema: schema108.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -22938,8 +26565,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema89.type,
-      parentSchema: schema89,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {
@@ -22949,14 +26576,14 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22971,8 +26598,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -22989,8 +26616,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'users' },
         message: "must have required property '" + 'users' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -23009,7 +26636,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema88,
+          parentSchema: schema107,
           data,
         };
         if (vErrors === null) {
@@ -23030,7 +26657,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema88.properties.success,
+          parentSchema: schema107.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -23047,7 +26674,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate61(data1[i0], {
+            !validate66(data1[i0], {
               instancePath: instancePath + '/users/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -23055,7 +26682,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+            vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
             errors = vErrors.length;
           }
         }
@@ -23066,8 +26693,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema88.properties.users.type,
-          parentSchema: schema88.properties.users,
+          schema: schema107.properties.users.type,
+          parentSchema: schema107.properties.users,
           data: data1,
         };
         if (vErrors === null) {
@@ -23085,8 +26712,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema88.type,
-      parentSchema: schema88,
+      schema: schema107.type,
+      parentSchema: schema107,
       data,
     };
     if (vErrors === null) {
@@ -23096,12 +26723,12 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResult = validate63;
-const schema91 = {
+validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResult = validate68;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-result.json',
   type: 'object',
@@ -23122,15 +26749,15 @@ const schema91 = {
     },
   },
 };
-const schema92 = {
+const schema111 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-result.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23145,8 +26772,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -23163,8 +26790,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -23181,8 +26808,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -23199,8 +26826,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -23217,8 +26844,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -23237,7 +26864,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema91,
+          parentSchema: schema110,
           data,
         };
         if (vErrors === null) {
@@ -23259,7 +26886,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema92,
+            parentSchema: schema111,
             data: data0,
           };
           if (vErrors === null) {
@@ -23276,8 +26903,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.type,
-          parentSchema: schema92,
+          schema: schema111.type,
+          parentSchema: schema111,
           data: data0,
         };
         if (vErrors === null) {
@@ -23297,8 +26924,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.username.type,
-          parentSchema: schema91.properties.username,
+          schema: schema110.properties.username.type,
+          parentSchema: schema110.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -23318,8 +26945,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.discriminator.type,
-          parentSchema: schema91.properties.discriminator,
+          schema: schema110.properties.discriminator.type,
+          parentSchema: schema110.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -23337,10 +26964,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema91.properties.avatar.type },
+          params: { type: schema110.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema91.properties.avatar.type,
-          parentSchema: schema91.properties.avatar,
+          schema: schema110.properties.avatar.type,
+          parentSchema: schema110.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -23358,10 +26985,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema91.properties.global_name.type },
+          params: { type: schema110.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema91.properties.global_name.type,
-          parentSchema: schema91.properties.global_name,
+          schema: schema110.properties.global_name.type,
+          parentSchema: schema110.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -23379,8 +27006,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema91.type,
-      parentSchema: schema91,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -23390,10 +27017,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
 export const conditionsByHash = Object.freeze({
   '5d5648b7': condition_5d5648b7,
@@ -23423,6 +27050,9 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/settings-put-request.json': validateSettingsPutRequest,
   'https://guildhall.dev/schemas/api/settings-response.json': validateSettingsResponse,
   'https://guildhall.dev/schemas/api/success-response.json': validateSuccessResponse,
+  'https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json': validateTicketPanelDeployDefaultRequest,
+  'https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json': validateTicketPanelDeployRequest,
+  'https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json': validateTicketPanelDeployResponse,
   'https://guildhall.dev/schemas/api/top-server-list.json': validateTopServerList,
   'https://guildhall.dev/schemas/api/top-server.json': validateTopServer,
   'https://guildhall.dev/schemas/api/transcript-list.json': validateTranscriptList,
