@@ -27,6 +27,8 @@ import { LOGGER } from './logging/logger.js';
 import { ContactService } from './public/contact.service.js';
 import { MemberLookupService } from './members/member-lookup.service.js';
 import { MembersController } from './members/members.controller.js';
+import { PanelsController } from './panels/panels.controller.js';
+import { PanelsService } from './panels/panels.service.js';
 import { PublicController } from './public/public.controller.js';
 import { TopServersService } from './public/top-servers.service.js';
 import { PublishedController } from './published/published.controller.js';
@@ -71,6 +73,7 @@ export class AppModule {
       AntinukeService,
       TranscriptsService,
       BotCredentialGuard,
+      PanelsService,
     ];
     return {
       module: AppModule,
@@ -105,6 +108,7 @@ export class AppModule {
         AntinukeController,
         TranscriptsController,
         BotTranscriptsController,
+        PanelsController,
       ],
       providers,
       exports: [PASSPORT],
