@@ -124,6 +124,8 @@ const keyword = (field: Field, name: string) => field.schemas.map((s) => s[name]
 const SAMPLE_BODIES: Record<string, Json> = {
   sendContactMessage: { name: 'Ada', email: 'ada@example.com', subject: 'support', message: 'Hello there' },
   sendGreetingPreview: { type: 'welcome' },
+  deployTicketPanel: { channelId: '1100000000000010106' },
+  deployDefaultTicketPanel: { channelId: '1100000000000010106', panelData: { title: 'Support Ticket' } },
   uploadTranscript: {
     ticketId: '0001',
     channelName: 'ticket-ada',
@@ -205,7 +207,10 @@ describe('input the database or the stack cannot take answers 400 with its field
   /** The item each collection's PUT saves (created in beforeAll). */
   const itemIds: Record<string, string> = {};
   const urlOf = (route: WriteRoute) =>
-    route.path.replace('{guildId}', GUILD).replace('{itemId}', route.collection ? (itemIds[route.collection] ?? '') : '');
+    route.path
+      .replace('{guildId}', GUILD)
+      .replace('{itemId}', route.collection ? (itemIds[route.collection] ?? '') : '')
+      .replace('{panelId}', itemIds.panels ?? '');
   const browserFor = (route: WriteRoute) => (route.anonymous ? visitor : owner);
   /** A valid body for the route, from what is stored (a section's PUT) or the sample. */
   const validBody = async (route: WriteRoute): Promise<Json> => {
