@@ -182,6 +182,30 @@ describe('ticket panels: Deploy, Redeploy and deploy-default over real HTTP (PGl
       expect(read.body.components[0].components[0].custom_id).toBe(`ticket-panel:${panel.id}`);
     });
 
+    it('keeps an edit saved while the bot was posting: the message id is written over it, at the next version', async () => {
+      const panel = await create({ channel_id: CHANNELS.general, title: 'Before' });
+      const records = app.storage.records;
+      const replace = records.replace.bind(records);
+      let raced = false;
+      // Someone saves the panel between the deploy's read and its write (the first write then meets a newer version).
+      records.replace = (async (collection: string, id: string, data: unknown, expected: number) => {
+        if (!raced && id === panel.id) {
+          raced = true;
+          await records.update(collection, id, { ...panel.item, title: 'Edited meanwhile' });
+        }
+        return replace(collection, id, data, expected);
+      }) as typeof records.replace;
+      try {
+        const { status, body } = await deploy(panel.id);
+        expect(status).toBe(200);
+        expect(raced).toBe(true);
+        expect(body).toMatchObject({ version: 3, item: { title: 'Edited meanwhile', message_id: body.message_id, deployed: true } });
+      } finally {
+        records.replace = replace;
+      }
+      expect((await getPanel(panel.id)).body).toMatchObject({ version: 3, item: { title: 'Edited meanwhile', deployed: true } });
+    });
+
     it("a channelId in the body becomes the panel's channel, and a new message is posted there", async () => {
       const panel = await create({ channel_id: CHANNELS.general });
       const first = (await deploy(panel.id)).body;

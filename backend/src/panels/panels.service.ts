@@ -90,7 +90,8 @@ export class PanelsService {
   }
 
   private assertEmbedFits(panel: { title?: string; description?: string; footer?: string }, path: string): void {
-    const total = (panel.title ?? '').length + (panel.description ?? '').length + (panel.footer ?? '').length;
+    // In code points, as the schema's maxLength counts each part.
+    const total = [panel.title, panel.description, panel.footer].reduce((n, text) => n + [...(text ?? '')].length, 0);
     if (total <= EMBED_TOTAL) return;
     const message = `The panel's title, description and footer hold ${total} characters; Discord allows ${EMBED_TOTAL} in all.`;
     throw ApiError.validation([{ path: path || '', message }], message);
