@@ -57,3 +57,28 @@ test('a panel sent from the landing dialog is posted by the bot with its button,
   await expect(shown.locator('[data-button]')).toHaveText('🎫Open a ticket');
   await expect(shown.locator('[data-button]')).toBeVisible();
 });
+
+test('on a phone the dialog fits the screen and its actions stay reachable', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await signInThroughChooser(page, 'demo-owner');
+  await expect(page).toHaveURL(/\/selector$/);
+  await page.goto(`/manage/${GUILD}/tickets`);
+  await page.getByRole('button', { name: 'Send Panel' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Embed Panel' });
+  await expect(dialog.getByLabel('Embed Panel')).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(box.y + box.height).toBeLessThanOrEqual(700);
+  await expect(dialog.getByRole('button', { name: 'Send Panel' })).toBeInViewport();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport();
+  expect(await axeViolations(page), 'axe on the dialog on a phone').toEqual([]);
+  // Keyboard only: Tab stays inside the dialog, Escape closes it and focus returns to the button that opened it.
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Send Panel' })).toBeFocused();
+});
