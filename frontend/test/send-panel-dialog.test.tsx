@@ -123,6 +123,9 @@ describe('Send Embed Panel dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Send Panel' }));
     expect(screen.getByRole('alert').textContent).toBe('Please select both an embed panel and a channel');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Choosing the channel answers it.
+    await user.selectOptions(screen.getByLabelText('Channel'), '#general');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('sends the panel to the channel, blocks closing while sending, then says where it went and closes after 2000 ms', async () => {

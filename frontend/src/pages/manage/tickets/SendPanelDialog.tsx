@@ -48,6 +48,12 @@ export function SendPanelDialog({ guildId, onClose }: { guildId: string; onClose
   const loading = panels.isPending || channels.isPending;
   const loadFailed = panels.isError || channels.isError;
 
+  // A new choice answers the 'select both' message (or an earlier failure): it is not about this choice any more.
+  const choose = (set: (id: string) => void) => (id: string) => {
+    set(id);
+    if (phase.kind === 'failed') setPhase({ kind: 'idle' });
+  };
+
   async function send() {
     const channel = textChannels.find((c) => c.id === channelId);
     if (!panel || !channel) {
@@ -118,7 +124,7 @@ export function SendPanelDialog({ guildId, onClose }: { guildId: string; onClose
                     className="field-input"
                     value={panelId}
                     disabled={sending}
-                    onChange={(e) => setPanelId(e.target.value)}
+                    onChange={(e) => choose(setPanelId)(e.target.value)}
                   >
                     <option value="">{panelList.length ? 'Select a panel' : 'No panels created yet'}</option>
                     {panelList.map(({ id, item }) => (
@@ -138,7 +144,7 @@ export function SendPanelDialog({ guildId, onClose }: { guildId: string; onClose
                     className="field-input"
                     value={channelId}
                     disabled={sending}
-                    onChange={(e) => setChannelId(e.target.value)}
+                    onChange={(e) => choose(setChannelId)(e.target.value)}
                   >
                     <option value="">Select a channel</option>
                     {textChannels.map((c) => (
