@@ -21,6 +21,9 @@ import type {
   TicketCategoryRequest,
   TicketDefaultCategoryRequest,
   TicketPanel,
+  TicketPanelDeployDefaultRequest,
+  TicketPanelDeployRequest,
+  TicketPanelDeployResponse,
   TopServerList,
   TranscriptList,
   TranscriptUpload,
@@ -148,6 +151,10 @@ export interface GuildhallClient {
   listTranscripts(guildId: string, query?: { q?: string; date?: string }): Promise<TranscriptList>;
   /** DELETE /api/guild/{guildId}/tickets/transcripts/{id}: Delete a transcript (the page asks first: it cannot be undone) */
   deleteTranscript(guildId: string, id: string): Promise<SuccessResponse>;
+  /** POST /api/guild/{guildId}/tickets/panels/{panelId}/deploy: The bot posts a ticket panel (its embed and a button whose custom_id names the panel) to the panel's channel, or edits the message it posted before */
+  deployTicketPanel(guildId: string, panelId: string, body: TicketPanelDeployRequest): Promise<TicketPanelDeployResponse>;
+  /** POST /api/guild/{guildId}/tickets/panels/deploy-default: Creates a panel from the panel defaults and panelData and deploys it to channelId */
+  deployDefaultTicketPanel(guildId: string, body: TicketPanelDeployDefaultRequest): Promise<TicketPanelDeployResponse>;
 }
 /** The client over a transport (the frontend passes its fetch wrapper). */
 export declare function createClient(transport: Transport): GuildhallClient;

@@ -64,5 +64,8 @@ export function createClient(transport) {
     uploadTranscript: (guildId, body) => transport('POST', `/api/bot/v1/guilds/${segment(guildId)}/transcripts`, body),
     listTranscripts: (guildId, query) => transport('GET', withQuery(`/api/guild/${segment(guildId)}/tickets/transcripts`, query)),
     deleteTranscript: (guildId, id) => transport('DELETE', `/api/guild/${segment(guildId)}/tickets/transcripts/${segment(id)}`),
+    deployTicketPanel: (guildId, panelId, body) =>
+      transport('POST', `/api/guild/${segment(guildId)}/tickets/panels/${segment(panelId)}/deploy`, body),
+    deployDefaultTicketPanel: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/tickets/panels/deploy-default`, body),
   });
 }

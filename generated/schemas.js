@@ -43,17 +43,20 @@ import s40 from './schema.ticket-default-category-request.json' with { type: 'js
 import s41 from './schema.ticket-general.json' with { type: 'json' };
 import s42 from './schema.ticket-limits.json' with { type: 'json' };
 import s43 from './schema.ticket-panel.json' with { type: 'json' };
-import s44 from './schema.top-server.json' with { type: 'json' };
-import s45 from './schema.top-server-list.json' with { type: 'json' };
-import s46 from './schema.transcript-list.json' with { type: 'json' };
-import s47 from './schema.transcript-message.json' with { type: 'json' };
-import s48 from './schema.transcript-summary.json' with { type: 'json' };
-import s49 from './schema.transcript-upload.json' with { type: 'json' };
-import s50 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s51 from './schema.transcripts.json' with { type: 'json' };
-import s52 from './schema.user.json' with { type: 'json' };
-import s53 from './schema.user-search-response.json' with { type: 'json' };
-import s54 from './schema.user-search-result.json' with { type: 'json' };
+import s44 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s45 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s46 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s47 from './schema.top-server.json' with { type: 'json' };
+import s48 from './schema.top-server-list.json' with { type: 'json' };
+import s49 from './schema.transcript-list.json' with { type: 'json' };
+import s50 from './schema.transcript-message.json' with { type: 'json' };
+import s51 from './schema.transcript-summary.json' with { type: 'json' };
+import s52 from './schema.transcript-upload.json' with { type: 'json' };
+import s53 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s54 from './schema.transcripts.json' with { type: 'json' };
+import s55 from './schema.user.json' with { type: 'json' };
+import s56 from './schema.user-search-response.json' with { type: 'json' };
+import s57 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -107,17 +110,20 @@ export const publishedSchemas = deepFreeze({
   'ticket-general': s41.schema,
   'ticket-limits': s42.schema,
   'ticket-panel': s43.schema,
-  'top-server': s44.schema,
-  'top-server-list': s45.schema,
-  'transcript-list': s46.schema,
-  'transcript-message': s47.schema,
-  'transcript-summary': s48.schema,
-  'transcript-upload': s49.schema,
-  'transcript-upload-response': s50.schema,
-  transcripts: s51.schema,
-  user: s52.schema,
-  'user-search-response': s53.schema,
-  'user-search-result': s54.schema,
+  'ticket-panel-deploy-default-request': s44.schema,
+  'ticket-panel-deploy-request': s45.schema,
+  'ticket-panel-deploy-response': s46.schema,
+  'top-server': s47.schema,
+  'top-server-list': s48.schema,
+  'transcript-list': s49.schema,
+  'transcript-message': s50.schema,
+  'transcript-summary': s51.schema,
+  'transcript-upload': s52.schema,
+  'transcript-upload-response': s53.schema,
+  transcripts: s54.schema,
+  user: s55.schema,
+  'user-search-response': s56.schema,
+  'user-search-result': s57.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -165,6 +171,9 @@ export const schemaIds = deepFreeze({
   'ticket-general': 'https://guildhall.dev/schemas/settings/ticket-general.json',
   'ticket-limits': 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   'ticket-panel': 'https://guildhall.dev/schemas/settings/ticket-panel.json',
+  'ticket-panel-deploy-default-request': 'https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json',
+  'ticket-panel-deploy-request': 'https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json',
+  'ticket-panel-deploy-response': 'https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json',
   'top-server': 'https://guildhall.dev/schemas/api/top-server.json',
   'top-server-list': 'https://guildhall.dev/schemas/api/top-server-list.json',
   'transcript-list': 'https://guildhall.dev/schemas/api/transcript-list.json',
@@ -223,6 +232,9 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/settings/ticket-general.json': publishedSchemas['ticket-general'],
   'https://guildhall.dev/schemas/settings/ticket-limits.json': publishedSchemas['ticket-limits'],
   'https://guildhall.dev/schemas/settings/ticket-panel.json': publishedSchemas['ticket-panel'],
+  'https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json': publishedSchemas['ticket-panel-deploy-default-request'],
+  'https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json': publishedSchemas['ticket-panel-deploy-request'],
+  'https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json': publishedSchemas['ticket-panel-deploy-response'],
   'https://guildhall.dev/schemas/api/top-server.json': publishedSchemas['top-server'],
   'https://guildhall.dev/schemas/api/top-server-list.json': publishedSchemas['top-server-list'],
   'https://guildhall.dev/schemas/api/transcript-list.json': publishedSchemas['transcript-list'],

@@ -12,6 +12,23 @@ export type CategoryId = string | null;
  */
 export type TicketCategoryList = 'open' | 'closed';
 /**
+ * The text channel the panel is posted in.
+ */
+export type TicketPanelChannelId = string;
+export type TicketPanelTitle = string;
+export type TicketPanelDescription = string;
+export type TicketPanelColor = HexColour;
+/**
+ * A colour written #RRGGBB, e.g. #068ADD.
+ */
+export type HexColour = string;
+export type TicketPanelFooter = string;
+export type TicketPanelFootericon = string;
+export type TicketPanelImage = string;
+export type TicketPanelThumbnail = string;
+export type TicketPanelButtonLabel = string;
+export type TicketPanelButtonEmoji = string;
+/**
  * GET /api/top-servers: the guilds the bot is in, largest first (by approximate member count), at most 9. The spec's shape: a bare array.
  *
  * @maxItems 9
@@ -22,10 +39,6 @@ export type TranscriptUploadTimestamp = string;
  * A channel of the guild, by id; null means none.
  */
 export type ChannelReference = string | null;
-/**
- * A colour written #RRGGBB, e.g. #068ADD.
- */
-export type HexColour = string;
 /**
  * An image's address in a message the bot sends: an http(s) URL, {member.avatar} or {server.icon}; empty for none (each use gives the default).
  */
@@ -445,6 +458,113 @@ export interface TicketDefaultCategoryRequest {
    * A category of that list.
    */
   categoryId: string;
+}
+/**
+ * POST /api/guild/{guildId}/tickets/panels/deploy-default: a new panel from the panel defaults and panelData, deployed to channelId (a text channel of the guild). Each panelData field has the panel's own bounds and messages (by $ref); a missing one takes the panel's default.
+ */
+export interface TicketPanelDeployDefaultRequest {
+  channelId?: TicketPanelChannelId;
+  /**
+   * The embed of the default panel (spec 2:7): what the Send Embed Panel flow may set of a new panel.
+   */
+  panelData: {
+    title?: TicketPanelTitle;
+    description?: TicketPanelDescription;
+    color?: TicketPanelColor;
+    footer?: TicketPanelFooter;
+    footerIcon?: TicketPanelFootericon;
+    image?: TicketPanelImage;
+    thumbnail?: TicketPanelThumbnail;
+    button_label?: TicketPanelButtonLabel;
+    button_emoji?: TicketPanelButtonEmoji;
+  };
+}
+/**
+ * POST /api/guild/{guildId}/tickets/panels/{panelId}/deploy: the bot posts the panel (or edits the message it posted before). channelId, when given, becomes the panel's channel (the Send Embed Panel dialog names one); without it the panel's own channel is used. The channel must be a text channel of the guild.
+ */
+export interface TicketPanelDeployRequest {
+  channelId?: TicketPanelChannelId;
+}
+/**
+ * The answer to Deploy and deploy-default: the panel as the collections API answers it (deployed), the message the bot posted or edited, its channel, and whether an existing message was edited (redeployed) rather than a new one posted.
+ */
+export interface TicketPanelDeployResponse {
+  success: true;
+  /**
+   * The panel's id.
+   */
+  id: string;
+  /**
+   * The panel's version after the deploy was recorded.
+   */
+  version: number;
+  item: TicketPanel;
+  message_id: Snowflake;
+  channel_id: Snowflake;
+  /**
+   * true: the message the panel posted before was edited in place; false: a new message was posted.
+   */
+  redeployed: boolean;
+}
+/**
+ * One ticket panel of a guild (an item of the panels collection, schemas/sections.json): the message with a button that opens a ticket, the ticket it opens, and the open message. message_id, deployed and created_at are the server's: a client's values for them are ignored.
+ */
+export interface TicketPanel {
+  title: string;
+  description: string;
+  color: HexColour;
+  /**
+   * The text channel the panel is posted in.
+   */
+  channel_id: string;
+  button_label: string;
+  button_emoji: string;
+  welcome_message: string;
+  ticket_name_format: string;
+  close_button: boolean;
+  close_button_label: string;
+  close_button_emoji: string;
+  transcript: boolean;
+  auto_delete: boolean;
+  auto_delete_time: number;
+  support_team_view: boolean;
+  max_duration: number;
+  /**
+   * Questions asked when a ticket is opened.
+   *
+   * @maxItems 5
+   */
+  required_inputs: string[];
+  /**
+   * Ticket category ids this panel offers.
+   *
+   * @maxItems 25
+   */
+  categories: string[];
+  auto_deploy: boolean;
+  footer: string;
+  footerIcon: string;
+  image: string;
+  thumbnail: string;
+  open_title: string;
+  open_description: string;
+  open_color: HexColour;
+  open_footer: string;
+  open_footerIcon: string;
+  open_image: string;
+  open_thumbnail: string;
+  /**
+   * The panel message in Discord; null until deployed. Server-owned.
+   */
+  message_id: string | null;
+  /**
+   * Whether the panel is deployed: derived from message_id on every read. Server-owned.
+   */
+  deployed: boolean;
+  /**
+   * When the panel was created (ISO 8601). Server-owned.
+   */
+  created_at: string | null;
 }
 /**
  * A guild the bot is in, as the home page's top-servers showcase shows it (spec 1:3).
@@ -1421,66 +1541,6 @@ export interface TicketLimits {
   roleLimits: {
     [k: string]: PerUserTicketLimit;
   };
-}
-/**
- * One ticket panel of a guild (an item of the panels collection, schemas/sections.json): the message with a button that opens a ticket, the ticket it opens, and the open message. message_id, deployed and created_at are the server's: a client's values for them are ignored.
- */
-export interface TicketPanel {
-  title: string;
-  description: string;
-  color: HexColour;
-  /**
-   * The text channel the panel is posted in.
-   */
-  channel_id: string;
-  button_label: string;
-  button_emoji: string;
-  welcome_message: string;
-  ticket_name_format: string;
-  close_button: boolean;
-  close_button_label: string;
-  close_button_emoji: string;
-  transcript: boolean;
-  auto_delete: boolean;
-  auto_delete_time: number;
-  support_team_view: boolean;
-  max_duration: number;
-  /**
-   * Questions asked when a ticket is opened.
-   *
-   * @maxItems 5
-   */
-  required_inputs: string[];
-  /**
-   * Ticket category ids this panel offers.
-   *
-   * @maxItems 25
-   */
-  categories: string[];
-  auto_deploy: boolean;
-  footer: string;
-  footerIcon: string;
-  image: string;
-  thumbnail: string;
-  open_title: string;
-  open_description: string;
-  open_color: HexColour;
-  open_footer: string;
-  open_footerIcon: string;
-  open_image: string;
-  open_thumbnail: string;
-  /**
-   * The panel message in Discord; null until deployed. Server-owned.
-   */
-  message_id: string | null;
-  /**
-   * Whether the panel is deployed: derived from message_id on every read. Server-owned.
-   */
-  deployed: boolean;
-  /**
-   * When the panel was created (ISO 8601). Server-owned.
-   */
-  created_at: string | null;
 }
 /**
  * How closed tickets are kept (the Ticket transcripts page): whether transcripts are made, in which format, for how long, and where they are sent.

@@ -27,6 +27,9 @@ import type {
   TicketCategoriesResponse,
   TicketCategoryRequest,
   TicketDefaultCategoryRequest,
+  TicketPanelDeployDefaultRequest,
+  TicketPanelDeployRequest,
+  TicketPanelDeployResponse,
   TopServerList,
   TopServer,
   TranscriptList,
@@ -116,6 +119,12 @@ export declare const validateTicketCategoriesResponse: StandaloneValidator<Ticke
 export declare const validateTicketCategoryRequest: StandaloneValidator<TicketCategoryRequest>;
 /** Validates TicketDefaultCategoryRequest (https://guildhall.dev/schemas/api/ticket-default-category-request.json). */
 export declare const validateTicketDefaultCategoryRequest: StandaloneValidator<TicketDefaultCategoryRequest>;
+/** Validates TicketPanelDeployDefaultRequest (https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json). */
+export declare const validateTicketPanelDeployDefaultRequest: StandaloneValidator<TicketPanelDeployDefaultRequest>;
+/** Validates TicketPanelDeployRequest (https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json). */
+export declare const validateTicketPanelDeployRequest: StandaloneValidator<TicketPanelDeployRequest>;
+/** Validates TicketPanelDeployResponse (https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json). */
+export declare const validateTicketPanelDeployResponse: StandaloneValidator<TicketPanelDeployResponse>;
 /** Validates TopServerList (https://guildhall.dev/schemas/api/top-server-list.json). */
 export declare const validateTopServerList: StandaloneValidator<TopServerList>;
 /** Validates TopServer (https://guildhall.dev/schemas/api/top-server.json). */

@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate97;
-const schema170 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate97(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate102;
+const schema189 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate97.evaluated;
+  const evaluated0 = validate102.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema170.required,
-        parentSchema: schema170,
+        schema: schema189.required,
+        parentSchema: schema189,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema170.properties.enabled,
+          parentSchema: schema189.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema170.type,
-      parentSchema: schema170,
+      schema: schema189.type,
+      parentSchema: schema189,
       data,
     };
     if (vErrors === null) {
@@ -72,12 +72,12 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate97.errors = vErrors;
+  validate102.errors = vErrors;
   return errors === 0;
 }
-validate97.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
-export const validateAntinuke = validate84;
-const schema124 = {
+validate102.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+export const validateAntinuke = validate89;
+const schema143 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
   type: 'object',
@@ -440,20 +440,20 @@ const schema124 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const schema125 = {
+const schema144 = {
   type: 'string',
   enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
   'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
   'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
 };
-const schema126 = {
+const schema145 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const schema138 = {
+const schema157 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -463,11 +463,11 @@ const schema138 = {
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
 const pattern7 = new RegExp('^[0-9]{17,20}$', 'u');
-const pattern62 = new RegExp('^[0-9]{17,19}$', 'u');
-function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern83 = new RegExp('^[0-9]{17,19}$', 'u');
+function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
+  const evaluated0 = validate89.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -506,7 +506,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
       data.auto_recovery = true;
     }
     for (const key0 in data) {
-      if (!func1.call(schema124.properties, key0)) {
+      if (!func1.call(schema143.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -514,7 +514,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema124,
+          parentSchema: schema143,
           data,
         };
         if (vErrors === null) {
@@ -533,8 +533,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema124.properties.enabled.type,
-        parentSchema: schema124.properties.enabled,
+        schema: schema143.properties.enabled.type,
+        parentSchema: schema143.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -552,8 +552,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema125.type,
-        parentSchema: schema125,
+        schema: schema144.type,
+        parentSchema: schema144,
         data: data1,
       };
       if (vErrors === null) {
@@ -568,10 +568,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/punishment',
         schemaPath: '#/$defs/punishment/enum',
         keyword: 'enum',
-        params: { allowedValues: schema125.enum },
+        params: { allowedValues: schema144.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema125.enum,
-        parentSchema: schema125,
+        schema: schema144.enum,
+        parentSchema: schema144,
         data: data1,
       };
       if (vErrors === null) {
@@ -587,10 +587,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/bypass_role',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema126.type },
+        params: { type: schema145.type },
         message: 'must be string,null',
-        schema: schema126.type,
-        parentSchema: schema126,
+        schema: schema145.type,
+        parentSchema: schema145,
         data: data2,
       };
       if (vErrors === null) {
@@ -609,7 +609,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema126,
+          parentSchema: schema145,
           data: data2,
         };
         if (vErrors === null) {
@@ -627,7 +627,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema126,
+          parentSchema: schema145,
           data: data2,
         };
         if (vErrors === null) {
@@ -674,7 +674,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         data3.anti_everyone = true;
       }
       for (const key1 in data3) {
-        if (!func1.call(schema124.properties.modules.properties, key1)) {
+        if (!func1.call(schema143.properties.modules.properties, key1)) {
           const err7 = {
             instancePath: instancePath + '/modules',
             schemaPath: '#/properties/modules/additionalProperties',
@@ -682,7 +682,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema124.properties.modules,
+            parentSchema: schema143.properties.modules,
             data: data3,
           };
           if (vErrors === null) {
@@ -701,8 +701,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.modules.properties.anti_ban.type,
-          parentSchema: schema124.properties.modules.properties.anti_ban,
+          schema: schema143.properties.modules.properties.anti_ban.type,
+          parentSchema: schema143.properties.modules.properties.anti_ban,
           data: data4,
         };
         if (vErrors === null) {
@@ -720,8 +720,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.modules.properties.anti_kick.type,
-          parentSchema: schema124.properties.modules.properties.anti_kick,
+          schema: schema143.properties.modules.properties.anti_kick.type,
+          parentSchema: schema143.properties.modules.properties.anti_kick,
           data: data5,
         };
         if (vErrors === null) {
@@ -739,8 +739,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.modules.properties.anti_prune.type,
-          parentSchema: schema124.properties.modules.properties.anti_prune,
+          schema: schema143.properties.modules.properties.anti_prune.type,
+          parentSchema: schema143.properties.modules.properties.anti_prune,
           data: data6,
         };
         if (vErrors === null) {
@@ -758,8 +758,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.modules.properties.anti_member_update.type,
-          parentSchema: schema124.properties.modules.properties.anti_member_update,
+          schema: schema143.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema143.properties.modules.properties.anti_member_update,
           data: data7,
         };
         if (vErrors === null) {
@@ -777,8 +777,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.modules.properties.anti_role.type,
-          parentSchema: schema124.properties.modules.properties.anti_role,
+          schema: schema143.properties.modules.properties.anti_role.type,
+          parentSchema: schema143.properties.modules.properties.anti_role,
           data: data8,
         };
         if (vErrors === null) {
@@ -796,8 +796,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.modules.properties.anti_channel.type,
-          parentSchema: schema124.properties.modules.properties.anti_channel,
+          schema: schema143.properties.modules.properties.anti_channel.type,
+          parentSchema: schema143.properties.modules.properties.anti_channel,
           data: data9,
         };
         if (vErrors === null) {
@@ -815,8 +815,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.modules.properties.anti_emoji.type,
-          parentSchema: schema124.properties.modules.properties.anti_emoji,
+          schema: schema143.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema143.properties.modules.properties.anti_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -834,8 +834,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.modules.properties.anti_guild_update.type,
-          parentSchema: schema124.properties.modules.properties.anti_guild_update,
+          schema: schema143.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema143.properties.modules.properties.anti_guild_update,
           data: data11,
         };
         if (vErrors === null) {
@@ -853,8 +853,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.modules.properties.anti_webhook.type,
-          parentSchema: schema124.properties.modules.properties.anti_webhook,
+          schema: schema143.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema143.properties.modules.properties.anti_webhook,
           data: data12,
         };
         if (vErrors === null) {
@@ -872,8 +872,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.modules.properties.anti_integration.type,
-          parentSchema: schema124.properties.modules.properties.anti_integration,
+          schema: schema143.properties.modules.properties.anti_integration.type,
+          parentSchema: schema143.properties.modules.properties.anti_integration,
           data: data13,
         };
         if (vErrors === null) {
@@ -891,8 +891,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.modules.properties.anti_everyone.type,
-          parentSchema: schema124.properties.modules.properties.anti_everyone,
+          schema: schema143.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema143.properties.modules.properties.anti_everyone,
           data: data14,
         };
         if (vErrors === null) {
@@ -909,8 +909,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema124.properties.modules.type,
-        parentSchema: schema124.properties.modules,
+        schema: schema143.properties.modules.type,
+        parentSchema: schema143.properties.modules,
         data: data3,
       };
       if (vErrors === null) {
@@ -923,7 +923,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
     let data15 = data.module_punishments;
     if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
       for (const key2 in data15) {
-        if (!func1.call(schema124.properties.module_punishments.properties, key2)) {
+        if (!func1.call(schema143.properties.module_punishments.properties, key2)) {
           const err20 = {
             instancePath: instancePath + '/module_punishments',
             schemaPath: '#/properties/module_punishments/additionalProperties',
@@ -931,7 +931,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema124.properties.module_punishments,
+            parentSchema: schema143.properties.module_punishments,
             data: data15,
           };
           if (vErrors === null) {
@@ -951,8 +951,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema125.type,
-            parentSchema: schema125,
+            schema: schema144.type,
+            parentSchema: schema144,
             data: data16,
           };
           if (vErrors === null) {
@@ -967,10 +967,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_ban',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema125.enum },
+            params: { allowedValues: schema144.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema125.enum,
-            parentSchema: schema125,
+            schema: schema144.enum,
+            parentSchema: schema144,
             data: data16,
           };
           if (vErrors === null) {
@@ -990,8 +990,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema125.type,
-            parentSchema: schema125,
+            schema: schema144.type,
+            parentSchema: schema144,
             data: data17,
           };
           if (vErrors === null) {
@@ -1006,10 +1006,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_kick',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema125.enum },
+            params: { allowedValues: schema144.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema125.enum,
-            parentSchema: schema125,
+            schema: schema144.enum,
+            parentSchema: schema144,
             data: data17,
           };
           if (vErrors === null) {
@@ -1029,8 +1029,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema125.type,
-            parentSchema: schema125,
+            schema: schema144.type,
+            parentSchema: schema144,
             data: data18,
           };
           if (vErrors === null) {
@@ -1045,10 +1045,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_prune',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema125.enum },
+            params: { allowedValues: schema144.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema125.enum,
-            parentSchema: schema125,
+            schema: schema144.enum,
+            parentSchema: schema144,
             data: data18,
           };
           if (vErrors === null) {
@@ -1068,8 +1068,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema125.type,
-            parentSchema: schema125,
+            schema: schema144.type,
+            parentSchema: schema144,
             data: data19,
           };
           if (vErrors === null) {
@@ -1084,10 +1084,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_member_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema125.enum },
+            params: { allowedValues: schema144.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema125.enum,
-            parentSchema: schema125,
+            schema: schema144.enum,
+            parentSchema: schema144,
             data: data19,
           };
           if (vErrors === null) {
@@ -1107,8 +1107,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema125.type,
-            parentSchema: schema125,
+            schema: schema144.type,
+            parentSchema: schema144,
             data: data20,
           };
           if (vErrors === null) {
@@ -1123,10 +1123,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_role',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema125.enum },
+            params: { allowedValues: schema144.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema125.enum,
-            parentSchema: schema125,
+            schema: schema144.enum,
+            parentSchema: schema144,
             data: data20,
           };
           if (vErrors === null) {
@@ -1146,8 +1146,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema125.type,
-            parentSchema: schema125,
+            schema: schema144.type,
+            parentSchema: schema144,
             data: data21,
           };
           if (vErrors === null) {
@@ -1162,10 +1162,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_channel',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema125.enum },
+            params: { allowedValues: schema144.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema125.enum,
-            parentSchema: schema125,
+            schema: schema144.enum,
+            parentSchema: schema144,
             data: data21,
           };
           if (vErrors === null) {
@@ -1185,8 +1185,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema125.type,
-            parentSchema: schema125,
+            schema: schema144.type,
+            parentSchema: schema144,
             data: data22,
           };
           if (vErrors === null) {
@@ -1201,10 +1201,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_emoji',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema125.enum },
+            params: { allowedValues: schema144.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema125.enum,
-            parentSchema: schema125,
+            schema: schema144.enum,
+            parentSchema: schema144,
             data: data22,
           };
           if (vErrors === null) {
@@ -1224,8 +1224,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema125.type,
-            parentSchema: schema125,
+            schema: schema144.type,
+            parentSchema: schema144,
             data: data23,
           };
           if (vErrors === null) {
@@ -1240,10 +1240,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_guild_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema125.enum },
+            params: { allowedValues: schema144.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema125.enum,
-            parentSchema: schema125,
+            schema: schema144.enum,
+            parentSchema: schema144,
             data: data23,
           };
           if (vErrors === null) {
@@ -1263,8 +1263,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema125.type,
-            parentSchema: schema125,
+            schema: schema144.type,
+            parentSchema: schema144,
             data: data24,
           };
           if (vErrors === null) {
@@ -1279,10 +1279,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_webhook',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema125.enum },
+            params: { allowedValues: schema144.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema125.enum,
-            parentSchema: schema125,
+            schema: schema144.enum,
+            parentSchema: schema144,
             data: data24,
           };
           if (vErrors === null) {
@@ -1302,8 +1302,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema125.type,
-            parentSchema: schema125,
+            schema: schema144.type,
+            parentSchema: schema144,
             data: data25,
           };
           if (vErrors === null) {
@@ -1318,10 +1318,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_integration',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema125.enum },
+            params: { allowedValues: schema144.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema125.enum,
-            parentSchema: schema125,
+            schema: schema144.enum,
+            parentSchema: schema144,
             data: data25,
           };
           if (vErrors === null) {
@@ -1341,8 +1341,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema125.type,
-            parentSchema: schema125,
+            schema: schema144.type,
+            parentSchema: schema144,
             data: data26,
           };
           if (vErrors === null) {
@@ -1357,10 +1357,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_everyone',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema125.enum },
+            params: { allowedValues: schema144.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema125.enum,
-            parentSchema: schema125,
+            schema: schema144.enum,
+            parentSchema: schema144,
             data: data26,
           };
           if (vErrors === null) {
@@ -1378,8 +1378,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema124.properties.module_punishments.type,
-        parentSchema: schema124.properties.module_punishments,
+        schema: schema143.properties.module_punishments.type,
+        parentSchema: schema143.properties.module_punishments,
         data: data15,
       };
       if (vErrors === null) {
@@ -1399,7 +1399,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema124.properties.extraowners,
+          parentSchema: schema143.properties.extraowners,
           data: data27,
         };
         if (vErrors === null) {
@@ -1421,7 +1421,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema124.properties.extraowners.items,
+              parentSchema: schema143.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1431,7 +1431,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern62.test(data28)) {
+          if (!pattern83.test(data28)) {
             const err46 = {
               instancePath: instancePath + '/extraowners/' + i0,
               schemaPath: '#/properties/extraowners/items/pattern',
@@ -1439,7 +1439,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema124.properties.extraowners.items,
+              parentSchema: schema143.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1456,8 +1456,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema124.properties.extraowners.items.type,
-            parentSchema: schema124.properties.extraowners.items,
+            schema: schema143.properties.extraowners.items.type,
+            parentSchema: schema143.properties.extraowners.items,
             data: data28,
           };
           if (vErrors === null) {
@@ -1486,7 +1486,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema124.properties.extraowners,
+              parentSchema: schema143.properties.extraowners,
               data: data27,
             };
             if (vErrors === null) {
@@ -1507,8 +1507,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema124.properties.extraowners.type,
-        parentSchema: schema124.properties.extraowners,
+        schema: schema143.properties.extraowners.type,
+        parentSchema: schema143.properties.extraowners,
         data: data27,
       };
       if (vErrors === null) {
@@ -1528,7 +1528,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema124.properties.whitelist,
+          parentSchema: schema143.properties.whitelist,
           data: data29,
         };
         if (vErrors === null) {
@@ -1550,7 +1550,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema124.properties.whitelist.items,
+              parentSchema: schema143.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1560,7 +1560,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern62.test(data30)) {
+          if (!pattern83.test(data30)) {
             const err52 = {
               instancePath: instancePath + '/whitelist/' + i2,
               schemaPath: '#/properties/whitelist/items/pattern',
@@ -1568,7 +1568,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema124.properties.whitelist.items,
+              parentSchema: schema143.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1585,8 +1585,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema124.properties.whitelist.items.type,
-            parentSchema: schema124.properties.whitelist.items,
+            schema: schema143.properties.whitelist.items.type,
+            parentSchema: schema143.properties.whitelist.items,
             data: data30,
           };
           if (vErrors === null) {
@@ -1615,7 +1615,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i3, j: j1 },
               message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
               schema: true,
-              parentSchema: schema124.properties.whitelist,
+              parentSchema: schema143.properties.whitelist,
               data: data29,
             };
             if (vErrors === null) {
@@ -1636,8 +1636,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema124.properties.whitelist.type,
-        parentSchema: schema124.properties.whitelist,
+        schema: schema143.properties.whitelist.type,
+        parentSchema: schema143.properties.whitelist,
         data: data29,
       };
       if (vErrors === null) {
@@ -1679,7 +1679,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema124.properties.bypass_permissions,
+            parentSchema: schema143.properties.bypass_permissions,
             data: data31,
           };
           if (vErrors === null) {
@@ -1698,8 +1698,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.bypass_permissions.properties.can_ban.type,
-          parentSchema: schema124.properties.bypass_permissions.properties.can_ban,
+          schema: schema143.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema143.properties.bypass_permissions.properties.can_ban,
           data: data32,
         };
         if (vErrors === null) {
@@ -1717,8 +1717,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.bypass_permissions.properties.can_kick.type,
-          parentSchema: schema124.properties.bypass_permissions.properties.can_kick,
+          schema: schema143.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema143.properties.bypass_permissions.properties.can_kick,
           data: data33,
         };
         if (vErrors === null) {
@@ -1736,8 +1736,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.bypass_permissions.properties.can_manage_roles.type,
-          parentSchema: schema124.properties.bypass_permissions.properties.can_manage_roles,
+          schema: schema143.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema143.properties.bypass_permissions.properties.can_manage_roles,
           data: data34,
         };
         if (vErrors === null) {
@@ -1755,8 +1755,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.bypass_permissions.properties.can_manage_channels.type,
-          parentSchema: schema124.properties.bypass_permissions.properties.can_manage_channels,
+          schema: schema143.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema143.properties.bypass_permissions.properties.can_manage_channels,
           data: data35,
         };
         if (vErrors === null) {
@@ -1774,8 +1774,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.bypass_permissions.properties.can_manage_webhooks.type,
-          parentSchema: schema124.properties.bypass_permissions.properties.can_manage_webhooks,
+          schema: schema143.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema143.properties.bypass_permissions.properties.can_manage_webhooks,
           data: data36,
         };
         if (vErrors === null) {
@@ -1792,8 +1792,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema124.properties.bypass_permissions.type,
-        parentSchema: schema124.properties.bypass_permissions,
+        schema: schema143.properties.bypass_permissions.type,
+        parentSchema: schema143.properties.bypass_permissions,
         data: data31,
       };
       if (vErrors === null) {
@@ -1809,10 +1809,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/log_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema138.type },
+        params: { type: schema157.type },
         message: 'must be string,null',
-        schema: schema138.type,
-        parentSchema: schema138,
+        schema: schema157.type,
+        parentSchema: schema157,
         data: data37,
       };
       if (vErrors === null) {
@@ -1831,7 +1831,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema138,
+          parentSchema: schema157,
           data: data37,
         };
         if (vErrors === null) {
@@ -1849,7 +1849,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema138,
+          parentSchema: schema157,
           data: data37,
         };
         if (vErrors === null) {
@@ -1868,8 +1868,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema124.properties.auto_recovery.type,
-        parentSchema: schema124.properties.auto_recovery,
+        schema: schema143.properties.auto_recovery.type,
+        parentSchema: schema143.properties.auto_recovery,
         data: data38,
       };
       if (vErrors === null) {
@@ -1886,8 +1886,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema124.type,
-      parentSchema: schema124,
+      schema: schema143.type,
+      parentSchema: schema143,
       data,
     };
     if (vErrors === null) {
@@ -1897,10 +1897,10 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate84.errors = vErrors;
+  validate89.errors = vErrors;
   return errors === 0;
 }
-validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate89.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateAntinukePreflight = validate25;
 const schema36 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2656,8 +2656,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate85;
-const schema139 = {
+export const validateBasic = validate90;
+const schema158 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -2692,11 +2692,11 @@ const schema139 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const pattern65 = new RegExp('^\\S+$', 'u');
-function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern86 = new RegExp('^\\S+$', 'u');
+function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate85.evaluated;
+  const evaluated0 = validate90.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2722,7 +2722,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema139,
+          parentSchema: schema158,
           data,
         };
         if (vErrors === null) {
@@ -2743,7 +2743,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema139.properties.prefix,
+          parentSchema: schema158.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2761,7 +2761,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema139.properties.prefix,
+          parentSchema: schema158.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2771,7 +2771,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern65.test(data0)) {
+      if (!pattern86.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -2779,7 +2779,7 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema139.properties.prefix,
+          parentSchema: schema158.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2796,8 +2796,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema139.properties.prefix.type,
-        parentSchema: schema139.properties.prefix,
+        schema: schema158.properties.prefix.type,
+        parentSchema: schema158.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -2815,8 +2815,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema139.properties.invite_tracking.type,
-        parentSchema: schema139.properties.invite_tracking,
+        schema: schema158.properties.invite_tracking.type,
+        parentSchema: schema158.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -2834,8 +2834,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema139.properties.flag_translation.type,
-        parentSchema: schema139.properties.flag_translation,
+        schema: schema158.properties.flag_translation.type,
+        parentSchema: schema158.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -2852,8 +2852,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema139.type,
-      parentSchema: schema139,
+      schema: schema158.type,
+      parentSchema: schema158,
       data,
     };
     if (vErrors === null) {
@@ -2863,10 +2863,10 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate85.errors = vErrors;
+  validate90.errors = vErrors;
   return errors === 0;
 }
-validate85.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate90.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateBotStatus = validate27;
 const schema39 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -4485,8 +4485,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate74;
-const schema112 = {
+export const validateChannelReference = validate79;
+const schema131 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -4495,10 +4495,10 @@ const schema112 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4510,10 +4510,10 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema112.type },
+      params: { type: schema131.type },
       message: 'must be string,null',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema131.type,
+      parentSchema: schema131,
       data,
     };
     if (vErrors === null) {
@@ -4532,7 +4532,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema112,
+        parentSchema: schema131,
         data,
       };
       if (vErrors === null) {
@@ -4550,7 +4550,7 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema112,
+        parentSchema: schema131,
         data,
       };
       if (vErrors === null) {
@@ -4561,10 +4561,10 @@ function validate74(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate74.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = { dynamicProps: false, dynamicItems: false };
+validate79.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateContactMessage = validate35;
 const schema49 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -5279,8 +5279,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate86;
-const schema140 = {
+export const validateGreeting = validate91;
+const schema159 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -5498,20 +5498,20 @@ const schema140 = {
     },
   },
 };
-const schema141 = {
+const schema160 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema142 = {
+const schema161 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema143 = {
+const schema162 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -5580,7 +5580,7 @@ const schema143 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema144 = {
+const schema163 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -5591,7 +5591,7 @@ const schema144 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema145 = {
+const schema164 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -5601,12 +5601,12 @@ const schema145 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern54 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-const pattern55 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern36 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern76 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate87.evaluated;
+  const evaluated0 = validate92.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5639,8 +5639,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema143.required,
-        parentSchema: schema143,
+        schema: schema162.required,
+        parentSchema: schema162,
         data,
       };
       if (vErrors === null) {
@@ -5667,7 +5667,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema143,
+          parentSchema: schema162,
           data,
         };
         if (vErrors === null) {
@@ -5688,7 +5688,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema143.properties.title,
+          parentSchema: schema162.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -5705,8 +5705,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema143.properties.title.type,
-        parentSchema: schema143.properties.title,
+        schema: schema162.properties.title.type,
+        parentSchema: schema162.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -5726,7 +5726,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema143.properties.description,
+          parentSchema: schema162.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5743,8 +5743,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema143.properties.description.type,
-        parentSchema: schema143.properties.description,
+        schema: schema162.properties.description.type,
+        parentSchema: schema162.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -5765,7 +5765,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema144,
+            parentSchema: schema163,
             data: data2,
           };
           if (vErrors === null) {
@@ -5775,7 +5775,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern54.test(data2)) {
+        if (!pattern36.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -5783,7 +5783,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema144,
+            parentSchema: schema163,
             data: data2,
           };
           if (vErrors === null) {
@@ -5800,8 +5800,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.type,
-          parentSchema: schema144,
+          schema: schema163.type,
+          parentSchema: schema163,
           data: data2,
         };
         if (vErrors === null) {
@@ -5820,8 +5820,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema143.properties.thumbnail.type,
-        parentSchema: schema143.properties.thumbnail,
+        schema: schema162.properties.thumbnail.type,
+        parentSchema: schema162.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -5841,7 +5841,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema143.properties.footer,
+          parentSchema: schema162.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -5858,8 +5858,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema143.properties.footer.type,
-        parentSchema: schema143.properties.footer,
+        schema: schema162.properties.footer.type,
+        parentSchema: schema162.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -5879,7 +5879,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema145,
+          parentSchema: schema164,
           data: data5,
         };
         if (vErrors === null) {
@@ -5889,7 +5889,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern55.test(data5)) {
+      if (!pattern76.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -5897,7 +5897,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema145,
+          parentSchema: schema164,
           data: data5,
         };
         if (vErrors === null) {
@@ -5914,8 +5914,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema145.type,
-        parentSchema: schema145,
+        schema: schema164.type,
+        parentSchema: schema164,
         data: data5,
       };
       if (vErrors === null) {
@@ -5942,7 +5942,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema143.properties.author,
+            parentSchema: schema162.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -5963,7 +5963,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema143.properties.author.properties.name,
+            parentSchema: schema162.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -5980,8 +5980,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.author.properties.name.type,
-          parentSchema: schema143.properties.author.properties.name,
+          schema: schema162.properties.author.properties.name.type,
+          parentSchema: schema162.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -6001,7 +6001,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema143.properties.author.properties.iconURL,
+            parentSchema: schema162.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6011,7 +6011,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern55.test(data8)) {
+        if (!pattern76.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -6019,7 +6019,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema143.properties.author.properties.iconURL,
+            parentSchema: schema162.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6036,8 +6036,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.author.properties.iconURL.type,
-          parentSchema: schema143.properties.author.properties.iconURL,
+          schema: schema162.properties.author.properties.iconURL.type,
+          parentSchema: schema162.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -6054,8 +6054,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema143.properties.author.type,
-        parentSchema: schema143.properties.author,
+        schema: schema162.properties.author.type,
+        parentSchema: schema162.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -6072,8 +6072,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema143.type,
-      parentSchema: schema143,
+      schema: schema162.type,
+      parentSchema: schema162,
       data,
     };
     if (vErrors === null) {
@@ -6083,14 +6083,14 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate87.errors = vErrors;
+  validate92.errors = vErrors;
   return errors === 0;
 }
-validate87.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate92.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate86.evaluated;
+  const evaluated0 = validate91.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6113,7 +6113,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema140,
+          parentSchema: schema159,
           data,
         };
         if (vErrors === null) {
@@ -6171,8 +6171,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema140.properties.welcome.then.required,
-            parentSchema: schema140.properties.welcome.then,
+            schema: schema159.properties.welcome.then.required,
+            parentSchema: schema159.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -6191,8 +6191,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema140.properties.welcome.then.properties.channel.type,
-              parentSchema: schema140.properties.welcome.then.properties.channel,
+              schema: schema159.properties.welcome.then.properties.channel.type,
+              parentSchema: schema159.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -6219,8 +6219,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema140.properties.welcome.if,
-        parentSchema: schema140.properties.welcome,
+        schema: schema159.properties.welcome.if,
+        parentSchema: schema159.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -6263,7 +6263,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema140.properties.welcome,
+            parentSchema: schema159.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -6282,8 +6282,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema140.properties.welcome.properties.enabled.type,
-          parentSchema: schema140.properties.welcome.properties.enabled,
+          schema: schema159.properties.welcome.properties.enabled.type,
+          parentSchema: schema159.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -6299,10 +6299,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema141.type },
+          params: { type: schema160.type },
           message: 'must be string,null',
-          schema: schema141.type,
-          parentSchema: schema141,
+          schema: schema160.type,
+          parentSchema: schema160,
           data: data4,
         };
         if (vErrors === null) {
@@ -6321,7 +6321,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema141,
+            parentSchema: schema160,
             data: data4,
           };
           if (vErrors === null) {
@@ -6339,7 +6339,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema141,
+            parentSchema: schema160,
             data: data4,
           };
           if (vErrors === null) {
@@ -6360,7 +6360,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema140.properties.welcome.properties.content,
+            parentSchema: schema159.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -6377,8 +6377,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.welcome.properties.content.type,
-          parentSchema: schema140.properties.welcome.properties.content,
+          schema: schema159.properties.welcome.properties.content.type,
+          parentSchema: schema159.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -6396,8 +6396,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.type,
-          parentSchema: schema142,
+          schema: schema161.type,
+          parentSchema: schema161,
           data: data6,
         };
         if (vErrors === null) {
@@ -6412,10 +6412,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema142.enum },
+          params: { allowedValues: schema161.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema142.enum,
-          parentSchema: schema142,
+          schema: schema161.enum,
+          parentSchema: schema161,
           data: data6,
         };
         if (vErrors === null) {
@@ -6426,7 +6426,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate87(data0.embed, {
+        !validate92(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -6434,7 +6434,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+        vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
         errors = vErrors.length;
       }
     } else {
@@ -6444,8 +6444,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema140.properties.welcome.type,
-        parentSchema: schema140.properties.welcome,
+        schema: schema159.properties.welcome.type,
+        parentSchema: schema159.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -6502,8 +6502,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema140.properties.farewell.then.required,
-            parentSchema: schema140.properties.farewell.then,
+            schema: schema159.properties.farewell.then.required,
+            parentSchema: schema159.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -6522,8 +6522,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema140.properties.farewell.then.properties.channel.type,
-              parentSchema: schema140.properties.farewell.then.properties.channel,
+              schema: schema159.properties.farewell.then.properties.channel.type,
+              parentSchema: schema159.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -6550,8 +6550,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema140.properties.farewell.if,
-        parentSchema: schema140.properties.farewell,
+        schema: schema159.properties.farewell.if,
+        parentSchema: schema159.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -6594,7 +6594,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema140.properties.farewell,
+            parentSchema: schema159.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -6613,8 +6613,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema140.properties.farewell.properties.enabled.type,
-          parentSchema: schema140.properties.farewell.properties.enabled,
+          schema: schema159.properties.farewell.properties.enabled.type,
+          parentSchema: schema159.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -6630,10 +6630,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema141.type },
+          params: { type: schema160.type },
           message: 'must be string,null',
-          schema: schema141.type,
-          parentSchema: schema141,
+          schema: schema160.type,
+          parentSchema: schema160,
           data: data12,
         };
         if (vErrors === null) {
@@ -6652,7 +6652,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema141,
+            parentSchema: schema160,
             data: data12,
           };
           if (vErrors === null) {
@@ -6670,7 +6670,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema141,
+            parentSchema: schema160,
             data: data12,
           };
           if (vErrors === null) {
@@ -6691,7 +6691,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema140.properties.farewell.properties.content,
+            parentSchema: schema159.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -6708,8 +6708,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.farewell.properties.content.type,
-          parentSchema: schema140.properties.farewell.properties.content,
+          schema: schema159.properties.farewell.properties.content.type,
+          parentSchema: schema159.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -6727,8 +6727,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.type,
-          parentSchema: schema142,
+          schema: schema161.type,
+          parentSchema: schema161,
           data: data14,
         };
         if (vErrors === null) {
@@ -6743,10 +6743,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema142.enum },
+          params: { allowedValues: schema161.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema142.enum,
-          parentSchema: schema142,
+          schema: schema161.enum,
+          parentSchema: schema161,
           data: data14,
         };
         if (vErrors === null) {
@@ -6757,7 +6757,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate87(data8.embed, {
+        !validate92(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -6765,7 +6765,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+        vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
         errors = vErrors.length;
       }
     } else {
@@ -6775,8 +6775,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema140.properties.farewell.type,
-        parentSchema: schema140.properties.farewell,
+        schema: schema159.properties.farewell.type,
+        parentSchema: schema159.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -6793,8 +6793,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema140.type,
-      parentSchema: schema140,
+      schema: schema159.type,
+      parentSchema: schema159,
       data,
     };
     if (vErrors === null) {
@@ -6804,12 +6804,12 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate86.errors = vErrors;
+  validate91.errors = vErrors;
   return errors === 0;
 }
-validate86.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingEmbed = validate75;
-const schema113 = {
+validate91.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate80;
+const schema132 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -6903,7 +6903,7 @@ const schema113 = {
     },
   },
 };
-const schema114 = {
+const schema133 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -6914,7 +6914,7 @@ const schema114 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema115 = {
+const schema134 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -6924,10 +6924,10 @@ const schema115 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate80.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6960,8 +6960,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema132.required,
+        parentSchema: schema132,
         data,
       };
       if (vErrors === null) {
@@ -6988,7 +6988,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema113,
+          parentSchema: schema132,
           data,
         };
         if (vErrors === null) {
@@ -7009,7 +7009,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema113.properties.title,
+          parentSchema: schema132.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -7026,8 +7026,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema113.properties.title.type,
-        parentSchema: schema113.properties.title,
+        schema: schema132.properties.title.type,
+        parentSchema: schema132.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -7047,7 +7047,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema113.properties.description,
+          parentSchema: schema132.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -7064,8 +7064,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema113.properties.description.type,
-        parentSchema: schema113.properties.description,
+        schema: schema132.properties.description.type,
+        parentSchema: schema132.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -7086,7 +7086,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema114,
+            parentSchema: schema133,
             data: data2,
           };
           if (vErrors === null) {
@@ -7096,7 +7096,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern54.test(data2)) {
+        if (!pattern36.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -7104,7 +7104,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema114,
+            parentSchema: schema133,
             data: data2,
           };
           if (vErrors === null) {
@@ -7121,8 +7121,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.type,
-          parentSchema: schema114,
+          schema: schema133.type,
+          parentSchema: schema133,
           data: data2,
         };
         if (vErrors === null) {
@@ -7141,8 +7141,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema113.properties.thumbnail.type,
-        parentSchema: schema113.properties.thumbnail,
+        schema: schema132.properties.thumbnail.type,
+        parentSchema: schema132.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -7162,7 +7162,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema113.properties.footer,
+          parentSchema: schema132.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -7179,8 +7179,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema113.properties.footer.type,
-        parentSchema: schema113.properties.footer,
+        schema: schema132.properties.footer.type,
+        parentSchema: schema132.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -7200,7 +7200,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema115,
+          parentSchema: schema134,
           data: data5,
         };
         if (vErrors === null) {
@@ -7210,7 +7210,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern55.test(data5)) {
+      if (!pattern76.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -7218,7 +7218,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema115,
+          parentSchema: schema134,
           data: data5,
         };
         if (vErrors === null) {
@@ -7235,8 +7235,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema115.type,
-        parentSchema: schema115,
+        schema: schema134.type,
+        parentSchema: schema134,
         data: data5,
       };
       if (vErrors === null) {
@@ -7263,7 +7263,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema113.properties.author,
+            parentSchema: schema132.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -7284,7 +7284,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema113.properties.author.properties.name,
+            parentSchema: schema132.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -7301,8 +7301,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.author.properties.name.type,
-          parentSchema: schema113.properties.author.properties.name,
+          schema: schema132.properties.author.properties.name.type,
+          parentSchema: schema132.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -7322,7 +7322,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema113.properties.author.properties.iconURL,
+            parentSchema: schema132.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -7332,7 +7332,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern55.test(data8)) {
+        if (!pattern76.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -7340,7 +7340,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema113.properties.author.properties.iconURL,
+            parentSchema: schema132.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -7357,8 +7357,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.author.properties.iconURL.type,
-          parentSchema: schema113.properties.author.properties.iconURL,
+          schema: schema132.properties.author.properties.iconURL.type,
+          parentSchema: schema132.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -7375,8 +7375,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema113.properties.author.type,
-        parentSchema: schema113.properties.author,
+        schema: schema132.properties.author.type,
+        parentSchema: schema132.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -7393,8 +7393,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema132.type,
+      parentSchema: schema132,
       data,
     };
     if (vErrors === null) {
@@ -7404,12 +7404,12 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate80.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingMessageType = validate76;
-const schema116 = {
+validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate81;
+const schema135 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -7417,10 +7417,10 @@ const schema116 = {
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate81.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7434,8 +7434,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema116.type,
-      parentSchema: schema116,
+      schema: schema135.type,
+      parentSchema: schema135,
       data,
     };
     if (vErrors === null) {
@@ -7450,10 +7450,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema116.enum },
+      params: { allowedValues: schema135.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema116.enum,
-      parentSchema: schema116,
+      schema: schema135.enum,
+      parentSchema: schema135,
       data,
     };
     if (vErrors === null) {
@@ -7463,12 +7463,12 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate81.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPlaceholder = validate77;
-const schema117 = {
+validate81.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate82;
+const schema136 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -7508,10 +7508,10 @@ const schema117 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate82.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7525,8 +7525,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema117.type,
-      parentSchema: schema117,
+      schema: schema136.type,
+      parentSchema: schema136,
       data,
     };
     if (vErrors === null) {
@@ -7556,10 +7556,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema117.enum },
+      params: { allowedValues: schema136.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema117.enum,
-      parentSchema: schema117,
+      schema: schema136.enum,
+      parentSchema: schema136,
       data,
     };
     if (vErrors === null) {
@@ -7569,10 +7569,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate82.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = { dynamicProps: false, dynamicItems: false };
+validate82.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateGreetingPreviewRequest = validate38;
 const schema52 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -8889,8 +8889,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate78;
-const schema118 = {
+export const validateHexColour = validate83;
+const schema137 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -8903,10 +8903,10 @@ const schema118 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
+  const evaluated0 = validate83.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8922,7 +8922,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema118,
+        parentSchema: schema137,
         data,
       };
       if (vErrors === null) {
@@ -8932,7 +8932,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern54.test(data)) {
+    if (!pattern36.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -8940,7 +8940,7 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema118,
+        parentSchema: schema137,
         data,
       };
       if (vErrors === null) {
@@ -8957,8 +8957,8 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema118.type,
-      parentSchema: schema118,
+      schema: schema137.type,
+      parentSchema: schema137,
       data,
     };
     if (vErrors === null) {
@@ -8968,12 +8968,12 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate78.errors = vErrors;
+  validate83.errors = vErrors;
   return errors === 0;
 }
-validate78.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateImageUrl = validate79;
-const schema119 = {
+validate83.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateImageUrl = validate84;
+const schema138 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/image-url.json',
   type: 'string',
@@ -8985,10 +8985,10 @@ const schema119 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate84.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9004,7 +9004,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 2048 },
         message: 'must NOT have more than 2048 characters',
         schema: 2048,
-        parentSchema: schema119,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -9014,7 +9014,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern55.test(data)) {
+    if (!pattern76.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -9022,7 +9022,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
         message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
         schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-        parentSchema: schema119,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -9039,8 +9039,8 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema119.type,
-      parentSchema: schema119,
+      schema: schema138.type,
+      parentSchema: schema138,
       data,
     };
     if (vErrors === null) {
@@ -9050,12 +9050,12 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate79.errors = vErrors;
+  validate84.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate80;
-const schema120 = {
+validate84.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate85;
+const schema139 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -9075,10 +9075,10 @@ const schema120 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate85.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9092,8 +9092,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema120.type,
-      parentSchema: schema120,
+      schema: schema139.type,
+      parentSchema: schema139,
       data,
     };
     if (vErrors === null) {
@@ -9118,10 +9118,10 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema120.enum },
+      params: { allowedValues: schema139.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema120.enum,
-      parentSchema: schema120,
+      schema: schema139.enum,
+      parentSchema: schema139,
       data,
     };
     if (vErrors === null) {
@@ -9131,12 +9131,12 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate85.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate90;
-const schema148 = {
+validate85.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate95;
+const schema167 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -9177,17 +9177,17 @@ const schema148 = {
     },
   },
 };
-const schema149 = {
+const schema168 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate95(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate90.evaluated;
+  const evaluated0 = validate95.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9213,7 +9213,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema148,
+          parentSchema: schema167,
           data,
         };
         if (vErrors === null) {
@@ -9232,8 +9232,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema148.properties.ranking.type,
-        parentSchema: schema148.properties.ranking,
+        schema: schema167.properties.ranking.type,
+        parentSchema: schema167.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -9253,7 +9253,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema148.properties.levelup_message,
+          parentSchema: schema167.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -9271,7 +9271,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema148.properties.levelup_message,
+          parentSchema: schema167.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -9288,8 +9288,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema148.properties.levelup_message.type,
-        parentSchema: schema148.properties.levelup_message,
+        schema: schema167.properties.levelup_message.type,
+        parentSchema: schema167.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -9305,10 +9305,10 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema149.type },
+        params: { type: schema168.type },
         message: 'must be string,null',
-        schema: schema149.type,
-        parentSchema: schema149,
+        schema: schema168.type,
+        parentSchema: schema168,
         data: data2,
       };
       if (vErrors === null) {
@@ -9327,7 +9327,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema149,
+          parentSchema: schema168,
           data: data2,
         };
         if (vErrors === null) {
@@ -9345,7 +9345,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema149,
+          parentSchema: schema168,
           data: data2,
         };
         if (vErrors === null) {
@@ -9363,8 +9363,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema148.type,
-      parentSchema: schema148,
+      schema: schema167.type,
+      parentSchema: schema167,
       data,
     };
     if (vErrors === null) {
@@ -9374,10 +9374,10 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate90.errors = vErrors;
+  validate95.errors = vErrors;
   return errors === 0;
 }
-validate90.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate95.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateManagedGuild = validate43;
 const schema60 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -9695,8 +9695,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate91;
-const schema150 = {
+export const validateModeration = validate96;
+const schema169 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -9734,23 +9734,23 @@ const schema150 = {
     },
   },
 };
-const schema151 = {
+const schema170 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema152 = {
+const schema171 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate96(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate91.evaluated;
+  const evaluated0 = validate96.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9776,7 +9776,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema150,
+          parentSchema: schema169,
           data,
         };
         if (vErrors === null) {
@@ -9795,8 +9795,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema150.properties.max_warnings.type,
-        parentSchema: schema150.properties.max_warnings,
+        schema: schema169.properties.max_warnings.type,
+        parentSchema: schema169.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -9815,7 +9815,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema150.properties.max_warnings,
+          parentSchema: schema169.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -9833,7 +9833,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema150.properties.max_warnings,
+          parentSchema: schema169.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -9852,8 +9852,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema151.type,
-        parentSchema: schema151,
+        schema: schema170.type,
+        parentSchema: schema170,
         data: data1,
       };
       if (vErrors === null) {
@@ -9868,10 +9868,10 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema151.enum },
+        params: { allowedValues: schema170.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema151.enum,
-        parentSchema: schema151,
+        schema: schema170.enum,
+        parentSchema: schema170,
         data: data1,
       };
       if (vErrors === null) {
@@ -9887,10 +9887,10 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema152.type },
+        params: { type: schema171.type },
         message: 'must be string,null',
-        schema: schema152.type,
-        parentSchema: schema152,
+        schema: schema171.type,
+        parentSchema: schema171,
         data: data2,
       };
       if (vErrors === null) {
@@ -9909,7 +9909,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema152,
+          parentSchema: schema171,
           data: data2,
         };
         if (vErrors === null) {
@@ -9927,7 +9927,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema152,
+          parentSchema: schema171,
           data: data2,
         };
         if (vErrors === null) {
@@ -9945,8 +9945,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema150.type,
-      parentSchema: schema150,
+      schema: schema169.type,
+      parentSchema: schema169,
       data,
     };
     if (vErrors === null) {
@@ -9956,12 +9956,12 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate91.errors = vErrors;
+  validate96.errors = vErrors;
   return errors === 0;
 }
-validate91.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate81;
-const schema121 = {
+validate96.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate86;
+const schema140 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -9969,10 +9969,10 @@ const schema121 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate81.evaluated;
+  const evaluated0 = validate86.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9986,8 +9986,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema121.type,
-      parentSchema: schema121,
+      schema: schema140.type,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -10002,10 +10002,10 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema121.enum },
+      params: { allowedValues: schema140.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema121.enum,
-      parentSchema: schema121,
+      schema: schema140.enum,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -10015,10 +10015,10 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate81.errors = vErrors;
+  validate86.errors = vErrors;
   return errors === 0;
 }
-validate81.evaluated = { dynamicProps: false, dynamicItems: false };
+validate86.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateRole = validate47;
 const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -10848,8 +10848,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate82;
-const schema122 = {
+export const validateRoleReference = validate87;
+const schema141 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -10858,10 +10858,10 @@ const schema122 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate82.evaluated;
+  const evaluated0 = validate87.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10873,10 +10873,10 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema122.type },
+      params: { type: schema141.type },
       message: 'must be string,null',
-      schema: schema122.type,
-      parentSchema: schema122,
+      schema: schema141.type,
+      parentSchema: schema141,
       data,
     };
     if (vErrors === null) {
@@ -10895,7 +10895,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema122,
+        parentSchema: schema141,
         data,
       };
       if (vErrors === null) {
@@ -10913,7 +10913,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema122,
+        parentSchema: schema141,
         data,
       };
       if (vErrors === null) {
@@ -10924,10 +10924,10 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate82.errors = vErrors;
+  validate87.errors = vErrors;
   return errors === 0;
 }
-validate82.evaluated = { dynamicProps: false, dynamicItems: false };
+validate87.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSchemaList = validate48;
 const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12424,18 +12424,18 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate83;
-const schema123 = {
+export const validateSnowflake = validate88;
+const schema142 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/snowflake.json',
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate83.evaluated;
+  const evaluated0 = validate88.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12451,7 +12451,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema123,
+        parentSchema: schema142,
         data,
       };
       if (vErrors === null) {
@@ -12468,8 +12468,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema123.type,
-      parentSchema: schema123,
+      schema: schema142.type,
+      parentSchema: schema142,
       data,
     };
     if (vErrors === null) {
@@ -12479,10 +12479,10 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate83.errors = vErrors;
+  validate88.errors = vErrors;
   return errors === 0;
 }
-validate83.evaluated = { dynamicProps: false, dynamicItems: false };
+validate88.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSuccessResponse = validate52;
 const schema72 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12584,8 +12584,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategories = validate92;
-const schema153 = {
+export const validateTicketCategories = validate97;
+const schema172 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-categories.json',
   type: 'object',
@@ -12650,7 +12650,7 @@ const schema153 = {
     },
   },
 };
-const schema154 = {
+const schema173 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
@@ -12674,16 +12674,16 @@ const schema154 = {
   },
   'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
 };
-const schema156 = {
+const schema175 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
 };
-function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate97(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-categories.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate92.evaluated;
+  const evaluated0 = validate97.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12712,7 +12712,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema153,
+          parentSchema: schema172,
           data,
         };
         if (vErrors === null) {
@@ -12733,7 +12733,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema153.properties.open,
+          parentSchema: schema172.properties.open,
           data: data0,
         };
         if (vErrors === null) {
@@ -12754,8 +12754,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema154.required,
-              parentSchema: schema154,
+              schema: schema173.required,
+              parentSchema: schema173,
               data: data1,
             };
             if (vErrors === null) {
@@ -12772,8 +12772,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema154.required,
-              parentSchema: schema154,
+              schema: schema173.required,
+              parentSchema: schema173,
               data: data1,
             };
             if (vErrors === null) {
@@ -12792,7 +12792,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key1 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema154,
+                parentSchema: schema173,
                 data: data1,
               };
               if (vErrors === null) {
@@ -12814,7 +12814,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema154.properties.id,
+                  parentSchema: schema173.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -12832,7 +12832,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema154.properties.id,
+                  parentSchema: schema173.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -12849,8 +12849,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema154.properties.id.type,
-                parentSchema: schema154.properties.id,
+                schema: schema173.properties.id.type,
+                parentSchema: schema173.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -12872,7 +12872,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema154.properties.name,
+                  parentSchema: schema173.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -12890,7 +12890,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema154.properties.name,
+                  parentSchema: schema173.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -12907,8 +12907,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema154.properties.name.type,
-                parentSchema: schema154.properties.name,
+                schema: schema173.properties.name.type,
+                parentSchema: schema173.properties.name,
                 data: data3,
               };
               if (vErrors === null) {
@@ -12926,8 +12926,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema154.type,
-            parentSchema: schema154,
+            schema: schema173.type,
+            parentSchema: schema173,
             data: data1,
           };
           if (vErrors === null) {
@@ -12945,8 +12945,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema153.properties.open.type,
-        parentSchema: schema153.properties.open,
+        schema: schema172.properties.open.type,
+        parentSchema: schema172.properties.open,
         data: data0,
       };
       if (vErrors === null) {
@@ -12966,7 +12966,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema153.properties.closed,
+          parentSchema: schema172.properties.closed,
           data: data4,
         };
         if (vErrors === null) {
@@ -12987,8 +12987,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema154.required,
-              parentSchema: schema154,
+              schema: schema173.required,
+              parentSchema: schema173,
               data: data5,
             };
             if (vErrors === null) {
@@ -13005,8 +13005,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema154.required,
-              parentSchema: schema154,
+              schema: schema173.required,
+              parentSchema: schema173,
               data: data5,
             };
             if (vErrors === null) {
@@ -13025,7 +13025,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema154,
+                parentSchema: schema173,
                 data: data5,
               };
               if (vErrors === null) {
@@ -13047,7 +13047,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema154.properties.id,
+                  parentSchema: schema173.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -13065,7 +13065,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema154.properties.id,
+                  parentSchema: schema173.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -13082,8 +13082,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema154.properties.id.type,
-                parentSchema: schema154.properties.id,
+                schema: schema173.properties.id.type,
+                parentSchema: schema173.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -13105,7 +13105,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema154.properties.name,
+                  parentSchema: schema173.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -13123,7 +13123,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema154.properties.name,
+                  parentSchema: schema173.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -13140,8 +13140,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema154.properties.name.type,
-                parentSchema: schema154.properties.name,
+                schema: schema173.properties.name.type,
+                parentSchema: schema173.properties.name,
                 data: data7,
               };
               if (vErrors === null) {
@@ -13159,8 +13159,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema154.type,
-            parentSchema: schema154,
+            schema: schema173.type,
+            parentSchema: schema173,
             data: data5,
           };
           if (vErrors === null) {
@@ -13178,8 +13178,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema153.properties.closed.type,
-        parentSchema: schema153.properties.closed,
+        schema: schema172.properties.closed.type,
+        parentSchema: schema172.properties.closed,
         data: data4,
       };
       if (vErrors === null) {
@@ -13195,10 +13195,10 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/defaultOpen',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema156.type },
+        params: { type: schema175.type },
         message: 'must be string,null',
-        schema: schema156.type,
-        parentSchema: schema156,
+        schema: schema175.type,
+        parentSchema: schema175,
         data: data8,
       };
       if (vErrors === null) {
@@ -13217,7 +13217,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema156,
+          parentSchema: schema175,
           data: data8,
         };
         if (vErrors === null) {
@@ -13235,7 +13235,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema156,
+          parentSchema: schema175,
           data: data8,
         };
         if (vErrors === null) {
@@ -13252,10 +13252,10 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/defaultClosed',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema156.type },
+        params: { type: schema175.type },
         message: 'must be string,null',
-        schema: schema156.type,
-        parentSchema: schema156,
+        schema: schema175.type,
+        parentSchema: schema175,
         data: data9,
       };
       if (vErrors === null) {
@@ -13274,7 +13274,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema156,
+          parentSchema: schema175,
           data: data9,
         };
         if (vErrors === null) {
@@ -13292,7 +13292,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema156,
+          parentSchema: schema175,
           data: data9,
         };
         if (vErrors === null) {
@@ -13316,8 +13316,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'distinct-across',
               params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
               message: 'must not list the same item twice',
-              schema: schema153['distinct-across'],
-              parentSchema: schema153,
+              schema: schema172['distinct-across'],
+              parentSchema: schema172,
               data,
             };
             if (vErrors === null) {
@@ -13344,8 +13344,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'distinct-across',
               params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
               message: 'must not list the same item twice',
-              schema: schema153['distinct-across'],
-              parentSchema: schema153,
+              schema: schema172['distinct-across'],
+              parentSchema: schema172,
               data,
             };
             if (vErrors === null) {
@@ -13369,8 +13369,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultOpen', value: value2 },
         message: 'must name an item of its list',
-        schema: schema153['refers-to-item'],
-        parentSchema: schema153,
+        schema: schema172['refers-to-item'],
+        parentSchema: schema172,
         data,
       };
       if (vErrors === null) {
@@ -13389,8 +13389,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultClosed', value: value3 },
         message: 'must name an item of its list',
-        schema: schema153['refers-to-item'],
-        parentSchema: schema153,
+        schema: schema172['refers-to-item'],
+        parentSchema: schema172,
         data,
       };
       if (vErrors === null) {
@@ -13407,8 +13407,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema153.type,
-      parentSchema: schema153,
+      schema: schema172.type,
+      parentSchema: schema172,
       data,
     };
     if (vErrors === null) {
@@ -13418,10 +13418,10 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate92.errors = vErrors;
+  validate97.errors = vErrors;
   return errors === 0;
 }
-validate92.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate97.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTicketCategoriesResponse = validate53;
 const schema73 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -15195,8 +15195,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketGeneral = validate93;
-const schema158 = {
+export const validateTicketGeneral = validate98;
+const schema177 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
@@ -15264,18 +15264,18 @@ const schema158 = {
     },
   },
 };
-const schema159 = {
+const schema178 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const pattern79 = new RegExp('^(?:[1-9]|10)$', 'u');
-function validate93(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern100 = new RegExp('^(?:[1-9]|10)$', 'u');
+function validate98(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate93.evaluated;
+  const evaluated0 = validate98.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15317,7 +15317,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema158,
+          parentSchema: schema177,
           data,
         };
         if (vErrors === null) {
@@ -15334,10 +15334,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/support_team_roles',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema159.type },
+        params: { type: schema178.type },
         message: 'must be string,null',
-        schema: schema159.type,
-        parentSchema: schema159,
+        schema: schema178.type,
+        parentSchema: schema178,
         data: data0,
       };
       if (vErrors === null) {
@@ -15356,7 +15356,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema159,
+          parentSchema: schema178,
           data: data0,
         };
         if (vErrors === null) {
@@ -15374,7 +15374,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema159,
+          parentSchema: schema178,
           data: data0,
         };
         if (vErrors === null) {
@@ -15395,7 +15395,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema158.properties.additional_roles,
+          parentSchema: schema177.properties.additional_roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -15417,7 +15417,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema158.properties.additional_roles.items,
+              parentSchema: schema177.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -15435,7 +15435,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema158.properties.additional_roles.items,
+              parentSchema: schema177.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -15452,8 +15452,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema158.properties.additional_roles.items.type,
-            parentSchema: schema158.properties.additional_roles.items,
+            schema: schema177.properties.additional_roles.items.type,
+            parentSchema: schema177.properties.additional_roles.items,
             data: data2,
           };
           if (vErrors === null) {
@@ -15482,7 +15482,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema158.properties.additional_roles,
+              parentSchema: schema177.properties.additional_roles,
               data: data1,
             };
             if (vErrors === null) {
@@ -15503,8 +15503,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema158.properties.additional_roles.type,
-        parentSchema: schema158.properties.additional_roles,
+        schema: schema177.properties.additional_roles.type,
+        parentSchema: schema177.properties.additional_roles,
         data: data1,
       };
       if (vErrors === null) {
@@ -15522,8 +15522,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema158.properties.two_step_close.type,
-        parentSchema: schema158.properties.two_step_close,
+        schema: schema177.properties.two_step_close.type,
+        parentSchema: schema177.properties.two_step_close,
         data: data3,
       };
       if (vErrors === null) {
@@ -15541,8 +15541,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema158.properties.two_step_ticket.type,
-        parentSchema: schema158.properties.two_step_ticket,
+        schema: schema177.properties.two_step_ticket.type,
+        parentSchema: schema177.properties.two_step_ticket,
         data: data4,
       };
       if (vErrors === null) {
@@ -15560,8 +15560,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema158.properties.auto_pin_ticket.type,
-        parentSchema: schema158.properties.auto_pin_ticket,
+        schema: schema177.properties.auto_pin_ticket.type,
+        parentSchema: schema177.properties.auto_pin_ticket,
         data: data5,
       };
       if (vErrors === null) {
@@ -15581,7 +15581,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema158.properties.ticket_padding,
+          parentSchema: schema177.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -15591,7 +15591,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern79.test(data6)) {
+      if (!pattern100.test(data6)) {
         const err14 = {
           instancePath: instancePath + '/ticket_padding',
           schemaPath: '#/properties/ticket_padding/pattern',
@@ -15599,7 +15599,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(?:[1-9]|10)$' },
           message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
           schema: '^(?:[1-9]|10)$',
-          parentSchema: schema158.properties.ticket_padding,
+          parentSchema: schema177.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -15616,8 +15616,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema158.properties.ticket_padding.type,
-        parentSchema: schema158.properties.ticket_padding,
+        schema: schema177.properties.ticket_padding.type,
+        parentSchema: schema177.properties.ticket_padding,
         data: data6,
       };
       if (vErrors === null) {
@@ -15634,8 +15634,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema158.type,
-      parentSchema: schema158,
+      schema: schema177.type,
+      parentSchema: schema177,
       data,
     };
     if (vErrors === null) {
@@ -15645,12 +15645,12 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate93.errors = vErrors;
+  validate98.errors = vErrors;
   return errors === 0;
 }
-validate93.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketLimits = validate94;
-const schema160 = {
+validate98.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate99;
+const schema179 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
@@ -15767,7 +15767,7 @@ const schema160 = {
     },
   },
 };
-const schema161 = {
+const schema180 = {
   type: 'integer',
   minimum: 1,
   maximum: 20,
@@ -15777,10 +15777,10 @@ const schema161 = {
     maximum: 'A ticket limit must be between {minimum} and {maximum}',
   },
 };
-function validate94(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate99(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate94.evaluated;
+  const evaluated0 = validate99.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15830,7 +15830,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema160,
+          parentSchema: schema179,
           data,
         };
         if (vErrors === null) {
@@ -15849,8 +15849,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema160.properties.maxTicketsPerUser.type,
-        parentSchema: schema160.properties.maxTicketsPerUser,
+        schema: schema179.properties.maxTicketsPerUser.type,
+        parentSchema: schema179.properties.maxTicketsPerUser,
         data: data0,
       };
       if (vErrors === null) {
@@ -15869,7 +15869,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 20 },
           message: 'must be <= 20',
           schema: 20,
-          parentSchema: schema160.properties.maxTicketsPerUser,
+          parentSchema: schema179.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -15887,7 +15887,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema160.properties.maxTicketsPerUser,
+          parentSchema: schema179.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -15906,8 +15906,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema160.properties.maxOpenTickets.type,
-        parentSchema: schema160.properties.maxOpenTickets,
+        schema: schema179.properties.maxOpenTickets.type,
+        parentSchema: schema179.properties.maxOpenTickets,
         data: data1,
       };
       if (vErrors === null) {
@@ -15926,7 +15926,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 200 },
           message: 'must be <= 200',
           schema: 200,
-          parentSchema: schema160.properties.maxOpenTickets,
+          parentSchema: schema179.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -15944,7 +15944,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 10 },
           message: 'must be >= 10',
           schema: 10,
-          parentSchema: schema160.properties.maxOpenTickets,
+          parentSchema: schema179.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -15963,8 +15963,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema160.properties.rateLimitEnabled.type,
-        parentSchema: schema160.properties.rateLimitEnabled,
+        schema: schema179.properties.rateLimitEnabled.type,
+        parentSchema: schema179.properties.rateLimitEnabled,
         data: data2,
       };
       if (vErrors === null) {
@@ -15982,8 +15982,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema160.properties.cooldownPeriod.type,
-        parentSchema: schema160.properties.cooldownPeriod,
+        schema: schema179.properties.cooldownPeriod.type,
+        parentSchema: schema179.properties.cooldownPeriod,
         data: data3,
       };
       if (vErrors === null) {
@@ -16002,7 +16002,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 3600 },
           message: 'must be <= 3600',
           schema: 3600,
-          parentSchema: schema160.properties.cooldownPeriod,
+          parentSchema: schema179.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -16020,7 +16020,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 60 },
           message: 'must be >= 60',
           schema: 60,
-          parentSchema: schema160.properties.cooldownPeriod,
+          parentSchema: schema179.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -16039,8 +16039,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema160.properties.autoCloseInactive.type,
-        parentSchema: schema160.properties.autoCloseInactive,
+        schema: schema179.properties.autoCloseInactive.type,
+        parentSchema: schema179.properties.autoCloseInactive,
         data: data4,
       };
       if (vErrors === null) {
@@ -16058,8 +16058,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema160.properties.inactiveThreshold.type,
-        parentSchema: schema160.properties.inactiveThreshold,
+        schema: schema179.properties.inactiveThreshold.type,
+        parentSchema: schema179.properties.inactiveThreshold,
         data: data5,
       };
       if (vErrors === null) {
@@ -16078,7 +16078,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 30 },
           message: 'must be <= 30',
           schema: 30,
-          parentSchema: schema160.properties.inactiveThreshold,
+          parentSchema: schema179.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -16096,7 +16096,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema160.properties.inactiveThreshold,
+          parentSchema: schema179.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -16127,7 +16127,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema160.properties.userLimits,
+            parentSchema: schema179.properties.userLimits,
             data: data6,
           };
           if (vErrors === null) {
@@ -16146,8 +16146,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema161.type,
-          parentSchema: schema161,
+          schema: schema180.type,
+          parentSchema: schema180,
           data: data7,
         };
         if (vErrors === null) {
@@ -16166,7 +16166,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema161,
+            parentSchema: schema180,
             data: data7,
           };
           if (vErrors === null) {
@@ -16184,7 +16184,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema161,
+            parentSchema: schema180,
             data: data7,
           };
           if (vErrors === null) {
@@ -16203,8 +16203,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema161.type,
-          parentSchema: schema161,
+          schema: schema180.type,
+          parentSchema: schema180,
           data: data8,
         };
         if (vErrors === null) {
@@ -16223,7 +16223,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema161,
+            parentSchema: schema180,
             data: data8,
           };
           if (vErrors === null) {
@@ -16241,7 +16241,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema161,
+            parentSchema: schema180,
             data: data8,
           };
           if (vErrors === null) {
@@ -16260,8 +16260,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema161.type,
-          parentSchema: schema161,
+          schema: schema180.type,
+          parentSchema: schema180,
           data: data9,
         };
         if (vErrors === null) {
@@ -16280,7 +16280,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema161,
+            parentSchema: schema180,
             data: data9,
           };
           if (vErrors === null) {
@@ -16298,7 +16298,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema161,
+            parentSchema: schema180,
             data: data9,
           };
           if (vErrors === null) {
@@ -16316,8 +16316,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema160.properties.userLimits.type,
-        parentSchema: schema160.properties.userLimits,
+        schema: schema179.properties.userLimits.type,
+        parentSchema: schema179.properties.userLimits,
         data: data6,
       };
       if (vErrors === null) {
@@ -16337,7 +16337,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 properties',
           schema: 250,
-          parentSchema: schema160.properties.roleLimits,
+          parentSchema: schema179.properties.roleLimits,
           data: data10,
         };
         if (vErrors === null) {
@@ -16358,7 +16358,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema160.properties.roleLimits.propertyNames,
+              parentSchema: schema179.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -16377,7 +16377,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema160.properties.roleLimits.propertyNames,
+              parentSchema: schema179.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -16397,8 +16397,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'propertyNames',
             params: { propertyName: key2 },
             message: 'property name must be valid',
-            schema: schema160.properties.roleLimits.propertyNames,
-            parentSchema: schema160.properties.roleLimits,
+            schema: schema179.properties.roleLimits.propertyNames,
+            parentSchema: schema179.properties.roleLimits,
             data: data10,
           };
           if (vErrors === null) {
@@ -16418,8 +16418,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema161.type,
-            parentSchema: schema161,
+            schema: schema180.type,
+            parentSchema: schema180,
             data: data11,
           };
           if (vErrors === null) {
@@ -16438,7 +16438,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
               params: { comparison: '<=', limit: 20 },
               message: 'must be <= 20',
               schema: 20,
-              parentSchema: schema161,
+              parentSchema: schema180,
               data: data11,
             };
             if (vErrors === null) {
@@ -16456,7 +16456,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
               params: { comparison: '>=', limit: 1 },
               message: 'must be >= 1',
               schema: 1,
-              parentSchema: schema161,
+              parentSchema: schema180,
               data: data11,
             };
             if (vErrors === null) {
@@ -16475,8 +16475,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema160.properties.roleLimits.type,
-        parentSchema: schema160.properties.roleLimits,
+        schema: schema179.properties.roleLimits.type,
+        parentSchema: schema179.properties.roleLimits,
         data: data10,
       };
       if (vErrors === null) {
@@ -16493,8 +16493,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema160.type,
-      parentSchema: schema160,
+      schema: schema179.type,
+      parentSchema: schema179,
       data,
     };
     if (vErrors === null) {
@@ -16504,12 +16504,12 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate94.errors = vErrors;
+  validate99.errors = vErrors;
   return errors === 0;
 }
-validate94.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanel = validate95;
-const schema165 = {
+validate99.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate100;
+const schema184 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -16733,7 +16733,7 @@ const schema165 = {
     },
   },
 };
-const schema166 = {
+const schema185 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -16744,11 +16744,11 @@ const schema166 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const pattern85 = new RegExp('^(https?://[^\\s]+)?$', 'u');
-function validate95(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern37 = new RegExp('^(https?://[^\\s]+)?$', 'u');
+function validate100(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate95.evaluated;
+  const evaluated0 = validate100.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16859,8 +16859,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema165.required,
-        parentSchema: schema165,
+        schema: schema184.required,
+        parentSchema: schema184,
         data,
       };
       if (vErrors === null) {
@@ -16871,7 +16871,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema165.properties, key0)) {
+      if (!func1.call(schema184.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -16879,7 +16879,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema165,
+          parentSchema: schema184,
           data,
         };
         if (vErrors === null) {
@@ -16900,7 +16900,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema165.properties.title,
+          parentSchema: schema184.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -16918,7 +16918,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema165.properties.title,
+          parentSchema: schema184.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -16936,7 +16936,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema165.properties.title,
+          parentSchema: schema184.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -16953,8 +16953,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.title.type,
-        parentSchema: schema165.properties.title,
+        schema: schema184.properties.title.type,
+        parentSchema: schema184.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -16974,7 +16974,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema165.properties.description,
+          parentSchema: schema184.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -16991,8 +16991,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.description.type,
-        parentSchema: schema165.properties.description,
+        schema: schema184.properties.description.type,
+        parentSchema: schema184.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -17012,7 +17012,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema166,
+          parentSchema: schema185,
           data: data2,
         };
         if (vErrors === null) {
@@ -17022,7 +17022,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern54.test(data2)) {
+      if (!pattern36.test(data2)) {
         const err9 = {
           instancePath: instancePath + '/color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -17030,7 +17030,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema166,
+          parentSchema: schema185,
           data: data2,
         };
         if (vErrors === null) {
@@ -17047,8 +17047,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema166.type,
-        parentSchema: schema166,
+        schema: schema185.type,
+        parentSchema: schema185,
         data: data2,
       };
       if (vErrors === null) {
@@ -17069,7 +17069,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema165.properties.channel_id,
+            parentSchema: schema184.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -17087,7 +17087,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema165.properties.channel_id,
+            parentSchema: schema184.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -17104,8 +17104,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema165.properties.channel_id.type,
-          parentSchema: schema165.properties.channel_id,
+          schema: schema184.properties.channel_id.type,
+          parentSchema: schema184.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -17126,7 +17126,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema165.properties.button_label,
+          parentSchema: schema184.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -17144,7 +17144,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema165.properties.button_label,
+          parentSchema: schema184.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -17161,8 +17161,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.button_label.type,
-        parentSchema: schema165.properties.button_label,
+        schema: schema184.properties.button_label.type,
+        parentSchema: schema184.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -17182,7 +17182,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema165.properties.button_emoji,
+          parentSchema: schema184.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -17199,8 +17199,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.button_emoji.type,
-        parentSchema: schema165.properties.button_emoji,
+        schema: schema184.properties.button_emoji.type,
+        parentSchema: schema184.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -17220,7 +17220,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema165.properties.welcome_message,
+          parentSchema: schema184.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -17237,8 +17237,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.welcome_message.type,
-        parentSchema: schema165.properties.welcome_message,
+        schema: schema184.properties.welcome_message.type,
+        parentSchema: schema184.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -17258,7 +17258,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema165.properties.ticket_name_format,
+          parentSchema: schema184.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -17276,7 +17276,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema165.properties.ticket_name_format,
+          parentSchema: schema184.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -17293,8 +17293,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.ticket_name_format.type,
-        parentSchema: schema165.properties.ticket_name_format,
+        schema: schema184.properties.ticket_name_format.type,
+        parentSchema: schema184.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -17312,8 +17312,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema165.properties.close_button.type,
-        parentSchema: schema165.properties.close_button,
+        schema: schema184.properties.close_button.type,
+        parentSchema: schema184.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -17333,7 +17333,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema165.properties.close_button_label,
+          parentSchema: schema184.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -17350,8 +17350,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.close_button_label.type,
-        parentSchema: schema165.properties.close_button_label,
+        schema: schema184.properties.close_button_label.type,
+        parentSchema: schema184.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -17371,7 +17371,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema165.properties.close_button_emoji,
+          parentSchema: schema184.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -17388,8 +17388,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.close_button_emoji.type,
-        parentSchema: schema165.properties.close_button_emoji,
+        schema: schema184.properties.close_button_emoji.type,
+        parentSchema: schema184.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -17407,8 +17407,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema165.properties.transcript.type,
-        parentSchema: schema165.properties.transcript,
+        schema: schema184.properties.transcript.type,
+        parentSchema: schema184.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -17426,8 +17426,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema165.properties.auto_delete.type,
-        parentSchema: schema165.properties.auto_delete,
+        schema: schema184.properties.auto_delete.type,
+        parentSchema: schema184.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -17445,8 +17445,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema165.properties.auto_delete_time.type,
-        parentSchema: schema165.properties.auto_delete_time,
+        schema: schema184.properties.auto_delete_time.type,
+        parentSchema: schema184.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -17465,7 +17465,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema165.properties.auto_delete_time,
+          parentSchema: schema184.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -17483,7 +17483,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema165.properties.auto_delete_time,
+          parentSchema: schema184.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -17502,8 +17502,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema165.properties.support_team_view.type,
-        parentSchema: schema165.properties.support_team_view,
+        schema: schema184.properties.support_team_view.type,
+        parentSchema: schema184.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -17521,8 +17521,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema165.properties.max_duration.type,
-        parentSchema: schema165.properties.max_duration,
+        schema: schema184.properties.max_duration.type,
+        parentSchema: schema184.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -17541,7 +17541,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema165.properties.max_duration,
+          parentSchema: schema184.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -17559,7 +17559,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema165.properties.max_duration,
+          parentSchema: schema184.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -17580,7 +17580,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema165.properties.required_inputs,
+          parentSchema: schema184.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -17602,7 +17602,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema165.properties.required_inputs.items,
+              parentSchema: schema184.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -17620,7 +17620,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema165.properties.required_inputs.items,
+              parentSchema: schema184.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -17637,8 +17637,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema165.properties.required_inputs.items.type,
-            parentSchema: schema165.properties.required_inputs.items,
+            schema: schema184.properties.required_inputs.items.type,
+            parentSchema: schema184.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -17656,8 +17656,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema165.properties.required_inputs.type,
-        parentSchema: schema165.properties.required_inputs,
+        schema: schema184.properties.required_inputs.type,
+        parentSchema: schema184.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -17677,7 +17677,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema165.properties.categories,
+          parentSchema: schema184.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -17699,7 +17699,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema165.properties.categories.items,
+              parentSchema: schema184.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -17717,7 +17717,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema165.properties.categories.items,
+              parentSchema: schema184.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -17734,8 +17734,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema165.properties.categories.items.type,
-            parentSchema: schema165.properties.categories.items,
+            schema: schema184.properties.categories.items.type,
+            parentSchema: schema184.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -17764,7 +17764,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema165.properties.categories,
+              parentSchema: schema184.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -17785,8 +17785,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema165.properties.categories.type,
-        parentSchema: schema165.properties.categories,
+        schema: schema184.properties.categories.type,
+        parentSchema: schema184.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -17804,8 +17804,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema165.properties.auto_deploy.type,
-        parentSchema: schema165.properties.auto_deploy,
+        schema: schema184.properties.auto_deploy.type,
+        parentSchema: schema184.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -17825,7 +17825,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema165.properties.footer,
+          parentSchema: schema184.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -17842,8 +17842,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.footer.type,
-        parentSchema: schema165.properties.footer,
+        schema: schema184.properties.footer.type,
+        parentSchema: schema184.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -17863,7 +17863,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema165.properties.footerIcon,
+          parentSchema: schema184.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -17873,7 +17873,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern85.test(data22)) {
+      if (!pattern37.test(data22)) {
         const err53 = {
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/properties/footerIcon/pattern',
@@ -17881,7 +17881,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema165.properties.footerIcon,
+          parentSchema: schema184.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -17898,8 +17898,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.footerIcon.type,
-        parentSchema: schema165.properties.footerIcon,
+        schema: schema184.properties.footerIcon.type,
+        parentSchema: schema184.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -17919,7 +17919,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema165.properties.image,
+          parentSchema: schema184.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -17929,7 +17929,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern85.test(data23)) {
+      if (!pattern37.test(data23)) {
         const err56 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/properties/image/pattern',
@@ -17937,7 +17937,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema165.properties.image,
+          parentSchema: schema184.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -17954,8 +17954,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.image.type,
-        parentSchema: schema165.properties.image,
+        schema: schema184.properties.image.type,
+        parentSchema: schema184.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -17975,7 +17975,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema165.properties.thumbnail,
+          parentSchema: schema184.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -17985,7 +17985,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern85.test(data24)) {
+      if (!pattern37.test(data24)) {
         const err59 = {
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/properties/thumbnail/pattern',
@@ -17993,7 +17993,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema165.properties.thumbnail,
+          parentSchema: schema184.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -18010,8 +18010,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.thumbnail.type,
-        parentSchema: schema165.properties.thumbnail,
+        schema: schema184.properties.thumbnail.type,
+        parentSchema: schema184.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -18031,7 +18031,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema165.properties.open_title,
+          parentSchema: schema184.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -18048,8 +18048,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.open_title.type,
-        parentSchema: schema165.properties.open_title,
+        schema: schema184.properties.open_title.type,
+        parentSchema: schema184.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -18069,7 +18069,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema165.properties.open_description,
+          parentSchema: schema184.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -18086,8 +18086,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.open_description.type,
-        parentSchema: schema165.properties.open_description,
+        schema: schema184.properties.open_description.type,
+        parentSchema: schema184.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -18107,7 +18107,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema166,
+          parentSchema: schema185,
           data: data27,
         };
         if (vErrors === null) {
@@ -18117,7 +18117,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern54.test(data27)) {
+      if (!pattern36.test(data27)) {
         const err66 = {
           instancePath: instancePath + '/open_color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -18125,7 +18125,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema166,
+          parentSchema: schema185,
           data: data27,
         };
         if (vErrors === null) {
@@ -18142,8 +18142,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema166.type,
-        parentSchema: schema166,
+        schema: schema185.type,
+        parentSchema: schema185,
         data: data27,
       };
       if (vErrors === null) {
@@ -18163,7 +18163,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema165.properties.open_footer,
+          parentSchema: schema184.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -18180,8 +18180,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.open_footer.type,
-        parentSchema: schema165.properties.open_footer,
+        schema: schema184.properties.open_footer.type,
+        parentSchema: schema184.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -18201,7 +18201,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema165.properties.open_footerIcon,
+          parentSchema: schema184.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -18211,7 +18211,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern85.test(data29)) {
+      if (!pattern37.test(data29)) {
         const err71 = {
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/properties/open_footerIcon/pattern',
@@ -18219,7 +18219,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema165.properties.open_footerIcon,
+          parentSchema: schema184.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -18236,8 +18236,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.open_footerIcon.type,
-        parentSchema: schema165.properties.open_footerIcon,
+        schema: schema184.properties.open_footerIcon.type,
+        parentSchema: schema184.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -18257,7 +18257,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema165.properties.open_image,
+          parentSchema: schema184.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -18267,7 +18267,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern85.test(data30)) {
+      if (!pattern37.test(data30)) {
         const err74 = {
           instancePath: instancePath + '/open_image',
           schemaPath: '#/properties/open_image/pattern',
@@ -18275,7 +18275,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema165.properties.open_image,
+          parentSchema: schema184.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -18292,8 +18292,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.open_image.type,
-        parentSchema: schema165.properties.open_image,
+        schema: schema184.properties.open_image.type,
+        parentSchema: schema184.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -18313,7 +18313,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema165.properties.open_thumbnail,
+          parentSchema: schema184.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -18323,7 +18323,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern85.test(data31)) {
+      if (!pattern37.test(data31)) {
         const err77 = {
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/properties/open_thumbnail/pattern',
@@ -18331,7 +18331,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema165.properties.open_thumbnail,
+          parentSchema: schema184.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -18348,8 +18348,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema165.properties.open_thumbnail.type,
-        parentSchema: schema165.properties.open_thumbnail,
+        schema: schema184.properties.open_thumbnail.type,
+        parentSchema: schema184.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -18365,10 +18365,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema165.properties.message_id.type },
+        params: { type: schema184.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema165.properties.message_id.type,
-        parentSchema: schema165.properties.message_id,
+        schema: schema184.properties.message_id.type,
+        parentSchema: schema184.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -18387,7 +18387,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema165.properties.message_id,
+          parentSchema: schema184.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -18405,7 +18405,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema165.properties.message_id,
+          parentSchema: schema184.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -18424,8 +18424,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema165.properties.deployed.type,
-        parentSchema: schema165.properties.deployed,
+        schema: schema184.properties.deployed.type,
+        parentSchema: schema184.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -18441,10 +18441,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema165.properties.created_at.type },
+        params: { type: schema184.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema165.properties.created_at.type,
-        parentSchema: schema165.properties.created_at,
+        schema: schema184.properties.created_at.type,
+        parentSchema: schema184.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -18463,7 +18463,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema165.properties.created_at,
+          parentSchema: schema184.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -18481,8 +18481,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema165.type,
-      parentSchema: schema165,
+      schema: schema184.type,
+      parentSchema: schema184,
       data,
     };
     if (vErrors === null) {
@@ -18492,12 +18492,3639 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate95.errors = vErrors;
+  validate100.errors = vErrors;
   return errors === 0;
 }
-validate95.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServer = validate61;
+validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployDefaultRequest = validate58;
+const schema85 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['panelData'],
+  properties: {
+    channelId: { $ref: '#/$defs/TicketPanelChannelId' },
+    panelData: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        title: { $ref: '#/$defs/TicketPanelTitle' },
+        description: { $ref: '#/$defs/TicketPanelDescription' },
+        color: { $ref: '#/$defs/TicketPanelColor' },
+        footer: { $ref: '#/$defs/TicketPanelFooter' },
+        footerIcon: { $ref: '#/$defs/TicketPanelFootericon' },
+        image: { $ref: '#/$defs/TicketPanelImage' },
+        thumbnail: { $ref: '#/$defs/TicketPanelThumbnail' },
+        button_label: { $ref: '#/$defs/TicketPanelButtonLabel' },
+        button_emoji: { $ref: '#/$defs/TicketPanelButtonEmoji' },
+      },
+      'x-messages': { type: 'panelData must be an object', additionalProperties: 'Unknown field: {name}' },
+    },
+  },
+  'x-messages': {
+    type: 'The request body must be a JSON object',
+    required: '{missingProperty} is required',
+    additionalProperties: 'Unknown field: {name}',
+  },
+  $defs: {
+    TicketPanelChannelId: {
+      type: 'string',
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel for the panel',
+        pattern: 'Please select a channel for the panel',
+        maxLength: 'Please select a channel for the panel',
+      },
+    },
+    TicketPanelTitle: {
+      type: 'string',
+      maxLength: 256,
+      default: 'Support Ticket',
+      minLength: 1,
+      pattern: '\\S',
+      'x-messages': {
+        type: 'Panel title is required',
+        maxLength: 'Panel title must be at most {limit} characters',
+        minLength: 'Panel title is required',
+        pattern: 'Panel title is required',
+      },
+    },
+    TicketPanelDescription: {
+      type: 'string',
+      maxLength: 4096,
+      default: 'Please use the button below to create a ticket',
+      'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
+    },
+    TicketPanelColor: { $ref: '#/$defs/HexColour', default: '#068ADD' },
+    HexColour: {
+      type: 'string',
+      maxLength: 7,
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
+    },
+    TicketPanelFooter: {
+      type: 'string',
+      maxLength: 2048,
+      default: 'You can only have 1 open ticket at a time!',
+      'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
+    },
+    TicketPanelFootericon: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Footer icon URL must be at most {limit} characters',
+      },
+    },
+    TicketPanelImage: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Image URL must be at most {limit} characters',
+      },
+    },
+    TicketPanelThumbnail: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Thumbnail URL must be at most {limit} characters',
+      },
+    },
+    TicketPanelButtonLabel: {
+      type: 'string',
+      maxLength: 80,
+      default: 'Create Ticket',
+      minLength: 1,
+      'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
+    },
+    TicketPanelButtonEmoji: {
+      type: 'string',
+      maxLength: 2,
+      default: '🎫',
+      'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
+    },
+  },
+};
+const schema86 = {
+  type: 'string',
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+  'x-messages': {
+    type: 'Please select a channel for the panel',
+    pattern: 'Please select a channel for the panel',
+    maxLength: 'Please select a channel for the panel',
+  },
+};
+const schema87 = {
+  type: 'string',
+  maxLength: 256,
+  default: 'Support Ticket',
+  minLength: 1,
+  pattern: '\\S',
+  'x-messages': {
+    type: 'Panel title is required',
+    maxLength: 'Panel title must be at most {limit} characters',
+    minLength: 'Panel title is required',
+    pattern: 'Panel title is required',
+  },
+};
 const schema88 = {
+  type: 'string',
+  maxLength: 4096,
+  default: 'Please use the button below to create a ticket',
+  'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
+};
+const schema89 = {
+  type: 'string',
+  maxLength: 7,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
+};
+const schema90 = {
+  type: 'string',
+  maxLength: 2048,
+  default: 'You can only have 1 open ticket at a time!',
+  'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
+};
+const schema91 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://[^\\s]+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Footer icon URL must be at most {limit} characters',
+  },
+};
+const schema92 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://[^\\s]+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Image URL must be at most {limit} characters',
+  },
+};
+const schema93 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://[^\\s]+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Thumbnail URL must be at most {limit} characters',
+  },
+};
+const schema94 = {
+  type: 'string',
+  maxLength: 80,
+  default: 'Create Ticket',
+  minLength: 1,
+  'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
+};
+const schema95 = {
+  type: 'string',
+  maxLength: 2,
+  default: '🎫',
+  'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
+};
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.panelData === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'panelData' },
+        message: "must have required property '" + 'panelData' + "'",
+        schema: schema85.required,
+        parentSchema: schema85,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'channelId' || key0 === 'panelData')) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema85,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.channelId !== undefined) {
+      let data0 = data.channelId;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 20) {
+          const err2 = {
+            instancePath: instancePath + '/channelId',
+            schemaPath: '#/$defs/TicketPanelChannelId/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema86,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data0)) {
+          const err3 = {
+            instancePath: instancePath + '/channelId',
+            schemaPath: '#/$defs/TicketPanelChannelId/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema86,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + '/channelId',
+          schemaPath: '#/$defs/TicketPanelChannelId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema86.type,
+          parentSchema: schema86,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.panelData !== undefined) {
+      let data1 = data.panelData;
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        for (const key1 in data1) {
+          if (!func1.call(schema85.properties.panelData.properties, key1)) {
+            const err5 = {
+              instancePath: instancePath + '/panelData',
+              schemaPath: '#/properties/panelData/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema85.properties.panelData,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        if (data1.title !== undefined) {
+          let data2 = data1.title;
+          if (typeof data2 === 'string') {
+            if (func2(data2) > 256) {
+              const err6 = {
+                instancePath: instancePath + '/panelData/title',
+                schemaPath: '#/$defs/TicketPanelTitle/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 256 },
+                message: 'must NOT have more than 256 characters',
+                schema: 256,
+                parentSchema: schema87,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+            if (func2(data2) < 1) {
+              const err7 = {
+                instancePath: instancePath + '/panelData/title',
+                schemaPath: '#/$defs/TicketPanelTitle/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema87,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+            if (!pattern11.test(data2)) {
+              const err8 = {
+                instancePath: instancePath + '/panelData/title',
+                schemaPath: '#/$defs/TicketPanelTitle/pattern',
+                keyword: 'pattern',
+                params: { pattern: '\\S' },
+                message: 'must match pattern "' + '\\S' + '"',
+                schema: '\\S',
+                parentSchema: schema87,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+            }
+          } else {
+            const err9 = {
+              instancePath: instancePath + '/panelData/title',
+              schemaPath: '#/$defs/TicketPanelTitle/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema87.type,
+              parentSchema: schema87,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+        if (data1.description !== undefined) {
+          let data3 = data1.description;
+          if (typeof data3 === 'string') {
+            if (func2(data3) > 4096) {
+              const err10 = {
+                instancePath: instancePath + '/panelData/description',
+                schemaPath: '#/$defs/TicketPanelDescription/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 4096 },
+                message: 'must NOT have more than 4096 characters',
+                schema: 4096,
+                parentSchema: schema88,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          } else {
+            const err11 = {
+              instancePath: instancePath + '/panelData/description',
+              schemaPath: '#/$defs/TicketPanelDescription/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema88.type,
+              parentSchema: schema88,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+        if (data1.color !== undefined) {
+          let data4 = data1.color;
+          if (typeof data4 === 'string') {
+            if (func2(data4) > 7) {
+              const err12 = {
+                instancePath: instancePath + '/panelData/color',
+                schemaPath: '#/$defs/TicketPanelColor/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 7 },
+                message: 'must NOT have more than 7 characters',
+                schema: 7,
+                parentSchema: schema89,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+            if (!pattern36.test(data4)) {
+              const err13 = {
+                instancePath: instancePath + '/panelData/color',
+                schemaPath: '#/$defs/TicketPanelColor/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+                message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+                schema: '^#[0-9A-Fa-f]{6}$',
+                parentSchema: schema89,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+            }
+          } else {
+            const err14 = {
+              instancePath: instancePath + '/panelData/color',
+              schemaPath: '#/$defs/TicketPanelColor/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema89.type,
+              parentSchema: schema89,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+        }
+        if (data1.footer !== undefined) {
+          let data5 = data1.footer;
+          if (typeof data5 === 'string') {
+            if (func2(data5) > 2048) {
+              const err15 = {
+                instancePath: instancePath + '/panelData/footer',
+                schemaPath: '#/$defs/TicketPanelFooter/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 2048 },
+                message: 'must NOT have more than 2048 characters',
+                schema: 2048,
+                parentSchema: schema90,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+          } else {
+            const err16 = {
+              instancePath: instancePath + '/panelData/footer',
+              schemaPath: '#/$defs/TicketPanelFooter/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema90.type,
+              parentSchema: schema90,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+        if (data1.footerIcon !== undefined) {
+          let data6 = data1.footerIcon;
+          if (typeof data6 === 'string') {
+            if (func2(data6) > 2048) {
+              const err17 = {
+                instancePath: instancePath + '/panelData/footerIcon',
+                schemaPath: '#/$defs/TicketPanelFootericon/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 2048 },
+                message: 'must NOT have more than 2048 characters',
+                schema: 2048,
+                parentSchema: schema91,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err17];
+              } else {
+                vErrors.push(err17);
+              }
+              errors++;
+            }
+            if (!pattern37.test(data6)) {
+              const err18 = {
+                instancePath: instancePath + '/panelData/footerIcon',
+                schemaPath: '#/$defs/TicketPanelFootericon/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^(https?://[^\\s]+)?$' },
+                message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+                schema: '^(https?://[^\\s]+)?$',
+                parentSchema: schema91,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
+          } else {
+            const err19 = {
+              instancePath: instancePath + '/panelData/footerIcon',
+              schemaPath: '#/$defs/TicketPanelFootericon/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema91.type,
+              parentSchema: schema91,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err19];
+            } else {
+              vErrors.push(err19);
+            }
+            errors++;
+          }
+        }
+        if (data1.image !== undefined) {
+          let data7 = data1.image;
+          if (typeof data7 === 'string') {
+            if (func2(data7) > 2048) {
+              const err20 = {
+                instancePath: instancePath + '/panelData/image',
+                schemaPath: '#/$defs/TicketPanelImage/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 2048 },
+                message: 'must NOT have more than 2048 characters',
+                schema: 2048,
+                parentSchema: schema92,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err20];
+              } else {
+                vErrors.push(err20);
+              }
+              errors++;
+            }
+            if (!pattern37.test(data7)) {
+              const err21 = {
+                instancePath: instancePath + '/panelData/image',
+                schemaPath: '#/$defs/TicketPanelImage/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^(https?://[^\\s]+)?$' },
+                message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+                schema: '^(https?://[^\\s]+)?$',
+                parentSchema: schema92,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err21];
+              } else {
+                vErrors.push(err21);
+              }
+              errors++;
+            }
+          } else {
+            const err22 = {
+              instancePath: instancePath + '/panelData/image',
+              schemaPath: '#/$defs/TicketPanelImage/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema92.type,
+              parentSchema: schema92,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+        if (data1.thumbnail !== undefined) {
+          let data8 = data1.thumbnail;
+          if (typeof data8 === 'string') {
+            if (func2(data8) > 2048) {
+              const err23 = {
+                instancePath: instancePath + '/panelData/thumbnail',
+                schemaPath: '#/$defs/TicketPanelThumbnail/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 2048 },
+                message: 'must NOT have more than 2048 characters',
+                schema: 2048,
+                parentSchema: schema93,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
+            if (!pattern37.test(data8)) {
+              const err24 = {
+                instancePath: instancePath + '/panelData/thumbnail',
+                schemaPath: '#/$defs/TicketPanelThumbnail/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^(https?://[^\\s]+)?$' },
+                message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+                schema: '^(https?://[^\\s]+)?$',
+                parentSchema: schema93,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err24];
+              } else {
+                vErrors.push(err24);
+              }
+              errors++;
+            }
+          } else {
+            const err25 = {
+              instancePath: instancePath + '/panelData/thumbnail',
+              schemaPath: '#/$defs/TicketPanelThumbnail/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema93.type,
+              parentSchema: schema93,
+              data: data8,
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        }
+        if (data1.button_label !== undefined) {
+          let data9 = data1.button_label;
+          if (typeof data9 === 'string') {
+            if (func2(data9) > 80) {
+              const err26 = {
+                instancePath: instancePath + '/panelData/button_label',
+                schemaPath: '#/$defs/TicketPanelButtonLabel/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 80 },
+                message: 'must NOT have more than 80 characters',
+                schema: 80,
+                parentSchema: schema94,
+                data: data9,
+              };
+              if (vErrors === null) {
+                vErrors = [err26];
+              } else {
+                vErrors.push(err26);
+              }
+              errors++;
+            }
+            if (func2(data9) < 1) {
+              const err27 = {
+                instancePath: instancePath + '/panelData/button_label',
+                schemaPath: '#/$defs/TicketPanelButtonLabel/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema94,
+                data: data9,
+              };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+          } else {
+            const err28 = {
+              instancePath: instancePath + '/panelData/button_label',
+              schemaPath: '#/$defs/TicketPanelButtonLabel/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema94.type,
+              parentSchema: schema94,
+              data: data9,
+            };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors++;
+          }
+        }
+        if (data1.button_emoji !== undefined) {
+          let data10 = data1.button_emoji;
+          if (typeof data10 === 'string') {
+            if (func2(data10) > 2) {
+              const err29 = {
+                instancePath: instancePath + '/panelData/button_emoji',
+                schemaPath: '#/$defs/TicketPanelButtonEmoji/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 2 },
+                message: 'must NOT have more than 2 characters',
+                schema: 2,
+                parentSchema: schema95,
+                data: data10,
+              };
+              if (vErrors === null) {
+                vErrors = [err29];
+              } else {
+                vErrors.push(err29);
+              }
+              errors++;
+            }
+          } else {
+            const err30 = {
+              instancePath: instancePath + '/panelData/button_emoji',
+              schemaPath: '#/$defs/TicketPanelButtonEmoji/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema95.type,
+              parentSchema: schema95,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err30];
+            } else {
+              vErrors.push(err30);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err31 = {
+          instancePath: instancePath + '/panelData',
+          schemaPath: '#/properties/panelData/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema85.properties.panelData.type,
+          parentSchema: schema85.properties.panelData,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err32 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema85.type,
+      parentSchema: schema85,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err32];
+    } else {
+      vErrors.push(err32);
+    }
+    errors++;
+  }
+  validate58.errors = vErrors;
+  return errors === 0;
+}
+validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployRequest = validate59;
+const schema96 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: { channelId: { $ref: '#/$defs/TicketPanelChannelId' } },
+  'x-messages': { type: 'The request body must be a JSON object', additionalProperties: 'Unknown field: {name}' },
+  $defs: {
+    TicketPanelChannelId: {
+      type: 'string',
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel for the panel',
+        pattern: 'Please select a channel for the panel',
+        maxLength: 'Please select a channel for the panel',
+      },
+    },
+  },
+};
+const schema97 = {
+  type: 'string',
+  maxLength: 20,
+  pattern: '^[0-9]{17,20}$',
+  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+  'x-messages': {
+    type: 'Please select a channel for the panel',
+    pattern: 'Please select a channel for the panel',
+    maxLength: 'Please select a channel for the panel',
+  },
+};
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate59.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === 'channelId')) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema96,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.channelId !== undefined) {
+      let data0 = data.channelId;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 20) {
+          const err1 = {
+            instancePath: instancePath + '/channelId',
+            schemaPath: '#/$defs/TicketPanelChannelId/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema97,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data0)) {
+          const err2 = {
+            instancePath: instancePath + '/channelId',
+            schemaPath: '#/$defs/TicketPanelChannelId/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema97,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + '/channelId',
+          schemaPath: '#/$defs/TicketPanelChannelId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema97.type,
+          parentSchema: schema97,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema96.type,
+      parentSchema: schema96,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate59.errors = vErrors;
+  return errors === 0;
+}
+validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployResponse = validate60;
+const schema98 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'id', 'version', 'item', 'message_id', 'channel_id', 'redeployed'],
+  properties: {
+    success: { const: true },
+    id: { type: 'string' },
+    version: { type: 'integer', minimum: 1 },
+    item: { $ref: '#/$defs/TicketPanel' },
+    message_id: { $ref: '#/$defs/Snowflake' },
+    channel_id: { $ref: '#/$defs/Snowflake' },
+    redeployed: { type: 'boolean' },
+  },
+  $defs: {
+    TicketPanel: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['channel_id'],
+      properties: {
+        title: {
+          type: 'string',
+          maxLength: 256,
+          default: 'Support Ticket',
+          minLength: 1,
+          pattern: '\\S',
+          'x-messages': {
+            type: 'Panel title is required',
+            maxLength: 'Panel title must be at most {limit} characters',
+            minLength: 'Panel title is required',
+            pattern: 'Panel title is required',
+          },
+        },
+        description: {
+          type: 'string',
+          maxLength: 4096,
+          default: 'Please use the button below to create a ticket',
+          'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
+        },
+        color: { $ref: '#/$defs/HexColour', default: '#068ADD' },
+        channel_id: {
+          type: 'string',
+          maxLength: 20,
+          pattern: '^[0-9]{17,20}$',
+          'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+          'x-messages': {
+            type: 'Please select a channel for the panel',
+            pattern: 'Please select a channel for the panel',
+            maxLength: 'Please select a channel for the panel',
+          },
+        },
+        button_label: {
+          type: 'string',
+          maxLength: 80,
+          default: 'Create Ticket',
+          minLength: 1,
+          'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
+        },
+        button_emoji: {
+          type: 'string',
+          maxLength: 2,
+          default: '🎫',
+          'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
+        },
+        welcome_message: {
+          type: 'string',
+          maxLength: 2000,
+          default: '',
+          'x-messages': { type: 'Welcome message must be text', maxLength: 'Welcome message must be at most {limit} characters' },
+        },
+        ticket_name_format: {
+          type: 'string',
+          maxLength: 100,
+          default: 'ticket-{username}',
+          minLength: 1,
+          'x-messages': { type: 'Ticket name format must be text', maxLength: 'Ticket name format must be at most {limit} characters' },
+        },
+        close_button: { type: 'boolean', default: true, 'x-messages': { type: 'Close button must be on or off' } },
+        close_button_label: {
+          type: 'string',
+          maxLength: 80,
+          default: 'Close Ticket',
+          'x-messages': { type: 'Close button label must be text', maxLength: 'Close button label must be at most {limit} characters' },
+        },
+        close_button_emoji: {
+          type: 'string',
+          maxLength: 2,
+          default: '🔒',
+          'x-messages': { type: 'Close button emoji must be text', maxLength: 'Close button emoji must be at most {limit} characters' },
+        },
+        transcript: { type: 'boolean', default: true, 'x-messages': { type: 'Transcript must be on or off' } },
+        auto_delete: { type: 'boolean', default: false, 'x-messages': { type: 'Auto delete must be on or off' } },
+        auto_delete_time: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 10080,
+          default: 60,
+          'x-messages': {
+            type: 'Auto delete time must be a whole number',
+            minimum: 'Auto delete time must be between {minimum} and {maximum} minutes',
+            maximum: 'Auto delete time must be between {minimum} and {maximum} minutes',
+          },
+        },
+        support_team_view: { type: 'boolean', default: true, 'x-messages': { type: 'Support team view must be on or off' } },
+        max_duration: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 720,
+          default: 72,
+          'x-messages': {
+            type: 'Maximum duration must be a whole number',
+            minimum: 'Maximum duration must be between {minimum} and {maximum} hours',
+            maximum: 'Maximum duration must be between {minimum} and {maximum} hours',
+          },
+        },
+        required_inputs: { type: 'array', maxItems: 5, default: [], items: { type: 'string', minLength: 1, maxLength: 100 } },
+        categories: {
+          type: 'array',
+          maxItems: 25,
+          uniqueItems: true,
+          default: [],
+          items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$' },
+        },
+        auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
+        footer: {
+          type: 'string',
+          maxLength: 2048,
+          default: 'You can only have 1 open ticket at a time!',
+          'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
+        },
+        footerIcon: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://[^\\s]+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Footer icon URL must be at most {limit} characters',
+          },
+        },
+        image: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://[^\\s]+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Image URL must be at most {limit} characters',
+          },
+        },
+        thumbnail: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://[^\\s]+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Thumbnail URL must be at most {limit} characters',
+          },
+        },
+        open_title: {
+          type: 'string',
+          maxLength: 256,
+          default: 'Ticket Created',
+          'x-messages': { type: 'Open message title must be text', maxLength: 'Open message title must be at most {limit} characters' },
+        },
+        open_description: {
+          type: 'string',
+          maxLength: 4096,
+          default: 'Thank you for creating a ticket! Our support team will be with you shortly.',
+          'x-messages': {
+            type: 'Open message description must be text',
+            maxLength: 'Open message description must be at most {limit} characters',
+          },
+        },
+        open_color: { $ref: '#/$defs/HexColour', default: '#43B581' },
+        open_footer: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          'x-messages': { type: 'Open message footer must be text', maxLength: 'Open message footer must be at most {limit} characters' },
+        },
+        open_footerIcon: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://[^\\s]+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Open message footer icon URL must be at most {limit} characters',
+          },
+        },
+        open_image: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://[^\\s]+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Open message image URL must be at most {limit} characters',
+          },
+        },
+        open_thumbnail: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://[^\\s]+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Open message thumbnail URL must be at most {limit} characters',
+          },
+        },
+        message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', default: null },
+        deployed: { readOnly: true, type: 'boolean', default: false },
+        created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
+      },
+      'x-messages': { required: 'Please select a channel for the panel' },
+    },
+    HexColour: {
+      type: 'string',
+      maxLength: 7,
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema102 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+const schema99 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['channel_id'],
+  properties: {
+    title: {
+      type: 'string',
+      maxLength: 256,
+      default: 'Support Ticket',
+      minLength: 1,
+      pattern: '\\S',
+      'x-messages': {
+        type: 'Panel title is required',
+        maxLength: 'Panel title must be at most {limit} characters',
+        minLength: 'Panel title is required',
+        pattern: 'Panel title is required',
+      },
+    },
+    description: {
+      type: 'string',
+      maxLength: 4096,
+      default: 'Please use the button below to create a ticket',
+      'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
+    },
+    color: { $ref: '#/$defs/HexColour', default: '#068ADD' },
+    channel_id: {
+      type: 'string',
+      maxLength: 20,
+      pattern: '^[0-9]{17,20}$',
+      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel for the panel',
+        pattern: 'Please select a channel for the panel',
+        maxLength: 'Please select a channel for the panel',
+      },
+    },
+    button_label: {
+      type: 'string',
+      maxLength: 80,
+      default: 'Create Ticket',
+      minLength: 1,
+      'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
+    },
+    button_emoji: {
+      type: 'string',
+      maxLength: 2,
+      default: '🎫',
+      'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
+    },
+    welcome_message: {
+      type: 'string',
+      maxLength: 2000,
+      default: '',
+      'x-messages': { type: 'Welcome message must be text', maxLength: 'Welcome message must be at most {limit} characters' },
+    },
+    ticket_name_format: {
+      type: 'string',
+      maxLength: 100,
+      default: 'ticket-{username}',
+      minLength: 1,
+      'x-messages': { type: 'Ticket name format must be text', maxLength: 'Ticket name format must be at most {limit} characters' },
+    },
+    close_button: { type: 'boolean', default: true, 'x-messages': { type: 'Close button must be on or off' } },
+    close_button_label: {
+      type: 'string',
+      maxLength: 80,
+      default: 'Close Ticket',
+      'x-messages': { type: 'Close button label must be text', maxLength: 'Close button label must be at most {limit} characters' },
+    },
+    close_button_emoji: {
+      type: 'string',
+      maxLength: 2,
+      default: '🔒',
+      'x-messages': { type: 'Close button emoji must be text', maxLength: 'Close button emoji must be at most {limit} characters' },
+    },
+    transcript: { type: 'boolean', default: true, 'x-messages': { type: 'Transcript must be on or off' } },
+    auto_delete: { type: 'boolean', default: false, 'x-messages': { type: 'Auto delete must be on or off' } },
+    auto_delete_time: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10080,
+      default: 60,
+      'x-messages': {
+        type: 'Auto delete time must be a whole number',
+        minimum: 'Auto delete time must be between {minimum} and {maximum} minutes',
+        maximum: 'Auto delete time must be between {minimum} and {maximum} minutes',
+      },
+    },
+    support_team_view: { type: 'boolean', default: true, 'x-messages': { type: 'Support team view must be on or off' } },
+    max_duration: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 720,
+      default: 72,
+      'x-messages': {
+        type: 'Maximum duration must be a whole number',
+        minimum: 'Maximum duration must be between {minimum} and {maximum} hours',
+        maximum: 'Maximum duration must be between {minimum} and {maximum} hours',
+      },
+    },
+    required_inputs: { type: 'array', maxItems: 5, default: [], items: { type: 'string', minLength: 1, maxLength: 100 } },
+    categories: {
+      type: 'array',
+      maxItems: 25,
+      uniqueItems: true,
+      default: [],
+      items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$' },
+    },
+    auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
+    footer: {
+      type: 'string',
+      maxLength: 2048,
+      default: 'You can only have 1 open ticket at a time!',
+      'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
+    },
+    footerIcon: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Footer icon URL must be at most {limit} characters',
+      },
+    },
+    image: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Image URL must be at most {limit} characters',
+      },
+    },
+    thumbnail: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Thumbnail URL must be at most {limit} characters',
+      },
+    },
+    open_title: {
+      type: 'string',
+      maxLength: 256,
+      default: 'Ticket Created',
+      'x-messages': { type: 'Open message title must be text', maxLength: 'Open message title must be at most {limit} characters' },
+    },
+    open_description: {
+      type: 'string',
+      maxLength: 4096,
+      default: 'Thank you for creating a ticket! Our support team will be with you shortly.',
+      'x-messages': {
+        type: 'Open message description must be text',
+        maxLength: 'Open message description must be at most {limit} characters',
+      },
+    },
+    open_color: { $ref: '#/$defs/HexColour', default: '#43B581' },
+    open_footer: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      'x-messages': { type: 'Open message footer must be text', maxLength: 'Open message footer must be at most {limit} characters' },
+    },
+    open_footerIcon: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Open message footer icon URL must be at most {limit} characters',
+      },
+    },
+    open_image: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Open message image URL must be at most {limit} characters',
+      },
+    },
+    open_thumbnail: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Open message thumbnail URL must be at most {limit} characters',
+      },
+    },
+    message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', default: null },
+    deployed: { readOnly: true, type: 'boolean', default: false },
+    created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
+  },
+  'x-messages': { required: 'Please select a channel for the panel' },
+};
+const schema100 = {
+  type: 'string',
+  maxLength: 7,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
+};
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate61.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.title === undefined) {
+      data.title = 'Support Ticket';
+    }
+    if (data.description === undefined) {
+      data.description = 'Please use the button below to create a ticket';
+    }
+    if (data.color === undefined) {
+      data.color = '#068ADD';
+    }
+    if (data.button_label === undefined) {
+      data.button_label = 'Create Ticket';
+    }
+    if (data.button_emoji === undefined) {
+      data.button_emoji = '🎫';
+    }
+    if (data.welcome_message === undefined) {
+      data.welcome_message = '';
+    }
+    if (data.ticket_name_format === undefined) {
+      data.ticket_name_format = 'ticket-{username}';
+    }
+    if (data.close_button === undefined) {
+      data.close_button = true;
+    }
+    if (data.close_button_label === undefined) {
+      data.close_button_label = 'Close Ticket';
+    }
+    if (data.close_button_emoji === undefined) {
+      data.close_button_emoji = '🔒';
+    }
+    if (data.transcript === undefined) {
+      data.transcript = true;
+    }
+    if (data.auto_delete === undefined) {
+      data.auto_delete = false;
+    }
+    if (data.auto_delete_time === undefined) {
+      data.auto_delete_time = 60;
+    }
+    if (data.support_team_view === undefined) {
+      data.support_team_view = true;
+    }
+    if (data.max_duration === undefined) {
+      data.max_duration = 72;
+    }
+    if (data.required_inputs === undefined) {
+      data.required_inputs = [];
+    }
+    if (data.categories === undefined) {
+      data.categories = [];
+    }
+    if (data.auto_deploy === undefined) {
+      data.auto_deploy = false;
+    }
+    if (data.footer === undefined) {
+      data.footer = 'You can only have 1 open ticket at a time!';
+    }
+    if (data.footerIcon === undefined) {
+      data.footerIcon = '';
+    }
+    if (data.image === undefined) {
+      data.image = '';
+    }
+    if (data.thumbnail === undefined) {
+      data.thumbnail = '';
+    }
+    if (data.open_title === undefined) {
+      data.open_title = 'Ticket Created';
+    }
+    if (data.open_description === undefined) {
+      data.open_description = 'Thank you for creating a ticket! Our support team will be with you shortly.';
+    }
+    if (data.open_color === undefined) {
+      data.open_color = '#43B581';
+    }
+    if (data.open_footer === undefined) {
+      data.open_footer = '';
+    }
+    if (data.open_footerIcon === undefined) {
+      data.open_footerIcon = '';
+    }
+    if (data.open_image === undefined) {
+      data.open_image = '';
+    }
+    if (data.open_thumbnail === undefined) {
+      data.open_thumbnail = '';
+    }
+    if (data.message_id === undefined) {
+      data.message_id = null;
+    }
+    if (data.deployed === undefined) {
+      data.deployed = false;
+    }
+    if (data.created_at === undefined) {
+      data.created_at = null;
+    }
+    if (data.channel_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'channel_id' },
+        message: "must have required property '" + 'channel_id' + "'",
+        schema: schema99.required,
+        parentSchema: schema99,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func1.call(schema99.properties, key0)) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema99,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.title;
+    if (typeof data0 === 'string') {
+      if (func2(data0) > 256) {
+        const err2 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema99.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (func2(data0) < 1) {
+        const err3 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/minLength',
+          keyword: 'minLength',
+          params: { limit: 1 },
+          message: 'must NOT have fewer than 1 characters',
+          schema: 1,
+          parentSchema: schema99.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (!pattern11.test(data0)) {
+        const err4 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/pattern',
+          keyword: 'pattern',
+          params: { pattern: '\\S' },
+          message: 'must match pattern "' + '\\S' + '"',
+          schema: '\\S',
+          parentSchema: schema99.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    } else {
+      const err5 = {
+        instancePath: instancePath + '/title',
+        schemaPath: '#/properties/title/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.title.type,
+        parentSchema: schema99.properties.title,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    let data1 = data.description;
+    if (typeof data1 === 'string') {
+      if (func2(data1) > 4096) {
+        const err6 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 4096 },
+          message: 'must NOT have more than 4096 characters',
+          schema: 4096,
+          parentSchema: schema99.properties.description,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    } else {
+      const err7 = {
+        instancePath: instancePath + '/description',
+        schemaPath: '#/properties/description/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.description.type,
+        parentSchema: schema99.properties.description,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    let data2 = data.color;
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 7) {
+        const err8 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/$defs/HexColour/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 7 },
+          message: 'must NOT have more than 7 characters',
+          schema: 7,
+          parentSchema: schema100,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!pattern36.test(data2)) {
+        const err9 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/$defs/HexColour/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+          message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+          schema: '^#[0-9A-Fa-f]{6}$',
+          parentSchema: schema100,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    } else {
+      const err10 = {
+        instancePath: instancePath + '/color',
+        schemaPath: '#/$defs/HexColour/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema100.type,
+        parentSchema: schema100,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    if (data.channel_id !== undefined) {
+      let data3 = data.channel_id;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 20) {
+          const err11 = {
+            instancePath: instancePath + '/channel_id',
+            schemaPath: '#/properties/channel_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema99.properties.channel_id,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data3)) {
+          const err12 = {
+            instancePath: instancePath + '/channel_id',
+            schemaPath: '#/properties/channel_id/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema99.properties.channel_id,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/channel_id',
+          schemaPath: '#/properties/channel_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema99.properties.channel_id.type,
+          parentSchema: schema99.properties.channel_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    let data4 = data.button_label;
+    if (typeof data4 === 'string') {
+      if (func2(data4) > 80) {
+        const err14 = {
+          instancePath: instancePath + '/button_label',
+          schemaPath: '#/properties/button_label/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 80 },
+          message: 'must NOT have more than 80 characters',
+          schema: 80,
+          parentSchema: schema99.properties.button_label,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (func2(data4) < 1) {
+        const err15 = {
+          instancePath: instancePath + '/button_label',
+          schemaPath: '#/properties/button_label/minLength',
+          keyword: 'minLength',
+          params: { limit: 1 },
+          message: 'must NOT have fewer than 1 characters',
+          schema: 1,
+          parentSchema: schema99.properties.button_label,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    } else {
+      const err16 = {
+        instancePath: instancePath + '/button_label',
+        schemaPath: '#/properties/button_label/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.button_label.type,
+        parentSchema: schema99.properties.button_label,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err16];
+      } else {
+        vErrors.push(err16);
+      }
+      errors++;
+    }
+    let data5 = data.button_emoji;
+    if (typeof data5 === 'string') {
+      if (func2(data5) > 2) {
+        const err17 = {
+          instancePath: instancePath + '/button_emoji',
+          schemaPath: '#/properties/button_emoji/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2 },
+          message: 'must NOT have more than 2 characters',
+          schema: 2,
+          parentSchema: schema99.properties.button_emoji,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    } else {
+      const err18 = {
+        instancePath: instancePath + '/button_emoji',
+        schemaPath: '#/properties/button_emoji/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.button_emoji.type,
+        parentSchema: schema99.properties.button_emoji,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err18];
+      } else {
+        vErrors.push(err18);
+      }
+      errors++;
+    }
+    let data6 = data.welcome_message;
+    if (typeof data6 === 'string') {
+      if (func2(data6) > 2000) {
+        const err19 = {
+          instancePath: instancePath + '/welcome_message',
+          schemaPath: '#/properties/welcome_message/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2000 },
+          message: 'must NOT have more than 2000 characters',
+          schema: 2000,
+          parentSchema: schema99.properties.welcome_message,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    } else {
+      const err20 = {
+        instancePath: instancePath + '/welcome_message',
+        schemaPath: '#/properties/welcome_message/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.welcome_message.type,
+        parentSchema: schema99.properties.welcome_message,
+        data: data6,
+      };
+      if (vErrors === null) {
+        vErrors = [err20];
+      } else {
+        vErrors.push(err20);
+      }
+      errors++;
+    }
+    let data7 = data.ticket_name_format;
+    if (typeof data7 === 'string') {
+      if (func2(data7) > 100) {
+        const err21 = {
+          instancePath: instancePath + '/ticket_name_format',
+          schemaPath: '#/properties/ticket_name_format/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 100 },
+          message: 'must NOT have more than 100 characters',
+          schema: 100,
+          parentSchema: schema99.properties.ticket_name_format,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (func2(data7) < 1) {
+        const err22 = {
+          instancePath: instancePath + '/ticket_name_format',
+          schemaPath: '#/properties/ticket_name_format/minLength',
+          keyword: 'minLength',
+          params: { limit: 1 },
+          message: 'must NOT have fewer than 1 characters',
+          schema: 1,
+          parentSchema: schema99.properties.ticket_name_format,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    } else {
+      const err23 = {
+        instancePath: instancePath + '/ticket_name_format',
+        schemaPath: '#/properties/ticket_name_format/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.ticket_name_format.type,
+        parentSchema: schema99.properties.ticket_name_format,
+        data: data7,
+      };
+      if (vErrors === null) {
+        vErrors = [err23];
+      } else {
+        vErrors.push(err23);
+      }
+      errors++;
+    }
+    let data8 = data.close_button;
+    if (typeof data8 !== 'boolean') {
+      const err24 = {
+        instancePath: instancePath + '/close_button',
+        schemaPath: '#/properties/close_button/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema99.properties.close_button.type,
+        parentSchema: schema99.properties.close_button,
+        data: data8,
+      };
+      if (vErrors === null) {
+        vErrors = [err24];
+      } else {
+        vErrors.push(err24);
+      }
+      errors++;
+    }
+    let data9 = data.close_button_label;
+    if (typeof data9 === 'string') {
+      if (func2(data9) > 80) {
+        const err25 = {
+          instancePath: instancePath + '/close_button_label',
+          schemaPath: '#/properties/close_button_label/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 80 },
+          message: 'must NOT have more than 80 characters',
+          schema: 80,
+          parentSchema: schema99.properties.close_button_label,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    } else {
+      const err26 = {
+        instancePath: instancePath + '/close_button_label',
+        schemaPath: '#/properties/close_button_label/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.close_button_label.type,
+        parentSchema: schema99.properties.close_button_label,
+        data: data9,
+      };
+      if (vErrors === null) {
+        vErrors = [err26];
+      } else {
+        vErrors.push(err26);
+      }
+      errors++;
+    }
+    let data10 = data.close_button_emoji;
+    if (typeof data10 === 'string') {
+      if (func2(data10) > 2) {
+        const err27 = {
+          instancePath: instancePath + '/close_button_emoji',
+          schemaPath: '#/properties/close_button_emoji/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2 },
+          message: 'must NOT have more than 2 characters',
+          schema: 2,
+          parentSchema: schema99.properties.close_button_emoji,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    } else {
+      const err28 = {
+        instancePath: instancePath + '/close_button_emoji',
+        schemaPath: '#/properties/close_button_emoji/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.close_button_emoji.type,
+        parentSchema: schema99.properties.close_button_emoji,
+        data: data10,
+      };
+      if (vErrors === null) {
+        vErrors = [err28];
+      } else {
+        vErrors.push(err28);
+      }
+      errors++;
+    }
+    let data11 = data.transcript;
+    if (typeof data11 !== 'boolean') {
+      const err29 = {
+        instancePath: instancePath + '/transcript',
+        schemaPath: '#/properties/transcript/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema99.properties.transcript.type,
+        parentSchema: schema99.properties.transcript,
+        data: data11,
+      };
+      if (vErrors === null) {
+        vErrors = [err29];
+      } else {
+        vErrors.push(err29);
+      }
+      errors++;
+    }
+    let data12 = data.auto_delete;
+    if (typeof data12 !== 'boolean') {
+      const err30 = {
+        instancePath: instancePath + '/auto_delete',
+        schemaPath: '#/properties/auto_delete/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema99.properties.auto_delete.type,
+        parentSchema: schema99.properties.auto_delete,
+        data: data12,
+      };
+      if (vErrors === null) {
+        vErrors = [err30];
+      } else {
+        vErrors.push(err30);
+      }
+      errors++;
+    }
+    let data13 = data.auto_delete_time;
+    if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+      const err31 = {
+        instancePath: instancePath + '/auto_delete_time',
+        schemaPath: '#/properties/auto_delete_time/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema99.properties.auto_delete_time.type,
+        parentSchema: schema99.properties.auto_delete_time,
+        data: data13,
+      };
+      if (vErrors === null) {
+        vErrors = [err31];
+      } else {
+        vErrors.push(err31);
+      }
+      errors++;
+    }
+    if (typeof data13 == 'number' && isFinite(data13)) {
+      if (data13 > 10080 || isNaN(data13)) {
+        const err32 = {
+          instancePath: instancePath + '/auto_delete_time',
+          schemaPath: '#/properties/auto_delete_time/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 10080 },
+          message: 'must be <= 10080',
+          schema: 10080,
+          parentSchema: schema99.properties.auto_delete_time,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+      if (data13 < 1 || isNaN(data13)) {
+        const err33 = {
+          instancePath: instancePath + '/auto_delete_time',
+          schemaPath: '#/properties/auto_delete_time/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema99.properties.auto_delete_time,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+    let data14 = data.support_team_view;
+    if (typeof data14 !== 'boolean') {
+      const err34 = {
+        instancePath: instancePath + '/support_team_view',
+        schemaPath: '#/properties/support_team_view/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema99.properties.support_team_view.type,
+        parentSchema: schema99.properties.support_team_view,
+        data: data14,
+      };
+      if (vErrors === null) {
+        vErrors = [err34];
+      } else {
+        vErrors.push(err34);
+      }
+      errors++;
+    }
+    let data15 = data.max_duration;
+    if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
+      const err35 = {
+        instancePath: instancePath + '/max_duration',
+        schemaPath: '#/properties/max_duration/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+        schema: schema99.properties.max_duration.type,
+        parentSchema: schema99.properties.max_duration,
+        data: data15,
+      };
+      if (vErrors === null) {
+        vErrors = [err35];
+      } else {
+        vErrors.push(err35);
+      }
+      errors++;
+    }
+    if (typeof data15 == 'number' && isFinite(data15)) {
+      if (data15 > 720 || isNaN(data15)) {
+        const err36 = {
+          instancePath: instancePath + '/max_duration',
+          schemaPath: '#/properties/max_duration/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 720 },
+          message: 'must be <= 720',
+          schema: 720,
+          parentSchema: schema99.properties.max_duration,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+      if (data15 < 1 || isNaN(data15)) {
+        const err37 = {
+          instancePath: instancePath + '/max_duration',
+          schemaPath: '#/properties/max_duration/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema99.properties.max_duration,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+    let data16 = data.required_inputs;
+    if (Array.isArray(data16)) {
+      if (data16.length > 5) {
+        const err38 = {
+          instancePath: instancePath + '/required_inputs',
+          schemaPath: '#/properties/required_inputs/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 5 },
+          message: 'must NOT have more than 5 items',
+          schema: 5,
+          parentSchema: schema99.properties.required_inputs,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      const len0 = data16.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data17 = data16[i0];
+        if (typeof data17 === 'string') {
+          if (func2(data17) > 100) {
+            const err39 = {
+              instancePath: instancePath + '/required_inputs/' + i0,
+              schemaPath: '#/properties/required_inputs/items/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 100 },
+              message: 'must NOT have more than 100 characters',
+              schema: 100,
+              parentSchema: schema99.properties.required_inputs.items,
+              data: data17,
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+          if (func2(data17) < 1) {
+            const err40 = {
+              instancePath: instancePath + '/required_inputs/' + i0,
+              schemaPath: '#/properties/required_inputs/items/minLength',
+              keyword: 'minLength',
+              params: { limit: 1 },
+              message: 'must NOT have fewer than 1 characters',
+              schema: 1,
+              parentSchema: schema99.properties.required_inputs.items,
+              data: data17,
+            };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors++;
+          }
+        } else {
+          const err41 = {
+            instancePath: instancePath + '/required_inputs/' + i0,
+            schemaPath: '#/properties/required_inputs/items/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema99.properties.required_inputs.items.type,
+            parentSchema: schema99.properties.required_inputs.items,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err42 = {
+        instancePath: instancePath + '/required_inputs',
+        schemaPath: '#/properties/required_inputs/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema99.properties.required_inputs.type,
+        parentSchema: schema99.properties.required_inputs,
+        data: data16,
+      };
+      if (vErrors === null) {
+        vErrors = [err42];
+      } else {
+        vErrors.push(err42);
+      }
+      errors++;
+    }
+    let data18 = data.categories;
+    if (Array.isArray(data18)) {
+      if (data18.length > 25) {
+        const err43 = {
+          instancePath: instancePath + '/categories',
+          schemaPath: '#/properties/categories/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 25 },
+          message: 'must NOT have more than 25 items',
+          schema: 25,
+          parentSchema: schema99.properties.categories,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
+      const len1 = data18.length;
+      for (let i1 = 0; i1 < len1; i1++) {
+        let data19 = data18[i1];
+        if (typeof data19 === 'string') {
+          if (func2(data19) > 20) {
+            const err44 = {
+              instancePath: instancePath + '/categories/' + i1,
+              schemaPath: '#/properties/categories/items/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 20 },
+              message: 'must NOT have more than 20 characters',
+              schema: 20,
+              parentSchema: schema99.properties.categories.items,
+              data: data19,
+            };
+            if (vErrors === null) {
+              vErrors = [err44];
+            } else {
+              vErrors.push(err44);
+            }
+            errors++;
+          }
+          if (!pattern7.test(data19)) {
+            const err45 = {
+              instancePath: instancePath + '/categories/' + i1,
+              schemaPath: '#/properties/categories/items/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^[0-9]{17,20}$' },
+              message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+              schema: '^[0-9]{17,20}$',
+              parentSchema: schema99.properties.categories.items,
+              data: data19,
+            };
+            if (vErrors === null) {
+              vErrors = [err45];
+            } else {
+              vErrors.push(err45);
+            }
+            errors++;
+          }
+        } else {
+          const err46 = {
+            instancePath: instancePath + '/categories/' + i1,
+            schemaPath: '#/properties/categories/items/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema99.properties.categories.items.type,
+            parentSchema: schema99.properties.categories.items,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+      }
+      let i2 = data18.length;
+      let j0;
+      if (i2 > 1) {
+        const indices0 = {};
+        for (; i2--;) {
+          let item0 = data18[i2];
+          if (typeof item0 !== 'string') {
+            continue;
+          }
+          if (typeof indices0[item0] == 'number') {
+            j0 = indices0[item0];
+            const err47 = {
+              instancePath: instancePath + '/categories',
+              schemaPath: '#/properties/categories/uniqueItems',
+              keyword: 'uniqueItems',
+              params: { i: i2, j: j0 },
+              message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
+              schema: true,
+              parentSchema: schema99.properties.categories,
+              data: data18,
+            };
+            if (vErrors === null) {
+              vErrors = [err47];
+            } else {
+              vErrors.push(err47);
+            }
+            errors++;
+            break;
+          }
+          indices0[item0] = i2;
+        }
+      }
+    } else {
+      const err48 = {
+        instancePath: instancePath + '/categories',
+        schemaPath: '#/properties/categories/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema99.properties.categories.type,
+        parentSchema: schema99.properties.categories,
+        data: data18,
+      };
+      if (vErrors === null) {
+        vErrors = [err48];
+      } else {
+        vErrors.push(err48);
+      }
+      errors++;
+    }
+    let data20 = data.auto_deploy;
+    if (typeof data20 !== 'boolean') {
+      const err49 = {
+        instancePath: instancePath + '/auto_deploy',
+        schemaPath: '#/properties/auto_deploy/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema99.properties.auto_deploy.type,
+        parentSchema: schema99.properties.auto_deploy,
+        data: data20,
+      };
+      if (vErrors === null) {
+        vErrors = [err49];
+      } else {
+        vErrors.push(err49);
+      }
+      errors++;
+    }
+    let data21 = data.footer;
+    if (typeof data21 === 'string') {
+      if (func2(data21) > 2048) {
+        const err50 = {
+          instancePath: instancePath + '/footer',
+          schemaPath: '#/properties/footer/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema99.properties.footer,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err50];
+        } else {
+          vErrors.push(err50);
+        }
+        errors++;
+      }
+    } else {
+      const err51 = {
+        instancePath: instancePath + '/footer',
+        schemaPath: '#/properties/footer/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.footer.type,
+        parentSchema: schema99.properties.footer,
+        data: data21,
+      };
+      if (vErrors === null) {
+        vErrors = [err51];
+      } else {
+        vErrors.push(err51);
+      }
+      errors++;
+    }
+    let data22 = data.footerIcon;
+    if (typeof data22 === 'string') {
+      if (func2(data22) > 2048) {
+        const err52 = {
+          instancePath: instancePath + '/footerIcon',
+          schemaPath: '#/properties/footerIcon/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema99.properties.footerIcon,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+      if (!pattern37.test(data22)) {
+        const err53 = {
+          instancePath: instancePath + '/footerIcon',
+          schemaPath: '#/properties/footerIcon/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema99.properties.footerIcon,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+    } else {
+      const err54 = {
+        instancePath: instancePath + '/footerIcon',
+        schemaPath: '#/properties/footerIcon/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.footerIcon.type,
+        parentSchema: schema99.properties.footerIcon,
+        data: data22,
+      };
+      if (vErrors === null) {
+        vErrors = [err54];
+      } else {
+        vErrors.push(err54);
+      }
+      errors++;
+    }
+    let data23 = data.image;
+    if (typeof data23 === 'string') {
+      if (func2(data23) > 2048) {
+        const err55 = {
+          instancePath: instancePath + '/image',
+          schemaPath: '#/properties/image/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema99.properties.image,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+      if (!pattern37.test(data23)) {
+        const err56 = {
+          instancePath: instancePath + '/image',
+          schemaPath: '#/properties/image/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema99.properties.image,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+    } else {
+      const err57 = {
+        instancePath: instancePath + '/image',
+        schemaPath: '#/properties/image/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.image.type,
+        parentSchema: schema99.properties.image,
+        data: data23,
+      };
+      if (vErrors === null) {
+        vErrors = [err57];
+      } else {
+        vErrors.push(err57);
+      }
+      errors++;
+    }
+    let data24 = data.thumbnail;
+    if (typeof data24 === 'string') {
+      if (func2(data24) > 2048) {
+        const err58 = {
+          instancePath: instancePath + '/thumbnail',
+          schemaPath: '#/properties/thumbnail/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema99.properties.thumbnail,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+      if (!pattern37.test(data24)) {
+        const err59 = {
+          instancePath: instancePath + '/thumbnail',
+          schemaPath: '#/properties/thumbnail/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema99.properties.thumbnail,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    } else {
+      const err60 = {
+        instancePath: instancePath + '/thumbnail',
+        schemaPath: '#/properties/thumbnail/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.thumbnail.type,
+        parentSchema: schema99.properties.thumbnail,
+        data: data24,
+      };
+      if (vErrors === null) {
+        vErrors = [err60];
+      } else {
+        vErrors.push(err60);
+      }
+      errors++;
+    }
+    let data25 = data.open_title;
+    if (typeof data25 === 'string') {
+      if (func2(data25) > 256) {
+        const err61 = {
+          instancePath: instancePath + '/open_title',
+          schemaPath: '#/properties/open_title/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema99.properties.open_title,
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err61];
+        } else {
+          vErrors.push(err61);
+        }
+        errors++;
+      }
+    } else {
+      const err62 = {
+        instancePath: instancePath + '/open_title',
+        schemaPath: '#/properties/open_title/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.open_title.type,
+        parentSchema: schema99.properties.open_title,
+        data: data25,
+      };
+      if (vErrors === null) {
+        vErrors = [err62];
+      } else {
+        vErrors.push(err62);
+      }
+      errors++;
+    }
+    let data26 = data.open_description;
+    if (typeof data26 === 'string') {
+      if (func2(data26) > 4096) {
+        const err63 = {
+          instancePath: instancePath + '/open_description',
+          schemaPath: '#/properties/open_description/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 4096 },
+          message: 'must NOT have more than 4096 characters',
+          schema: 4096,
+          parentSchema: schema99.properties.open_description,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err63];
+        } else {
+          vErrors.push(err63);
+        }
+        errors++;
+      }
+    } else {
+      const err64 = {
+        instancePath: instancePath + '/open_description',
+        schemaPath: '#/properties/open_description/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.open_description.type,
+        parentSchema: schema99.properties.open_description,
+        data: data26,
+      };
+      if (vErrors === null) {
+        vErrors = [err64];
+      } else {
+        vErrors.push(err64);
+      }
+      errors++;
+    }
+    let data27 = data.open_color;
+    if (typeof data27 === 'string') {
+      if (func2(data27) > 7) {
+        const err65 = {
+          instancePath: instancePath + '/open_color',
+          schemaPath: '#/$defs/HexColour/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 7 },
+          message: 'must NOT have more than 7 characters',
+          schema: 7,
+          parentSchema: schema100,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err65];
+        } else {
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+      if (!pattern36.test(data27)) {
+        const err66 = {
+          instancePath: instancePath + '/open_color',
+          schemaPath: '#/$defs/HexColour/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+          message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+          schema: '^#[0-9A-Fa-f]{6}$',
+          parentSchema: schema100,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err66];
+        } else {
+          vErrors.push(err66);
+        }
+        errors++;
+      }
+    } else {
+      const err67 = {
+        instancePath: instancePath + '/open_color',
+        schemaPath: '#/$defs/HexColour/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema100.type,
+        parentSchema: schema100,
+        data: data27,
+      };
+      if (vErrors === null) {
+        vErrors = [err67];
+      } else {
+        vErrors.push(err67);
+      }
+      errors++;
+    }
+    let data28 = data.open_footer;
+    if (typeof data28 === 'string') {
+      if (func2(data28) > 2048) {
+        const err68 = {
+          instancePath: instancePath + '/open_footer',
+          schemaPath: '#/properties/open_footer/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema99.properties.open_footer,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err68];
+        } else {
+          vErrors.push(err68);
+        }
+        errors++;
+      }
+    } else {
+      const err69 = {
+        instancePath: instancePath + '/open_footer',
+        schemaPath: '#/properties/open_footer/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.open_footer.type,
+        parentSchema: schema99.properties.open_footer,
+        data: data28,
+      };
+      if (vErrors === null) {
+        vErrors = [err69];
+      } else {
+        vErrors.push(err69);
+      }
+      errors++;
+    }
+    let data29 = data.open_footerIcon;
+    if (typeof data29 === 'string') {
+      if (func2(data29) > 2048) {
+        const err70 = {
+          instancePath: instancePath + '/open_footerIcon',
+          schemaPath: '#/properties/open_footerIcon/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema99.properties.open_footerIcon,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err70];
+        } else {
+          vErrors.push(err70);
+        }
+        errors++;
+      }
+      if (!pattern37.test(data29)) {
+        const err71 = {
+          instancePath: instancePath + '/open_footerIcon',
+          schemaPath: '#/properties/open_footerIcon/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema99.properties.open_footerIcon,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err71];
+        } else {
+          vErrors.push(err71);
+        }
+        errors++;
+      }
+    } else {
+      const err72 = {
+        instancePath: instancePath + '/open_footerIcon',
+        schemaPath: '#/properties/open_footerIcon/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.open_footerIcon.type,
+        parentSchema: schema99.properties.open_footerIcon,
+        data: data29,
+      };
+      if (vErrors === null) {
+        vErrors = [err72];
+      } else {
+        vErrors.push(err72);
+      }
+      errors++;
+    }
+    let data30 = data.open_image;
+    if (typeof data30 === 'string') {
+      if (func2(data30) > 2048) {
+        const err73 = {
+          instancePath: instancePath + '/open_image',
+          schemaPath: '#/properties/open_image/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema99.properties.open_image,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err73];
+        } else {
+          vErrors.push(err73);
+        }
+        errors++;
+      }
+      if (!pattern37.test(data30)) {
+        const err74 = {
+          instancePath: instancePath + '/open_image',
+          schemaPath: '#/properties/open_image/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema99.properties.open_image,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err74];
+        } else {
+          vErrors.push(err74);
+        }
+        errors++;
+      }
+    } else {
+      const err75 = {
+        instancePath: instancePath + '/open_image',
+        schemaPath: '#/properties/open_image/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.open_image.type,
+        parentSchema: schema99.properties.open_image,
+        data: data30,
+      };
+      if (vErrors === null) {
+        vErrors = [err75];
+      } else {
+        vErrors.push(err75);
+      }
+      errors++;
+    }
+    let data31 = data.open_thumbnail;
+    if (typeof data31 === 'string') {
+      if (func2(data31) > 2048) {
+        const err76 = {
+          instancePath: instancePath + '/open_thumbnail',
+          schemaPath: '#/properties/open_thumbnail/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema99.properties.open_thumbnail,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err76];
+        } else {
+          vErrors.push(err76);
+        }
+        errors++;
+      }
+      if (!pattern37.test(data31)) {
+        const err77 = {
+          instancePath: instancePath + '/open_thumbnail',
+          schemaPath: '#/properties/open_thumbnail/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://[^\\s]+)?$' },
+          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
+          schema: '^(https?://[^\\s]+)?$',
+          parentSchema: schema99.properties.open_thumbnail,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err77];
+        } else {
+          vErrors.push(err77);
+        }
+        errors++;
+      }
+    } else {
+      const err78 = {
+        instancePath: instancePath + '/open_thumbnail',
+        schemaPath: '#/properties/open_thumbnail/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema99.properties.open_thumbnail.type,
+        parentSchema: schema99.properties.open_thumbnail,
+        data: data31,
+      };
+      if (vErrors === null) {
+        vErrors = [err78];
+      } else {
+        vErrors.push(err78);
+      }
+      errors++;
+    }
+    let data32 = data.message_id;
+    if (typeof data32 !== 'string' && data32 !== null) {
+      const err79 = {
+        instancePath: instancePath + '/message_id',
+        schemaPath: '#/properties/message_id/type',
+        keyword: 'type',
+        params: { type: schema99.properties.message_id.type },
+        message: 'must be string,null',
+        schema: schema99.properties.message_id.type,
+        parentSchema: schema99.properties.message_id,
+        data: data32,
+      };
+      if (vErrors === null) {
+        vErrors = [err79];
+      } else {
+        vErrors.push(err79);
+      }
+      errors++;
+    }
+    if (typeof data32 === 'string') {
+      if (func2(data32) > 20) {
+        const err80 = {
+          instancePath: instancePath + '/message_id',
+          schemaPath: '#/properties/message_id/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 20 },
+          message: 'must NOT have more than 20 characters',
+          schema: 20,
+          parentSchema: schema99.properties.message_id,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err80];
+        } else {
+          vErrors.push(err80);
+        }
+        errors++;
+      }
+      if (!pattern7.test(data32)) {
+        const err81 = {
+          instancePath: instancePath + '/message_id',
+          schemaPath: '#/properties/message_id/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{17,20}$' },
+          message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+          schema: '^[0-9]{17,20}$',
+          parentSchema: schema99.properties.message_id,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err81];
+        } else {
+          vErrors.push(err81);
+        }
+        errors++;
+      }
+    }
+    let data33 = data.deployed;
+    if (typeof data33 !== 'boolean') {
+      const err82 = {
+        instancePath: instancePath + '/deployed',
+        schemaPath: '#/properties/deployed/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema99.properties.deployed.type,
+        parentSchema: schema99.properties.deployed,
+        data: data33,
+      };
+      if (vErrors === null) {
+        vErrors = [err82];
+      } else {
+        vErrors.push(err82);
+      }
+      errors++;
+    }
+    let data34 = data.created_at;
+    if (typeof data34 !== 'string' && data34 !== null) {
+      const err83 = {
+        instancePath: instancePath + '/created_at',
+        schemaPath: '#/properties/created_at/type',
+        keyword: 'type',
+        params: { type: schema99.properties.created_at.type },
+        message: 'must be string,null',
+        schema: schema99.properties.created_at.type,
+        parentSchema: schema99.properties.created_at,
+        data: data34,
+      };
+      if (vErrors === null) {
+        vErrors = [err83];
+      } else {
+        vErrors.push(err83);
+      }
+      errors++;
+    }
+    if (typeof data34 === 'string') {
+      if (func2(data34) > 40) {
+        const err84 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 40 },
+          message: 'must NOT have more than 40 characters',
+          schema: 40,
+          parentSchema: schema99.properties.created_at,
+          data: data34,
+        };
+        if (vErrors === null) {
+          vErrors = [err84];
+        } else {
+          vErrors.push(err84);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err85 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema99.type,
+      parentSchema: schema99,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err85];
+    } else {
+      vErrors.push(err85);
+    }
+    errors++;
+  }
+  validate61.errors = vErrors;
+  return errors === 0;
+}
+validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate60.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema98.required,
+        parentSchema: schema98,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema98.required,
+        parentSchema: schema98,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema98.required,
+        parentSchema: schema98,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.item === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'item' },
+        message: "must have required property '" + 'item' + "'",
+        schema: schema98.required,
+        parentSchema: schema98,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.message_id === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'message_id' },
+        message: "must have required property '" + 'message_id' + "'",
+        schema: schema98.required,
+        parentSchema: schema98,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.channel_id === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'channel_id' },
+        message: "must have required property '" + 'channel_id' + "'",
+        schema: schema98.required,
+        parentSchema: schema98,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.redeployed === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'redeployed' },
+        message: "must have required property '" + 'redeployed' + "'",
+        schema: schema98.required,
+        parentSchema: schema98,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'success' ||
+        key0 === 'id' ||
+        key0 === 'version' ||
+        key0 === 'item' ||
+        key0 === 'message_id' ||
+        key0 === 'channel_id' ||
+        key0 === 'redeployed'
+      )) {
+        const err7 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema98,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err8 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema98.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data1 = data.id;
+      if (typeof data1 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/properties/id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema98.properties.id.type,
+          parentSchema: schema98.properties.id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data2 = data.version;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err10 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema98.properties.version.type,
+          parentSchema: schema98.properties.version,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 < 1 || isNaN(data2)) {
+          const err11 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema98.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.item !== undefined) {
+      if (
+        !validate61(data.item, {
+          instancePath: instancePath + '/item',
+          parentData: data,
+          parentDataProperty: 'item',
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.message_id !== undefined) {
+      let data4 = data.message_id;
+      if (typeof data4 === 'string') {
+        if (!pattern7.test(data4)) {
+          const err12 = {
+            instancePath: instancePath + '/message_id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema102,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/message_id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema102.type,
+          parentSchema: schema102,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.channel_id !== undefined) {
+      let data5 = data.channel_id;
+      if (typeof data5 === 'string') {
+        if (!pattern7.test(data5)) {
+          const err14 = {
+            instancePath: instancePath + '/channel_id',
+            schemaPath: '#/$defs/Snowflake/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema102,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/channel_id',
+          schemaPath: '#/$defs/Snowflake/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema102.type,
+          parentSchema: schema102,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.redeployed !== undefined) {
+      let data6 = data.redeployed;
+      if (typeof data6 !== 'boolean') {
+        const err16 = {
+          instancePath: instancePath + '/redeployed',
+          schemaPath: '#/properties/redeployed/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema98.properties.redeployed.type,
+          parentSchema: schema98.properties.redeployed,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err17 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema98.type,
+      parentSchema: schema98,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate60.errors = vErrors;
+  return errors === 0;
+}
+validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServer = validate66;
+const schema107 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server.json',
   type: 'object',
@@ -18519,15 +22146,15 @@ const schema88 = {
     },
   },
 };
-const schema89 = {
+const schema108 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18542,8 +22169,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -18560,8 +22187,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -18578,8 +22205,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -18596,8 +22223,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -18614,8 +22241,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -18632,8 +22259,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -18659,7 +22286,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema88,
+          parentSchema: schema107,
           data,
         };
         if (vErrors === null) {
@@ -18681,7 +22308,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema89,
+            parentSchema: schema108,
             data: data0,
           };
           if (vErrors === null) {
@@ -18698,8 +22325,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.type,
-          parentSchema: schema89,
+          schema: schema108.type,
+          parentSchema: schema108,
           data: data0,
         };
         if (vErrors === null) {
@@ -18719,8 +22346,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.name.type,
-          parentSchema: schema88.properties.name,
+          schema: schema107.properties.name.type,
+          parentSchema: schema107.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -18738,10 +22365,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema88.properties.iconURL.type },
+          params: { type: schema107.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema88.properties.iconURL.type,
-          parentSchema: schema88.properties.iconURL,
+          schema: schema107.properties.iconURL.type,
+          parentSchema: schema107.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -18761,8 +22388,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.memberCount.type,
-          parentSchema: schema88.properties.memberCount,
+          schema: schema107.properties.memberCount.type,
+          parentSchema: schema107.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -18781,7 +22408,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema88.properties.memberCount,
+            parentSchema: schema107.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -18802,8 +22429,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.boostLevel.type,
-          parentSchema: schema88.properties.boostLevel,
+          schema: schema107.properties.boostLevel.type,
+          parentSchema: schema107.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -18822,7 +22449,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema88.properties.boostLevel,
+            parentSchema: schema107.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -18840,7 +22467,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema88.properties.boostLevel,
+            parentSchema: schema107.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -18861,8 +22488,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.boostCount.type,
-          parentSchema: schema88.properties.boostCount,
+          schema: schema107.properties.boostCount.type,
+          parentSchema: schema107.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -18881,7 +22508,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema88.properties.boostCount,
+            parentSchema: schema107.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -18900,8 +22527,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema88.type,
-      parentSchema: schema88,
+      schema: schema107.type,
+      parentSchema: schema107,
       data,
     };
     if (vErrors === null) {
@@ -18911,12 +22538,12 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServerList = validate58;
-const schema85 = {
+validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServerList = validate63;
+const schema104 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
   type: 'array',
@@ -18943,7 +22570,7 @@ const schema85 = {
     },
   },
 };
-const schema86 = {
+const schema105 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
@@ -18956,15 +22583,15 @@ const schema86 = {
     boostCount: { type: 'integer', minimum: 0 },
   },
 };
-const schema87 = {
+const schema106 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18979,8 +22606,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -18997,8 +22624,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -19015,8 +22642,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -19033,8 +22660,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -19051,8 +22678,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -19069,8 +22696,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -19096,7 +22723,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema86,
+          parentSchema: schema105,
           data,
         };
         if (vErrors === null) {
@@ -19118,7 +22745,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema87,
+            parentSchema: schema106,
             data: data0,
           };
           if (vErrors === null) {
@@ -19135,8 +22762,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.type,
-          parentSchema: schema87,
+          schema: schema106.type,
+          parentSchema: schema106,
           data: data0,
         };
         if (vErrors === null) {
@@ -19156,8 +22783,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.properties.name.type,
-          parentSchema: schema86.properties.name,
+          schema: schema105.properties.name.type,
+          parentSchema: schema105.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -19175,10 +22802,10 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema86.properties.iconURL.type },
+          params: { type: schema105.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema86.properties.iconURL.type,
-          parentSchema: schema86.properties.iconURL,
+          schema: schema105.properties.iconURL.type,
+          parentSchema: schema105.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -19198,8 +22825,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.memberCount.type,
-          parentSchema: schema86.properties.memberCount,
+          schema: schema105.properties.memberCount.type,
+          parentSchema: schema105.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -19218,7 +22845,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema86.properties.memberCount,
+            parentSchema: schema105.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -19239,8 +22866,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.boostLevel.type,
-          parentSchema: schema86.properties.boostLevel,
+          schema: schema105.properties.boostLevel.type,
+          parentSchema: schema105.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -19259,7 +22886,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema86.properties.boostLevel,
+            parentSchema: schema105.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -19277,7 +22904,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema86.properties.boostLevel,
+            parentSchema: schema105.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -19298,8 +22925,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.boostCount.type,
-          parentSchema: schema86.properties.boostCount,
+          schema: schema105.properties.boostCount.type,
+          parentSchema: schema105.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -19318,7 +22945,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema86.properties.boostCount,
+            parentSchema: schema105.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -19337,8 +22964,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema86.type,
-      parentSchema: schema86,
+      schema: schema105.type,
+      parentSchema: schema105,
       data,
     };
     if (vErrors === null) {
@@ -19348,14 +22975,14 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19371,7 +22998,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 9 },
         message: 'must NOT have more than 9 items',
         schema: 9,
-        parentSchema: schema85,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -19384,9 +23011,9 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate59(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
+        !validate64(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
       ) {
-        vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
         errors = vErrors.length;
       }
     }
@@ -19397,8 +23024,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema85.type,
-      parentSchema: schema85,
+      schema: schema104.type,
+      parentSchema: schema104,
       data,
     };
     if (vErrors === null) {
@@ -19408,12 +23035,12 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptList = validate62;
-const schema90 = {
+validate63.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptList = validate67;
+const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-list.json',
   type: 'object',
@@ -19435,7 +23062,7 @@ const schema90 = {
     },
   },
 };
-const schema91 = {
+const schema110 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -19447,10 +23074,10 @@ const schema91 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19465,8 +23092,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -19483,8 +23110,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcripts' },
         message: "must have required property '" + 'transcripts' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -19503,7 +23130,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema90,
+          parentSchema: schema109,
           data,
         };
         if (vErrors === null) {
@@ -19524,7 +23151,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema90.properties.success,
+          parentSchema: schema109.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -19549,8 +23176,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema91.required,
-                parentSchema: schema91,
+                schema: schema110.required,
+                parentSchema: schema110,
                 data: data2,
               };
               if (vErrors === null) {
@@ -19567,8 +23194,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'ticketId' },
                 message: "must have required property '" + 'ticketId' + "'",
-                schema: schema91.required,
-                parentSchema: schema91,
+                schema: schema110.required,
+                parentSchema: schema110,
                 data: data2,
               };
               if (vErrors === null) {
@@ -19585,8 +23212,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'userName' },
                 message: "must have required property '" + 'userName' + "'",
-                schema: schema91.required,
-                parentSchema: schema91,
+                schema: schema110.required,
+                parentSchema: schema110,
                 data: data2,
               };
               if (vErrors === null) {
@@ -19603,8 +23230,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'createdAt' },
                 message: "must have required property '" + 'createdAt' + "'",
-                schema: schema91.required,
-                parentSchema: schema91,
+                schema: schema110.required,
+                parentSchema: schema110,
                 data: data2,
               };
               if (vErrors === null) {
@@ -19621,8 +23248,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema91.required,
-                parentSchema: schema91,
+                schema: schema110.required,
+                parentSchema: schema110,
                 data: data2,
               };
               if (vErrors === null) {
@@ -19641,7 +23268,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema91,
+                  parentSchema: schema110,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -19661,8 +23288,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema91.properties.id.type,
-                  parentSchema: schema91.properties.id,
+                  schema: schema110.properties.id.type,
+                  parentSchema: schema110.properties.id,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -19682,8 +23309,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema91.properties.ticketId.type,
-                  parentSchema: schema91.properties.ticketId,
+                  schema: schema110.properties.ticketId.type,
+                  parentSchema: schema110.properties.ticketId,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -19703,8 +23330,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema91.properties.userName.type,
-                  parentSchema: schema91.properties.userName,
+                  schema: schema110.properties.userName.type,
+                  parentSchema: schema110.properties.userName,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -19724,8 +23351,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema91.properties.createdAt.type,
-                  parentSchema: schema91.properties.createdAt,
+                  schema: schema110.properties.createdAt.type,
+                  parentSchema: schema110.properties.createdAt,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -19745,8 +23372,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema91.properties.size.type,
-                  parentSchema: schema91.properties.size,
+                  schema: schema110.properties.size.type,
+                  parentSchema: schema110.properties.size,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -19765,7 +23392,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema91.properties.size,
+                    parentSchema: schema110.properties.size,
                     data: data7,
                   };
                   if (vErrors === null) {
@@ -19784,8 +23411,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema91.type,
-              parentSchema: schema91,
+              schema: schema110.type,
+              parentSchema: schema110,
               data: data2,
             };
             if (vErrors === null) {
@@ -19803,8 +23430,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema90.properties.transcripts.type,
-          parentSchema: schema90.properties.transcripts,
+          schema: schema109.properties.transcripts.type,
+          parentSchema: schema109.properties.transcripts,
           data: data1,
         };
         if (vErrors === null) {
@@ -19822,8 +23449,8 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema90.type,
-      parentSchema: schema90,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -19833,12 +23460,12 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptMessage = validate63;
-const schema92 = {
+validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptMessage = validate68;
+const schema111 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-message.json',
   type: 'object',
@@ -19922,14 +23549,14 @@ const schema92 = {
     },
   },
 };
-const pattern38 = new RegExp(
+const pattern59 = new RegExp(
   '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   'u',
 );
-function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19944,8 +23571,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19962,8 +23589,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'author' },
         message: "must have required property '" + 'author' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19980,8 +23607,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'content' },
         message: "must have required property '" + 'content' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19998,8 +23625,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'timestamp' },
         message: "must have required property '" + 'timestamp' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -20016,8 +23643,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'attachments' },
         message: "must have required property '" + 'attachments' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -20043,7 +23670,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema92,
+          parentSchema: schema111,
           data,
         };
         if (vErrors === null) {
@@ -20065,7 +23692,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema92.properties.id,
+            parentSchema: schema111.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -20083,7 +23710,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema92.properties.id,
+            parentSchema: schema111.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -20100,8 +23727,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.id.type,
-          parentSchema: schema92.properties.id,
+          schema: schema111.properties.id.type,
+          parentSchema: schema111.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -20122,8 +23749,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema92.properties.author.required,
-            parentSchema: schema92.properties.author,
+            schema: schema111.properties.author.required,
+            parentSchema: schema111.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -20140,8 +23767,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema92.properties.author.required,
-            parentSchema: schema92.properties.author,
+            schema: schema111.properties.author.required,
+            parentSchema: schema111.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -20160,7 +23787,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema92.properties.author,
+              parentSchema: schema111.properties.author,
               data: data1,
             };
             if (vErrors === null) {
@@ -20182,7 +23809,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema92.properties.author.properties.id,
+                parentSchema: schema111.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -20200,7 +23827,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema92.properties.author.properties.id,
+                parentSchema: schema111.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -20217,8 +23844,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema92.properties.author.properties.id.type,
-              parentSchema: schema92.properties.author.properties.id,
+              schema: schema111.properties.author.properties.id.type,
+              parentSchema: schema111.properties.author.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -20240,7 +23867,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema92.properties.author.properties.username,
+                parentSchema: schema111.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -20258,7 +23885,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema92.properties.author.properties.username,
+                parentSchema: schema111.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -20275,8 +23902,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema92.properties.author.properties.username.type,
-              parentSchema: schema92.properties.author.properties.username,
+              schema: schema111.properties.author.properties.username.type,
+              parentSchema: schema111.properties.author.properties.username,
               data: data3,
             };
             if (vErrors === null) {
@@ -20294,10 +23921,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/global_name',
               schemaPath: '#/properties/author/properties/global_name/type',
               keyword: 'type',
-              params: { type: schema92.properties.author.properties.global_name.type },
+              params: { type: schema111.properties.author.properties.global_name.type },
               message: 'must be string,null',
-              schema: schema92.properties.author.properties.global_name.type,
-              parentSchema: schema92.properties.author.properties.global_name,
+              schema: schema111.properties.author.properties.global_name.type,
+              parentSchema: schema111.properties.author.properties.global_name,
               data: data4,
             };
             if (vErrors === null) {
@@ -20316,7 +23943,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema92.properties.author.properties.global_name,
+                parentSchema: schema111.properties.author.properties.global_name,
                 data: data4,
               };
               if (vErrors === null) {
@@ -20335,10 +23962,10 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/avatar',
               schemaPath: '#/properties/author/properties/avatar/type',
               keyword: 'type',
-              params: { type: schema92.properties.author.properties.avatar.type },
+              params: { type: schema111.properties.author.properties.avatar.type },
               message: 'must be string,null',
-              schema: schema92.properties.author.properties.avatar.type,
-              parentSchema: schema92.properties.author.properties.avatar,
+              schema: schema111.properties.author.properties.avatar.type,
+              parentSchema: schema111.properties.author.properties.avatar,
               data: data5,
             };
             if (vErrors === null) {
@@ -20357,7 +23984,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema92.properties.author.properties.avatar,
+                parentSchema: schema111.properties.author.properties.avatar,
                 data: data5,
               };
               if (vErrors === null) {
@@ -20378,8 +24005,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema92.properties.author.properties.bot.type,
-              parentSchema: schema92.properties.author.properties.bot,
+              schema: schema111.properties.author.properties.bot.type,
+              parentSchema: schema111.properties.author.properties.bot,
               data: data6,
             };
             if (vErrors === null) {
@@ -20397,8 +24024,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema92.properties.author.type,
-          parentSchema: schema92.properties.author,
+          schema: schema111.properties.author.type,
+          parentSchema: schema111.properties.author,
           data: data1,
         };
         if (vErrors === null) {
@@ -20420,7 +24047,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema92.properties.content,
+            parentSchema: schema111.properties.content,
             data: data7,
           };
           if (vErrors === null) {
@@ -20437,8 +24064,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.content.type,
-          parentSchema: schema92.properties.content,
+          schema: schema111.properties.content.type,
+          parentSchema: schema111.properties.content,
           data: data7,
         };
         if (vErrors === null) {
@@ -20460,7 +24087,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema92.properties.timestamp,
+            parentSchema: schema111.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -20470,7 +24097,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern38.test(data8)) {
+        if (!pattern59.test(data8)) {
           const err27 = {
             instancePath: instancePath + '/timestamp',
             schemaPath: '#/properties/timestamp/pattern',
@@ -20485,7 +24112,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema92.properties.timestamp,
+            parentSchema: schema111.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -20502,8 +24129,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.timestamp.type,
-          parentSchema: schema92.properties.timestamp,
+          schema: schema111.properties.timestamp.type,
+          parentSchema: schema111.properties.timestamp,
           data: data8,
         };
         if (vErrors === null) {
@@ -20525,7 +24152,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema92.properties.embeds,
+            parentSchema: schema111.properties.embeds,
             data: data9,
           };
           if (vErrors === null) {
@@ -20550,7 +24177,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 256 },
                     message: 'must NOT have more than 256 characters',
                     schema: 256,
-                    parentSchema: schema92.properties.embeds.items.properties.title,
+                    parentSchema: schema111.properties.embeds.items.properties.title,
                     data: data11,
                   };
                   if (vErrors === null) {
@@ -20567,8 +24194,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema92.properties.embeds.items.properties.title.type,
-                  parentSchema: schema92.properties.embeds.items.properties.title,
+                  schema: schema111.properties.embeds.items.properties.title.type,
+                  parentSchema: schema111.properties.embeds.items.properties.title,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -20590,7 +24217,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 4096 },
                     message: 'must NOT have more than 4096 characters',
                     schema: 4096,
-                    parentSchema: schema92.properties.embeds.items.properties.description,
+                    parentSchema: schema111.properties.embeds.items.properties.description,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -20607,8 +24234,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema92.properties.embeds.items.properties.description.type,
-                  parentSchema: schema92.properties.embeds.items.properties.description,
+                  schema: schema111.properties.embeds.items.properties.description.type,
+                  parentSchema: schema111.properties.embeds.items.properties.description,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -20626,8 +24253,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema92.properties.embeds.items.type,
-              parentSchema: schema92.properties.embeds.items,
+              schema: schema111.properties.embeds.items.type,
+              parentSchema: schema111.properties.embeds.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -20645,8 +24272,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema92.properties.embeds.type,
-          parentSchema: schema92.properties.embeds,
+          schema: schema111.properties.embeds.type,
+          parentSchema: schema111.properties.embeds,
           data: data9,
         };
         if (vErrors === null) {
@@ -20668,7 +24295,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema92.properties.attachments,
+            parentSchema: schema111.properties.attachments,
             data: data13,
           };
           if (vErrors === null) {
@@ -20689,8 +24316,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'filename' },
                 message: "must have required property '" + 'filename' + "'",
-                schema: schema92.properties.attachments.items.required,
-                parentSchema: schema92.properties.attachments.items,
+                schema: schema111.properties.attachments.items.required,
+                parentSchema: schema111.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -20707,8 +24334,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema92.properties.attachments.items.required,
-                parentSchema: schema92.properties.attachments.items,
+                schema: schema111.properties.attachments.items.required,
+                parentSchema: schema111.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -20725,8 +24352,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema92.properties.attachments.items.required,
-                parentSchema: schema92.properties.attachments.items,
+                schema: schema111.properties.attachments.items.required,
+                parentSchema: schema111.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -20745,7 +24372,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema92.properties.attachments.items,
+                  parentSchema: schema111.properties.attachments.items,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -20767,7 +24394,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema92.properties.attachments.items.properties.filename,
+                    parentSchema: schema111.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -20785,7 +24412,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema92.properties.attachments.items.properties.filename,
+                    parentSchema: schema111.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -20802,8 +24429,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema92.properties.attachments.items.properties.filename.type,
-                  parentSchema: schema92.properties.attachments.items.properties.filename,
+                  schema: schema111.properties.attachments.items.properties.filename.type,
+                  parentSchema: schema111.properties.attachments.items.properties.filename,
                   data: data15,
                 };
                 if (vErrors === null) {
@@ -20823,8 +24450,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema92.properties.attachments.items.properties.size.type,
-                  parentSchema: schema92.properties.attachments.items.properties.size,
+                  schema: schema111.properties.attachments.items.properties.size.type,
+                  parentSchema: schema111.properties.attachments.items.properties.size,
                   data: data16,
                 };
                 if (vErrors === null) {
@@ -20843,7 +24470,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '<=', limit: 1073741824 },
                     message: 'must be <= 1073741824',
                     schema: 1073741824,
-                    parentSchema: schema92.properties.attachments.items.properties.size,
+                    parentSchema: schema111.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -20861,7 +24488,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema92.properties.attachments.items.properties.size,
+                    parentSchema: schema111.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -20884,7 +24511,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema92.properties.attachments.items.properties.content_type,
+                    parentSchema: schema111.properties.attachments.items.properties.content_type,
                     data: data17,
                   };
                   if (vErrors === null) {
@@ -20901,8 +24528,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema92.properties.attachments.items.properties.content_type.type,
-                  parentSchema: schema92.properties.attachments.items.properties.content_type,
+                  schema: schema111.properties.attachments.items.properties.content_type.type,
+                  parentSchema: schema111.properties.attachments.items.properties.content_type,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -20924,7 +24551,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2048 },
                     message: 'must NOT have more than 2048 characters',
                     schema: 2048,
-                    parentSchema: schema92.properties.attachments.items.properties.url,
+                    parentSchema: schema111.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -20942,7 +24569,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema92.properties.attachments.items.properties.url,
+                    parentSchema: schema111.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -20959,8 +24586,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema92.properties.attachments.items.properties.url.type,
-                  parentSchema: schema92.properties.attachments.items.properties.url,
+                  schema: schema111.properties.attachments.items.properties.url.type,
+                  parentSchema: schema111.properties.attachments.items.properties.url,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -20978,8 +24605,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema92.properties.attachments.items.type,
-              parentSchema: schema92.properties.attachments.items,
+              schema: schema111.properties.attachments.items.type,
+              parentSchema: schema111.properties.attachments.items,
               data: data14,
             };
             if (vErrors === null) {
@@ -20997,8 +24624,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema92.properties.attachments.type,
-          parentSchema: schema92.properties.attachments,
+          schema: schema111.properties.attachments.type,
+          parentSchema: schema111.properties.attachments,
           data: data13,
         };
         if (vErrors === null) {
@@ -21016,8 +24643,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema92.type,
-      parentSchema: schema92,
+      schema: schema111.type,
+      parentSchema: schema111,
       data,
     };
     if (vErrors === null) {
@@ -21027,12 +24654,12 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptSummary = validate64;
-const schema93 = {
+validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptSummary = validate69;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-summary.json',
   type: 'object',
@@ -21046,10 +24673,10 @@ const schema93 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-summary.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21064,8 +24691,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -21082,8 +24709,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -21100,8 +24727,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'userName' },
         message: "must have required property '" + 'userName' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -21118,8 +24745,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'createdAt' },
         message: "must have required property '" + 'createdAt' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -21136,8 +24763,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -21156,7 +24783,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema93,
+          parentSchema: schema112,
           data,
         };
         if (vErrors === null) {
@@ -21176,8 +24803,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.id.type,
-          parentSchema: schema93.properties.id,
+          schema: schema112.properties.id.type,
+          parentSchema: schema112.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -21197,8 +24824,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.ticketId.type,
-          parentSchema: schema93.properties.ticketId,
+          schema: schema112.properties.ticketId.type,
+          parentSchema: schema112.properties.ticketId,
           data: data1,
         };
         if (vErrors === null) {
@@ -21218,8 +24845,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.userName.type,
-          parentSchema: schema93.properties.userName,
+          schema: schema112.properties.userName.type,
+          parentSchema: schema112.properties.userName,
           data: data2,
         };
         if (vErrors === null) {
@@ -21239,8 +24866,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.createdAt.type,
-          parentSchema: schema93.properties.createdAt,
+          schema: schema112.properties.createdAt.type,
+          parentSchema: schema112.properties.createdAt,
           data: data3,
         };
         if (vErrors === null) {
@@ -21260,8 +24887,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.size.type,
-          parentSchema: schema93.properties.size,
+          schema: schema112.properties.size.type,
+          parentSchema: schema112.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -21280,7 +24907,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema93.properties.size,
+            parentSchema: schema112.properties.size,
             data: data4,
           };
           if (vErrors === null) {
@@ -21299,8 +24926,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema112.type,
+      parentSchema: schema112,
       data,
     };
     if (vErrors === null) {
@@ -21310,12 +24937,12 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUpload = validate66;
-const schema96 = {
+validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUpload = validate71;
+const schema115 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload.json',
   type: 'object',
@@ -21460,7 +25087,7 @@ const schema96 = {
     },
   },
 };
-const schema97 = {
+const schema116 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username'],
@@ -21479,14 +25106,14 @@ const schema97 = {
     },
   },
 };
-const schema99 = {
+const schema118 = {
   type: 'string',
   pattern:
     '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   maxLength: 40,
   'x-messages': { '*': 'Must be an ISO 8601 date and time' },
 };
-const schema101 = {
+const schema120 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'author', 'content', 'timestamp', 'attachments'],
@@ -21568,10 +25195,10 @@ const schema101 = {
     },
   },
 };
-function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21586,8 +25213,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21604,8 +25231,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channelName' },
         message: "must have required property '" + 'channelName' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21622,8 +25249,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedBy' },
         message: "must have required property '" + 'openedBy' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21640,8 +25267,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedAt' },
         message: "must have required property '" + 'openedAt' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21658,8 +25285,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'closedAt' },
         message: "must have required property '" + 'closedAt' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21676,8 +25303,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'messages' },
         message: "must have required property '" + 'messages' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21704,7 +25331,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema96,
+          parentSchema: schema115,
           data,
         };
         if (vErrors === null) {
@@ -21726,7 +25353,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema96.properties.ticketId,
+            parentSchema: schema115.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -21744,7 +25371,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema96.properties.ticketId,
+            parentSchema: schema115.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -21761,8 +25388,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.ticketId.type,
-          parentSchema: schema96.properties.ticketId,
+          schema: schema115.properties.ticketId.type,
+          parentSchema: schema115.properties.ticketId,
           data: data0,
         };
         if (vErrors === null) {
@@ -21784,7 +25411,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema96.properties.channelName,
+            parentSchema: schema115.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -21802,7 +25429,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema96.properties.channelName,
+            parentSchema: schema115.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -21819,8 +25446,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.channelName.type,
-          parentSchema: schema96.properties.channelName,
+          schema: schema115.properties.channelName.type,
+          parentSchema: schema115.properties.channelName,
           data: data1,
         };
         if (vErrors === null) {
@@ -21841,8 +25468,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema97.required,
-            parentSchema: schema97,
+            schema: schema116.required,
+            parentSchema: schema116,
             data: data2,
           };
           if (vErrors === null) {
@@ -21859,8 +25486,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema97.required,
-            parentSchema: schema97,
+            schema: schema116.required,
+            parentSchema: schema116,
             data: data2,
           };
           if (vErrors === null) {
@@ -21879,7 +25506,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema97,
+              parentSchema: schema116,
               data: data2,
             };
             if (vErrors === null) {
@@ -21901,7 +25528,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema97.properties.id,
+                parentSchema: schema116.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -21919,7 +25546,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema97.properties.id,
+                parentSchema: schema116.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -21936,8 +25563,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema97.properties.id.type,
-              parentSchema: schema97.properties.id,
+              schema: schema116.properties.id.type,
+              parentSchema: schema116.properties.id,
               data: data3,
             };
             if (vErrors === null) {
@@ -21959,7 +25586,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema97.properties.username,
+                parentSchema: schema116.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -21977,7 +25604,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema97.properties.username,
+                parentSchema: schema116.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -21994,8 +25621,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema97.properties.username.type,
-              parentSchema: schema97.properties.username,
+              schema: schema116.properties.username.type,
+              parentSchema: schema116.properties.username,
               data: data4,
             };
             if (vErrors === null) {
@@ -22013,8 +25640,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema97.type,
-          parentSchema: schema97,
+          schema: schema116.type,
+          parentSchema: schema116,
           data: data2,
         };
         if (vErrors === null) {
@@ -22035,8 +25662,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema97.required,
-            parentSchema: schema97,
+            schema: schema116.required,
+            parentSchema: schema116,
             data: data5,
           };
           if (vErrors === null) {
@@ -22053,8 +25680,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema97.required,
-            parentSchema: schema97,
+            schema: schema116.required,
+            parentSchema: schema116,
             data: data5,
           };
           if (vErrors === null) {
@@ -22073,7 +25700,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key2 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema97,
+              parentSchema: schema116,
               data: data5,
             };
             if (vErrors === null) {
@@ -22095,7 +25722,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema97.properties.id,
+                parentSchema: schema116.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -22113,7 +25740,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema97.properties.id,
+                parentSchema: schema116.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -22130,8 +25757,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema97.properties.id.type,
-              parentSchema: schema97.properties.id,
+              schema: schema116.properties.id.type,
+              parentSchema: schema116.properties.id,
               data: data6,
             };
             if (vErrors === null) {
@@ -22153,7 +25780,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema97.properties.username,
+                parentSchema: schema116.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -22171,7 +25798,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema97.properties.username,
+                parentSchema: schema116.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -22188,8 +25815,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema97.properties.username.type,
-              parentSchema: schema97.properties.username,
+              schema: schema116.properties.username.type,
+              parentSchema: schema116.properties.username,
               data: data7,
             };
             if (vErrors === null) {
@@ -22207,8 +25834,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema97.type,
-          parentSchema: schema97,
+          schema: schema116.type,
+          parentSchema: schema116,
           data: data5,
         };
         if (vErrors === null) {
@@ -22230,7 +25857,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema99,
+            parentSchema: schema118,
             data: data8,
           };
           if (vErrors === null) {
@@ -22240,7 +25867,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern38.test(data8)) {
+        if (!pattern59.test(data8)) {
           const err34 = {
             instancePath: instancePath + '/openedAt',
             schemaPath: '#/$defs/timestamp/pattern',
@@ -22255,7 +25882,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema99,
+            parentSchema: schema118,
             data: data8,
           };
           if (vErrors === null) {
@@ -22272,8 +25899,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.type,
-          parentSchema: schema99,
+          schema: schema118.type,
+          parentSchema: schema118,
           data: data8,
         };
         if (vErrors === null) {
@@ -22295,7 +25922,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema99,
+            parentSchema: schema118,
             data: data9,
           };
           if (vErrors === null) {
@@ -22305,7 +25932,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern38.test(data9)) {
+        if (!pattern59.test(data9)) {
           const err37 = {
             instancePath: instancePath + '/closedAt',
             schemaPath: '#/$defs/timestamp/pattern',
@@ -22320,7 +25947,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema99,
+            parentSchema: schema118,
             data: data9,
           };
           if (vErrors === null) {
@@ -22337,8 +25964,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.type,
-          parentSchema: schema99,
+          schema: schema118.type,
+          parentSchema: schema118,
           data: data9,
         };
         if (vErrors === null) {
@@ -22360,7 +25987,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 5000 },
             message: 'must NOT have more than 5000 items',
             schema: 5000,
-            parentSchema: schema96.properties.messages,
+            parentSchema: schema115.properties.messages,
             data: data10,
           };
           if (vErrors === null) {
@@ -22381,8 +26008,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema101.required,
-                parentSchema: schema101,
+                schema: schema120.required,
+                parentSchema: schema120,
                 data: data11,
               };
               if (vErrors === null) {
@@ -22399,8 +26026,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'author' },
                 message: "must have required property '" + 'author' + "'",
-                schema: schema101.required,
-                parentSchema: schema101,
+                schema: schema120.required,
+                parentSchema: schema120,
                 data: data11,
               };
               if (vErrors === null) {
@@ -22417,8 +26044,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'content' },
                 message: "must have required property '" + 'content' + "'",
-                schema: schema101.required,
-                parentSchema: schema101,
+                schema: schema120.required,
+                parentSchema: schema120,
                 data: data11,
               };
               if (vErrors === null) {
@@ -22435,8 +26062,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'timestamp' },
                 message: "must have required property '" + 'timestamp' + "'",
-                schema: schema101.required,
-                parentSchema: schema101,
+                schema: schema120.required,
+                parentSchema: schema120,
                 data: data11,
               };
               if (vErrors === null) {
@@ -22453,8 +26080,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'attachments' },
                 message: "must have required property '" + 'attachments' + "'",
-                schema: schema101.required,
-                parentSchema: schema101,
+                schema: schema120.required,
+                parentSchema: schema120,
                 data: data11,
               };
               if (vErrors === null) {
@@ -22480,7 +26107,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema101,
+                  parentSchema: schema120,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -22502,7 +26129,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 20 },
                     message: 'must NOT have more than 20 characters',
                     schema: 20,
-                    parentSchema: schema101.properties.id,
+                    parentSchema: schema120.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -22520,7 +26147,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema101.properties.id,
+                    parentSchema: schema120.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -22537,8 +26164,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema101.properties.id.type,
-                  parentSchema: schema101.properties.id,
+                  schema: schema120.properties.id.type,
+                  parentSchema: schema120.properties.id,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -22559,8 +26186,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'id' },
                     message: "must have required property '" + 'id' + "'",
-                    schema: schema101.properties.author.required,
-                    parentSchema: schema101.properties.author,
+                    schema: schema120.properties.author.required,
+                    parentSchema: schema120.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -22577,8 +26204,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'username' },
                     message: "must have required property '" + 'username' + "'",
-                    schema: schema101.properties.author.required,
-                    parentSchema: schema101.properties.author,
+                    schema: schema120.properties.author.required,
+                    parentSchema: schema120.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -22597,7 +26224,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { additionalProperty: key4 },
                       message: 'must NOT have additional properties',
                       schema: false,
-                      parentSchema: schema101.properties.author,
+                      parentSchema: schema120.properties.author,
                       data: data13,
                     };
                     if (vErrors === null) {
@@ -22619,7 +26246,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 20 },
                         message: 'must NOT have more than 20 characters',
                         schema: 20,
-                        parentSchema: schema101.properties.author.properties.id,
+                        parentSchema: schema120.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -22637,7 +26264,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { pattern: '^[0-9]{17,20}$' },
                         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                         schema: '^[0-9]{17,20}$',
-                        parentSchema: schema101.properties.author.properties.id,
+                        parentSchema: schema120.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -22654,8 +26281,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema101.properties.author.properties.id.type,
-                      parentSchema: schema101.properties.author.properties.id,
+                      schema: schema120.properties.author.properties.id.type,
+                      parentSchema: schema120.properties.author.properties.id,
                       data: data14,
                     };
                     if (vErrors === null) {
@@ -22677,7 +26304,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema101.properties.author.properties.username,
+                        parentSchema: schema120.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -22695,7 +26322,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 1 },
                         message: 'must NOT have fewer than 1 characters',
                         schema: 1,
-                        parentSchema: schema101.properties.author.properties.username,
+                        parentSchema: schema120.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -22712,8 +26339,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema101.properties.author.properties.username.type,
-                      parentSchema: schema101.properties.author.properties.username,
+                      schema: schema120.properties.author.properties.username.type,
+                      parentSchema: schema120.properties.author.properties.username,
                       data: data15,
                     };
                     if (vErrors === null) {
@@ -22731,10 +26358,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/global_name',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/global_name/type',
                       keyword: 'type',
-                      params: { type: schema101.properties.author.properties.global_name.type },
+                      params: { type: schema120.properties.author.properties.global_name.type },
                       message: 'must be string,null',
-                      schema: schema101.properties.author.properties.global_name.type,
-                      parentSchema: schema101.properties.author.properties.global_name,
+                      schema: schema120.properties.author.properties.global_name.type,
+                      parentSchema: schema120.properties.author.properties.global_name,
                       data: data16,
                     };
                     if (vErrors === null) {
@@ -22753,7 +26380,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema101.properties.author.properties.global_name,
+                        parentSchema: schema120.properties.author.properties.global_name,
                         data: data16,
                       };
                       if (vErrors === null) {
@@ -22772,10 +26399,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/avatar',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/avatar/type',
                       keyword: 'type',
-                      params: { type: schema101.properties.author.properties.avatar.type },
+                      params: { type: schema120.properties.author.properties.avatar.type },
                       message: 'must be string,null',
-                      schema: schema101.properties.author.properties.avatar.type,
-                      parentSchema: schema101.properties.author.properties.avatar,
+                      schema: schema120.properties.author.properties.avatar.type,
+                      parentSchema: schema120.properties.author.properties.avatar,
                       data: data17,
                     };
                     if (vErrors === null) {
@@ -22794,7 +26421,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema101.properties.author.properties.avatar,
+                        parentSchema: schema120.properties.author.properties.avatar,
                         data: data17,
                       };
                       if (vErrors === null) {
@@ -22815,8 +26442,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'boolean' },
                       message: 'must be boolean',
-                      schema: schema101.properties.author.properties.bot.type,
-                      parentSchema: schema101.properties.author.properties.bot,
+                      schema: schema120.properties.author.properties.bot.type,
+                      parentSchema: schema120.properties.author.properties.bot,
                       data: data18,
                     };
                     if (vErrors === null) {
@@ -22834,8 +26461,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'object' },
                   message: 'must be object',
-                  schema: schema101.properties.author.type,
-                  parentSchema: schema101.properties.author,
+                  schema: schema120.properties.author.type,
+                  parentSchema: schema120.properties.author,
                   data: data13,
                 };
                 if (vErrors === null) {
@@ -22857,7 +26484,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2000 },
                     message: 'must NOT have more than 2000 characters',
                     schema: 2000,
-                    parentSchema: schema101.properties.content,
+                    parentSchema: schema120.properties.content,
                     data: data19,
                   };
                   if (vErrors === null) {
@@ -22874,8 +26501,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema101.properties.content.type,
-                  parentSchema: schema101.properties.content,
+                  schema: schema120.properties.content.type,
+                  parentSchema: schema120.properties.content,
                   data: data19,
                 };
                 if (vErrors === null) {
@@ -22897,7 +26524,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema101.properties.timestamp,
+                    parentSchema: schema120.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -22907,7 +26534,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (!pattern38.test(data20)) {
+                if (!pattern59.test(data20)) {
                   const err67 = {
                     instancePath: instancePath + '/messages/' + i0 + '/timestamp',
                     schemaPath: '#/$defs/TranscriptMessage/properties/timestamp/pattern',
@@ -22922,7 +26549,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                       '"',
                     schema:
                       '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-                    parentSchema: schema101.properties.timestamp,
+                    parentSchema: schema120.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -22939,8 +26566,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema101.properties.timestamp.type,
-                  parentSchema: schema101.properties.timestamp,
+                  schema: schema120.properties.timestamp.type,
+                  parentSchema: schema120.properties.timestamp,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -22962,7 +26589,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema101.properties.embeds,
+                    parentSchema: schema120.properties.embeds,
                     data: data21,
                   };
                   if (vErrors === null) {
@@ -22987,7 +26614,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 256 },
                             message: 'must NOT have more than 256 characters',
                             schema: 256,
-                            parentSchema: schema101.properties.embeds.items.properties.title,
+                            parentSchema: schema120.properties.embeds.items.properties.title,
                             data: data23,
                           };
                           if (vErrors === null) {
@@ -23004,8 +26631,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema101.properties.embeds.items.properties.title.type,
-                          parentSchema: schema101.properties.embeds.items.properties.title,
+                          schema: schema120.properties.embeds.items.properties.title.type,
+                          parentSchema: schema120.properties.embeds.items.properties.title,
                           data: data23,
                         };
                         if (vErrors === null) {
@@ -23027,7 +26654,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 4096 },
                             message: 'must NOT have more than 4096 characters',
                             schema: 4096,
-                            parentSchema: schema101.properties.embeds.items.properties.description,
+                            parentSchema: schema120.properties.embeds.items.properties.description,
                             data: data24,
                           };
                           if (vErrors === null) {
@@ -23044,8 +26671,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema101.properties.embeds.items.properties.description.type,
-                          parentSchema: schema101.properties.embeds.items.properties.description,
+                          schema: schema120.properties.embeds.items.properties.description.type,
+                          parentSchema: schema120.properties.embeds.items.properties.description,
                           data: data24,
                         };
                         if (vErrors === null) {
@@ -23063,8 +26690,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema101.properties.embeds.items.type,
-                      parentSchema: schema101.properties.embeds.items,
+                      schema: schema120.properties.embeds.items.type,
+                      parentSchema: schema120.properties.embeds.items,
                       data: data22,
                     };
                     if (vErrors === null) {
@@ -23082,8 +26709,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema101.properties.embeds.type,
-                  parentSchema: schema101.properties.embeds,
+                  schema: schema120.properties.embeds.type,
+                  parentSchema: schema120.properties.embeds,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -23105,7 +26732,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema101.properties.attachments,
+                    parentSchema: schema120.properties.attachments,
                     data: data25,
                   };
                   if (vErrors === null) {
@@ -23126,8 +26753,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'filename' },
                         message: "must have required property '" + 'filename' + "'",
-                        schema: schema101.properties.attachments.items.required,
-                        parentSchema: schema101.properties.attachments.items,
+                        schema: schema120.properties.attachments.items.required,
+                        parentSchema: schema120.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -23144,8 +26771,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'size' },
                         message: "must have required property '" + 'size' + "'",
-                        schema: schema101.properties.attachments.items.required,
-                        parentSchema: schema101.properties.attachments.items,
+                        schema: schema120.properties.attachments.items.required,
+                        parentSchema: schema120.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -23162,8 +26789,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'url' },
                         message: "must have required property '" + 'url' + "'",
-                        schema: schema101.properties.attachments.items.required,
-                        parentSchema: schema101.properties.attachments.items,
+                        schema: schema120.properties.attachments.items.required,
+                        parentSchema: schema120.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -23182,7 +26809,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                           params: { additionalProperty: key5 },
                           message: 'must NOT have additional properties',
                           schema: false,
-                          parentSchema: schema101.properties.attachments.items,
+                          parentSchema: schema120.properties.attachments.items,
                           data: data26,
                         };
                         if (vErrors === null) {
@@ -23204,7 +26831,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema101.properties.attachments.items.properties.filename,
+                            parentSchema: schema120.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -23222,7 +26849,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema101.properties.attachments.items.properties.filename,
+                            parentSchema: schema120.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -23239,8 +26866,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema101.properties.attachments.items.properties.filename.type,
-                          parentSchema: schema101.properties.attachments.items.properties.filename,
+                          schema: schema120.properties.attachments.items.properties.filename.type,
+                          parentSchema: schema120.properties.attachments.items.properties.filename,
                           data: data27,
                         };
                         if (vErrors === null) {
@@ -23260,8 +26887,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema101.properties.attachments.items.properties.size.type,
-                          parentSchema: schema101.properties.attachments.items.properties.size,
+                          schema: schema120.properties.attachments.items.properties.size.type,
+                          parentSchema: schema120.properties.attachments.items.properties.size,
                           data: data28,
                         };
                         if (vErrors === null) {
@@ -23280,7 +26907,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '<=', limit: 1073741824 },
                             message: 'must be <= 1073741824',
                             schema: 1073741824,
-                            parentSchema: schema101.properties.attachments.items.properties.size,
+                            parentSchema: schema120.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -23298,7 +26925,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema101.properties.attachments.items.properties.size,
+                            parentSchema: schema120.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -23321,7 +26948,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema101.properties.attachments.items.properties.content_type,
+                            parentSchema: schema120.properties.attachments.items.properties.content_type,
                             data: data29,
                           };
                           if (vErrors === null) {
@@ -23338,8 +26965,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema101.properties.attachments.items.properties.content_type.type,
-                          parentSchema: schema101.properties.attachments.items.properties.content_type,
+                          schema: schema120.properties.attachments.items.properties.content_type.type,
+                          parentSchema: schema120.properties.attachments.items.properties.content_type,
                           data: data29,
                         };
                         if (vErrors === null) {
@@ -23361,7 +26988,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 2048 },
                             message: 'must NOT have more than 2048 characters',
                             schema: 2048,
-                            parentSchema: schema101.properties.attachments.items.properties.url,
+                            parentSchema: schema120.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -23379,7 +27006,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema101.properties.attachments.items.properties.url,
+                            parentSchema: schema120.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -23396,8 +27023,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema101.properties.attachments.items.properties.url.type,
-                          parentSchema: schema101.properties.attachments.items.properties.url,
+                          schema: schema120.properties.attachments.items.properties.url.type,
+                          parentSchema: schema120.properties.attachments.items.properties.url,
                           data: data30,
                         };
                         if (vErrors === null) {
@@ -23415,8 +27042,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema101.properties.attachments.items.type,
-                      parentSchema: schema101.properties.attachments.items,
+                      schema: schema120.properties.attachments.items.type,
+                      parentSchema: schema120.properties.attachments.items,
                       data: data26,
                     };
                     if (vErrors === null) {
@@ -23434,8 +27061,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema101.properties.attachments.type,
-                  parentSchema: schema101.properties.attachments,
+                  schema: schema120.properties.attachments.type,
+                  parentSchema: schema120.properties.attachments,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -23453,8 +27080,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema101.type,
-              parentSchema: schema101,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data11,
             };
             if (vErrors === null) {
@@ -23472,8 +27099,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.messages.type,
-          parentSchema: schema96.properties.messages,
+          schema: schema115.properties.messages.type,
+          parentSchema: schema115.properties.messages,
           data: data10,
         };
         if (vErrors === null) {
@@ -23491,8 +27118,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -23502,12 +27129,12 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUploadResponse = validate65;
-const schema94 = {
+validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUploadResponse = validate70;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
   type: 'object',
@@ -23529,7 +27156,7 @@ const schema94 = {
     },
   },
 };
-const schema95 = {
+const schema114 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -23541,10 +27168,10 @@ const schema95 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23559,8 +27186,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -23577,8 +27204,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcript' },
         message: "must have required property '" + 'transcript' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -23597,7 +27224,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema94,
+          parentSchema: schema113,
           data,
         };
         if (vErrors === null) {
@@ -23618,7 +27245,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema94.properties.success,
+          parentSchema: schema113.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -23639,8 +27266,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema95.required,
-            parentSchema: schema95,
+            schema: schema114.required,
+            parentSchema: schema114,
             data: data1,
           };
           if (vErrors === null) {
@@ -23657,8 +27284,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'ticketId' },
             message: "must have required property '" + 'ticketId' + "'",
-            schema: schema95.required,
-            parentSchema: schema95,
+            schema: schema114.required,
+            parentSchema: schema114,
             data: data1,
           };
           if (vErrors === null) {
@@ -23675,8 +27302,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'userName' },
             message: "must have required property '" + 'userName' + "'",
-            schema: schema95.required,
-            parentSchema: schema95,
+            schema: schema114.required,
+            parentSchema: schema114,
             data: data1,
           };
           if (vErrors === null) {
@@ -23693,8 +27320,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'createdAt' },
             message: "must have required property '" + 'createdAt' + "'",
-            schema: schema95.required,
-            parentSchema: schema95,
+            schema: schema114.required,
+            parentSchema: schema114,
             data: data1,
           };
           if (vErrors === null) {
@@ -23711,8 +27338,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'size' },
             message: "must have required property '" + 'size' + "'",
-            schema: schema95.required,
-            parentSchema: schema95,
+            schema: schema114.required,
+            parentSchema: schema114,
             data: data1,
           };
           if (vErrors === null) {
@@ -23731,7 +27358,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema95,
+              parentSchema: schema114,
               data: data1,
             };
             if (vErrors === null) {
@@ -23751,8 +27378,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema95.properties.id.type,
-              parentSchema: schema95.properties.id,
+              schema: schema114.properties.id.type,
+              parentSchema: schema114.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -23772,8 +27399,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema95.properties.ticketId.type,
-              parentSchema: schema95.properties.ticketId,
+              schema: schema114.properties.ticketId.type,
+              parentSchema: schema114.properties.ticketId,
               data: data3,
             };
             if (vErrors === null) {
@@ -23793,8 +27420,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema95.properties.userName.type,
-              parentSchema: schema95.properties.userName,
+              schema: schema114.properties.userName.type,
+              parentSchema: schema114.properties.userName,
               data: data4,
             };
             if (vErrors === null) {
@@ -23814,8 +27441,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema95.properties.createdAt.type,
-              parentSchema: schema95.properties.createdAt,
+              schema: schema114.properties.createdAt.type,
+              parentSchema: schema114.properties.createdAt,
               data: data5,
             };
             if (vErrors === null) {
@@ -23835,8 +27462,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema95.properties.size.type,
-              parentSchema: schema95.properties.size,
+              schema: schema114.properties.size.type,
+              parentSchema: schema114.properties.size,
               data: data6,
             };
             if (vErrors === null) {
@@ -23855,7 +27482,7 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema95.properties.size,
+                parentSchema: schema114.properties.size,
                 data: data6,
               };
               if (vErrors === null) {
@@ -23874,8 +27501,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema95.type,
-          parentSchema: schema95,
+          schema: schema114.type,
+          parentSchema: schema114,
           data: data1,
         };
         if (vErrors === null) {
@@ -23893,8 +27520,8 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema94.type,
-      parentSchema: schema94,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -23904,12 +27531,12 @@ function validate65(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscripts = validate96;
-const schema168 = {
+validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscripts = validate101;
+const schema187 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
@@ -23988,21 +27615,21 @@ const schema168 = {
     },
   },
 };
-const schema169 = {
+const schema188 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const pattern93 = new RegExp(
+const pattern114 = new RegExp(
   '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
   'u',
 );
-function validate96(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate96.evaluated;
+  const evaluated0 = validate101.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24052,7 +27679,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema168,
+          parentSchema: schema187,
           data,
         };
         if (vErrors === null) {
@@ -24071,8 +27698,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema168.properties.enabled.type,
-        parentSchema: schema168.properties.enabled,
+        schema: schema187.properties.enabled.type,
+        parentSchema: schema187.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -24090,8 +27717,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema168.properties.autoGenerate.type,
-        parentSchema: schema168.properties.autoGenerate,
+        schema: schema187.properties.autoGenerate.type,
+        parentSchema: schema187.properties.autoGenerate,
         data: data1,
       };
       if (vErrors === null) {
@@ -24109,8 +27736,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema168.properties.includeAttachments.type,
-        parentSchema: schema168.properties.includeAttachments,
+        schema: schema187.properties.includeAttachments.type,
+        parentSchema: schema187.properties.includeAttachments,
         data: data2,
       };
       if (vErrors === null) {
@@ -24126,10 +27753,10 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/format',
         schemaPath: '#/properties/format/enum',
         keyword: 'enum',
-        params: { allowedValues: schema168.properties.format.enum },
+        params: { allowedValues: schema187.properties.format.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema168.properties.format.enum,
-        parentSchema: schema168.properties.format,
+        schema: schema187.properties.format.enum,
+        parentSchema: schema187.properties.format,
         data: data3,
       };
       if (vErrors === null) {
@@ -24147,8 +27774,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema168.properties.retentionDays.type,
-        parentSchema: schema168.properties.retentionDays,
+        schema: schema187.properties.retentionDays.type,
+        parentSchema: schema187.properties.retentionDays,
         data: data4,
       };
       if (vErrors === null) {
@@ -24167,7 +27794,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 365 },
           message: 'must be <= 365',
           schema: 365,
-          parentSchema: schema168.properties.retentionDays,
+          parentSchema: schema187.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -24185,7 +27812,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema168.properties.retentionDays,
+          parentSchema: schema187.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -24206,7 +27833,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema168.properties.webhookUrl,
+          parentSchema: schema187.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -24216,7 +27843,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern93.test(data5)) {
+      if (!pattern114.test(data5)) {
         const err9 = {
           instancePath: instancePath + '/webhookUrl',
           schemaPath: '#/properties/webhookUrl/pattern',
@@ -24227,7 +27854,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
             '"',
           schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-          parentSchema: schema168.properties.webhookUrl,
+          parentSchema: schema187.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -24244,8 +27871,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema168.properties.webhookUrl.type,
-        parentSchema: schema168.properties.webhookUrl,
+        schema: schema187.properties.webhookUrl.type,
+        parentSchema: schema187.properties.webhookUrl,
         data: data5,
       };
       if (vErrors === null) {
@@ -24263,8 +27890,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema168.properties.dmUser.type,
-        parentSchema: schema168.properties.dmUser,
+        schema: schema187.properties.dmUser.type,
+        parentSchema: schema187.properties.dmUser,
         data: data6,
       };
       if (vErrors === null) {
@@ -24280,10 +27907,10 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/logChannel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema169.type },
+        params: { type: schema188.type },
         message: 'must be string,null',
-        schema: schema169.type,
-        parentSchema: schema169,
+        schema: schema188.type,
+        parentSchema: schema188,
         data: data7,
       };
       if (vErrors === null) {
@@ -24302,7 +27929,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema169,
+          parentSchema: schema188,
           data: data7,
         };
         if (vErrors === null) {
@@ -24320,7 +27947,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema169,
+          parentSchema: schema188,
           data: data7,
         };
         if (vErrors === null) {
@@ -24338,8 +27965,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema168.type,
-      parentSchema: schema168,
+      schema: schema187.type,
+      parentSchema: schema187,
       data,
     };
     if (vErrors === null) {
@@ -24349,12 +27976,12 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate96.errors = vErrors;
+  validate101.errors = vErrors;
   return errors === 0;
 }
-validate96.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate71;
-const schema107 = {
+validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate76;
+const schema126 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -24394,12 +28021,12 @@ const schema107 = {
     },
   },
 };
-const schema108 = {
+const schema127 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema110 = {
+const schema129 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -24413,10 +28040,10 @@ const schema110 = {
     sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
   },
 };
-function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24431,8 +28058,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -24449,8 +28076,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -24467,8 +28094,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -24485,8 +28112,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -24513,7 +28140,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema110,
+          parentSchema: schema129,
           data,
         };
         if (vErrors === null) {
@@ -24535,7 +28162,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema108,
+            parentSchema: schema127,
             data: data0,
           };
           if (vErrors === null) {
@@ -24552,8 +28179,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.type,
-          parentSchema: schema108,
+          schema: schema127.type,
+          parentSchema: schema127,
           data: data0,
         };
         if (vErrors === null) {
@@ -24573,8 +28200,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.name.type,
-          parentSchema: schema110.properties.name,
+          schema: schema129.properties.name.type,
+          parentSchema: schema129.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -24592,10 +28219,10 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema110.properties.iconURL.type },
+          params: { type: schema129.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema110.properties.iconURL.type,
-          parentSchema: schema110.properties.iconURL,
+          schema: schema129.properties.iconURL.type,
+          parentSchema: schema129.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -24615,8 +28242,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.settingsUrl.type,
-          parentSchema: schema110.properties.settingsUrl,
+          schema: schema129.properties.settingsUrl.type,
+          parentSchema: schema129.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -24638,7 +28265,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema110.properties.permissions,
+            parentSchema: schema129.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -24655,8 +28282,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.permissions.type,
-          parentSchema: schema110.properties.permissions,
+          schema: schema129.properties.permissions.type,
+          parentSchema: schema129.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -24676,8 +28303,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.owner.type,
-          parentSchema: schema110.properties.owner,
+          schema: schema129.properties.owner.type,
+          parentSchema: schema129.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -24699,7 +28326,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema110.properties.sections,
+            parentSchema: schema129.properties.sections,
             data: data6,
           };
           if (vErrors === null) {
@@ -24721,7 +28348,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_-]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
                 schema: '^[a-z][a-z0-9_-]*$',
-                parentSchema: schema110.properties.sections.items,
+                parentSchema: schema129.properties.sections.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -24738,8 +28365,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema110.properties.sections.items.type,
-              parentSchema: schema110.properties.sections.items,
+              schema: schema129.properties.sections.items.type,
+              parentSchema: schema129.properties.sections.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -24768,7 +28395,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema110.properties.sections,
+                parentSchema: schema129.properties.sections,
                 data: data6,
               };
               if (vErrors === null) {
@@ -24789,8 +28416,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema110.properties.sections.type,
-          parentSchema: schema110.properties.sections,
+          schema: schema129.properties.sections.type,
+          parentSchema: schema129.properties.sections,
           data: data6,
         };
         if (vErrors === null) {
@@ -24808,8 +28435,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema129.type,
+      parentSchema: schema129,
       data,
     };
     if (vErrors === null) {
@@ -24819,14 +28446,14 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24844,8 +28471,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -24862,8 +28489,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -24880,8 +28507,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -24898,8 +28525,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -24916,8 +28543,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -24934,8 +28561,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -24952,8 +28579,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -24964,7 +28591,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema107.properties, key0)) {
+      if (!func1.call(schema126.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -24972,7 +28599,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema107,
+          parentSchema: schema126,
           data,
         };
         if (vErrors === null) {
@@ -24993,7 +28620,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema107.properties.success,
+          parentSchema: schema126.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -25015,7 +28642,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema108,
+            parentSchema: schema127,
             data: data1,
           };
           if (vErrors === null) {
@@ -25032,8 +28659,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.type,
-          parentSchema: schema108,
+          schema: schema127.type,
+          parentSchema: schema127,
           data: data1,
         };
         if (vErrors === null) {
@@ -25053,8 +28680,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.properties.username.type,
-          parentSchema: schema107.properties.username,
+          schema: schema126.properties.username.type,
+          parentSchema: schema126.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -25072,10 +28699,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema107.properties.global_name.type },
+          params: { type: schema126.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema107.properties.global_name.type,
-          parentSchema: schema107.properties.global_name,
+          schema: schema126.properties.global_name.type,
+          parentSchema: schema126.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -25093,10 +28720,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema107.properties.avatar.type },
+          params: { type: schema126.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema107.properties.avatar.type,
-          parentSchema: schema107.properties.avatar,
+          schema: schema126.properties.avatar.type,
+          parentSchema: schema126.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -25116,8 +28743,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.properties.discriminator.type,
-          parentSchema: schema107.properties.discriminator,
+          schema: schema126.properties.discriminator.type,
+          parentSchema: schema126.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -25135,10 +28762,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema107.properties.email.type },
+          params: { type: schema126.properties.email.type },
           message: 'must be string,null',
-          schema: schema107.properties.email.type,
-          parentSchema: schema107.properties.email,
+          schema: schema126.properties.email.type,
+          parentSchema: schema126.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -25160,7 +28787,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema108,
+            parentSchema: schema127,
             data: data7,
           };
           if (vErrors === null) {
@@ -25177,8 +28804,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.type,
-          parentSchema: schema108,
+          schema: schema127.type,
+          parentSchema: schema127,
           data: data7,
         };
         if (vErrors === null) {
@@ -25194,7 +28821,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate72(data8[i0], {
+          !validate77(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -25202,7 +28829,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+          vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
           errors = vErrors.length;
         }
       }
@@ -25213,8 +28840,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema107.properties.guilds.type,
-        parentSchema: schema107.properties.guilds,
+        schema: schema126.properties.guilds.type,
+        parentSchema: schema126.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -25233,8 +28860,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.properties.guildsError.type,
-          parentSchema: schema107.properties.guildsError,
+          schema: schema126.properties.guildsError.type,
+          parentSchema: schema126.properties.guildsError,
           data: data10,
         };
         if (vErrors === null) {
@@ -25252,8 +28879,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema107.type,
-      parentSchema: schema107,
+      schema: schema126.type,
+      parentSchema: schema126,
       data,
     };
     if (vErrors === null) {
@@ -25263,12 +28890,12 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResponse = validate67;
-const schema102 = {
+validate76.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResponse = validate72;
+const schema121 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-response.json',
   type: 'object',
@@ -25295,7 +28922,7 @@ const schema102 = {
     },
   },
 };
-const schema103 = {
+const schema122 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username', 'discriminator', 'avatar', 'global_name'],
@@ -25307,15 +28934,15 @@ const schema103 = {
     global_name: { type: ['string', 'null'] },
   },
 };
-const schema104 = {
+const schema123 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25330,8 +28957,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema122.required,
+        parentSchema: schema122,
         data,
       };
       if (vErrors === null) {
@@ -25348,8 +28975,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema122.required,
+        parentSchema: schema122,
         data,
       };
       if (vErrors === null) {
@@ -25366,8 +28993,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema122.required,
+        parentSchema: schema122,
         data,
       };
       if (vErrors === null) {
@@ -25384,8 +29011,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema122.required,
+        parentSchema: schema122,
         data,
       };
       if (vErrors === null) {
@@ -25402,8 +29029,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema122.required,
+        parentSchema: schema122,
         data,
       };
       if (vErrors === null) {
@@ -25422,7 +29049,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema103,
+          parentSchema: schema122,
           data,
         };
         if (vErrors === null) {
@@ -25444,7 +29071,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema104,
+            parentSchema: schema123,
             data: data0,
           };
           if (vErrors === null) {
@@ -25461,8 +29088,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.type,
-          parentSchema: schema104,
+          schema: schema123.type,
+          parentSchema: schema123,
           data: data0,
         };
         if (vErrors === null) {
@@ -25482,8 +29109,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.username.type,
-          parentSchema: schema103.properties.username,
+          schema: schema122.properties.username.type,
+          parentSchema: schema122.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -25503,8 +29130,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.discriminator.type,
-          parentSchema: schema103.properties.discriminator,
+          schema: schema122.properties.discriminator.type,
+          parentSchema: schema122.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -25522,10 +29149,10 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema103.properties.avatar.type },
+          params: { type: schema122.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema103.properties.avatar.type,
-          parentSchema: schema103.properties.avatar,
+          schema: schema122.properties.avatar.type,
+          parentSchema: schema122.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -25543,10 +29170,10 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema103.properties.global_name.type },
+          params: { type: schema122.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema103.properties.global_name.type,
-          parentSchema: schema103.properties.global_name,
+          schema: schema122.properties.global_name.type,
+          parentSchema: schema122.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -25564,8 +29191,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema103.type,
-      parentSchema: schema103,
+      schema: schema122.type,
+      parentSchema: schema122,
       data,
     };
     if (vErrors === null) {
@@ -25575,14 +29202,14 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25597,8 +29224,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema102.required,
-        parentSchema: schema102,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -25615,8 +29242,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'users' },
         message: "must have required property '" + 'users' + "'",
-        schema: schema102.required,
-        parentSchema: schema102,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -25635,7 +29262,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema102,
+          parentSchema: schema121,
           data,
         };
         if (vErrors === null) {
@@ -25656,7 +29283,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema102.properties.success,
+          parentSchema: schema121.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -25673,7 +29300,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate68(data1[i0], {
+            !validate73(data1[i0], {
               instancePath: instancePath + '/users/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -25681,7 +29308,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
             errors = vErrors.length;
           }
         }
@@ -25692,8 +29319,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema102.properties.users.type,
-          parentSchema: schema102.properties.users,
+          schema: schema121.properties.users.type,
+          parentSchema: schema121.properties.users,
           data: data1,
         };
         if (vErrors === null) {
@@ -25711,8 +29338,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema102.type,
-      parentSchema: schema102,
+      schema: schema121.type,
+      parentSchema: schema121,
       data,
     };
     if (vErrors === null) {
@@ -25722,12 +29349,12 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResult = validate70;
-const schema105 = {
+validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResult = validate75;
+const schema124 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-result.json',
   type: 'object',
@@ -25748,15 +29375,15 @@ const schema105 = {
     },
   },
 };
-const schema106 = {
+const schema125 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-result.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25771,8 +29398,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -25789,8 +29416,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -25807,8 +29434,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -25825,8 +29452,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -25843,8 +29470,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -25863,7 +29490,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema105,
+          parentSchema: schema124,
           data,
         };
         if (vErrors === null) {
@@ -25885,7 +29512,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema106,
+            parentSchema: schema125,
             data: data0,
           };
           if (vErrors === null) {
@@ -25902,8 +29529,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.type,
-          parentSchema: schema106,
+          schema: schema125.type,
+          parentSchema: schema125,
           data: data0,
         };
         if (vErrors === null) {
@@ -25923,8 +29550,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.username.type,
-          parentSchema: schema105.properties.username,
+          schema: schema124.properties.username.type,
+          parentSchema: schema124.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -25944,8 +29571,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.discriminator.type,
-          parentSchema: schema105.properties.discriminator,
+          schema: schema124.properties.discriminator.type,
+          parentSchema: schema124.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -25963,10 +29590,10 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema105.properties.avatar.type },
+          params: { type: schema124.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema105.properties.avatar.type,
-          parentSchema: schema105.properties.avatar,
+          schema: schema124.properties.avatar.type,
+          parentSchema: schema124.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -25984,10 +29611,10 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema105.properties.global_name.type },
+          params: { type: schema124.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema105.properties.global_name.type,
-          parentSchema: schema105.properties.global_name,
+          schema: schema124.properties.global_name.type,
+          parentSchema: schema124.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -26005,8 +29632,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema105.type,
-      parentSchema: schema105,
+      schema: schema124.type,
+      parentSchema: schema124,
       data,
     };
     if (vErrors === null) {
@@ -26016,10 +29643,10 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
 export const conditionsByHash = Object.freeze({
   '5d5648b7': condition_5d5648b7,
@@ -26052,6 +29679,9 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/ticket-categories-response.json': validateTicketCategoriesResponse,
   'https://guildhall.dev/schemas/api/ticket-category-request.json': validateTicketCategoryRequest,
   'https://guildhall.dev/schemas/api/ticket-default-category-request.json': validateTicketDefaultCategoryRequest,
+  'https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json': validateTicketPanelDeployDefaultRequest,
+  'https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json': validateTicketPanelDeployRequest,
+  'https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json': validateTicketPanelDeployResponse,
   'https://guildhall.dev/schemas/api/top-server-list.json': validateTopServerList,
   'https://guildhall.dev/schemas/api/top-server.json': validateTopServer,
   'https://guildhall.dev/schemas/api/transcript-list.json': validateTranscriptList,

@@ -576,6 +576,14 @@ describe('generated documents', () => {
     expect(declared.filter((name) => /\d$/.test(name))).toEqual([]);
     expect(types).toMatch(/max_warn_action: ModerationAction;/);
   });
+
+  it("names a $ref to another file's property by file and key, since a property's title ('Image URL') is a label", () => {
+    const types = readFileSync(path.join(GENERATED, 'types.d.ts'), 'utf8');
+    // deploy-default's panelData takes each bound from the panel schema (settings/ticket-panel.json#/properties/...).
+    expect(types).toMatch(/^export type TicketPanelImage = string;$/m);
+    expect(types).toMatch(/^export type ImageUrl = string;$/m);
+    expect(types).toMatch(/^ {4}image\?: TicketPanelImage;$/m);
+  });
 });
 
 describe('messages take limits from the schema (issue 8)', () => {

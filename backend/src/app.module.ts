@@ -27,6 +27,8 @@ import { LOGGER } from './logging/logger.js';
 import { ContactService } from './public/contact.service.js';
 import { MemberLookupService } from './members/member-lookup.service.js';
 import { MembersController } from './members/members.controller.js';
+import { PanelsController } from './panels/panels.controller.js';
+import { PanelsService } from './panels/panels.service.js';
 import { PublicController } from './public/public.controller.js';
 import { TopServersService } from './public/top-servers.service.js';
 import { PublishedController } from './published/published.controller.js';
@@ -74,6 +76,7 @@ export class AppModule {
       TranscriptsService,
       TicketCategoriesService,
       BotCredentialGuard,
+      PanelsService,
     ];
     return {
       module: AppModule,
@@ -111,6 +114,7 @@ export class AppModule {
         TranscriptsController,
         TicketCategoriesController,
         BotTranscriptsController,
+        PanelsController,
       ],
       providers,
       exports: [PASSPORT],

@@ -390,6 +390,8 @@ describe('API contract: the operations table matches the running API', () => {
       .replace('{guildId}', guildId)
       .replace('{name}', 'basic')
       .replace('{id}', transcriptId)
+      // Deploy's body may be empty (the panel's own channel); that channel here is a category, so an empty body is 400.
+      .replace('{panelId}', itemIds.panels ?? '')
       .replace(/\/collections\/([^/]+)\/\{itemId\}/, (_m, name: string) => `/collections/${name}/${itemIds[name]}`);
   type Row = { path: string; method: string; operationId: string; response?: string; parameters?: Parameter[] };
   type Parameter = { name: string; in: string; schema?: { examples?: string[] } };

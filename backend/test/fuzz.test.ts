@@ -186,7 +186,8 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
   const url = (route: RouteSpec) =>
     route.path
       .replace('{guildId}', route.operationId.startsWith('settings:') ? SETTINGS_GUILD : GUILD)
-      .replace('{itemId}', itemIds[route.operationId.split(':')[1]!] ?? '');
+      .replace('{itemId}', itemIds[route.operationId.split(':')[1]!] ?? '')
+      .replace('{panelId}', itemIds.panels ?? '');
   const settingsVersion = async (route: RouteSpec) => (await owner.json(url(route))).body.version as number;
 
   interface Acceptance {
@@ -324,6 +325,31 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
           const posted = sandbox.messagesIn(PREVIEW_CHANNEL).length - before;
           return posted === answered ? [] : [`the sandbox holds ${posted} new previews, but ${answered} were answered 200`];
         },
+      };
+    }
+    if (route.operationId === 'deployTicketPanel' || route.operationId === 'deployDefaultTicketPanel') {
+      // The schema cannot know the guild's channels: a body it accepts deploys (200, or 201 with a new panel) when its
+      // channel is a text channel of the guild, else is a 400 at /channelId; deploy-default also needs a channel, and
+      // an embed within Discord's 6000 characters.
+      const channels = (await owner.json(`/api/guild/${GUILD}/channels`)).body.channels as { id: string; type: number }[];
+      const text = new Set(channels.filter((c) => c.type === 0).map((c) => c.id));
+      const created = route.operationId === 'deployDefaultTicketPanel';
+      return {
+        async check(sent, value) {
+          const refusedAt = (path: string) =>
+            sent.status === 400 && sent.answer.fieldErrors?.[0]?.path === path ? null : `expected 400 at ${path}`;
+          if (created && value.channelId === undefined) return refusedAt('/channelId');
+          if (value.channelId !== undefined && !text.has(value.channelId)) return refusedAt('/channelId');
+          if (created) {
+            const { title = '', description = '', footer = '' } = value.panelData;
+            if ([...title].length + [...description].length + [...footer].length > 6000) return null;
+          }
+          if (sent.status !== (created ? 201 : 200) || typeof sent.answer.message_id !== 'string') return `expected ${created ? 201 : 200}`;
+          // Deleted again, so the run stays under the collection's cap.
+          if (created) await owner.json(`/api/guild/${GUILD}/collections/panels/${sent.answer.id}`, { method: 'DELETE' });
+          return null;
+        },
+        finish: () => [],
       };
     }
     if (route.operationId === 'uploadTranscript') {

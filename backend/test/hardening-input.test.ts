@@ -126,6 +126,8 @@ const SAMPLE_BODIES: Record<string, Json> = {
   sendGreetingPreview: { type: 'welcome' },
   addTicketCategory: { type: 'open', categoryId: '1100000000000010110', categoryName: 'Staff' },
   setDefaultTicketCategory: { type: 'open', categoryId: '1100000000000010110' },
+  deployTicketPanel: { channelId: '1100000000000010106' },
+  deployDefaultTicketPanel: { channelId: '1100000000000010106', panelData: { title: 'Support Ticket' } },
   uploadTranscript: {
     ticketId: '0001',
     channelName: 'ticket-ada',
@@ -207,7 +209,10 @@ describe('input the database or the stack cannot take answers 400 with its field
   /** The item each collection's PUT saves (created in beforeAll). */
   const itemIds: Record<string, string> = {};
   const urlOf = (route: WriteRoute) =>
-    route.path.replace('{guildId}', GUILD).replace('{itemId}', route.collection ? (itemIds[route.collection] ?? '') : '');
+    route.path
+      .replace('{guildId}', GUILD)
+      .replace('{itemId}', route.collection ? (itemIds[route.collection] ?? '') : '')
+      .replace('{panelId}', itemIds.panels ?? '');
   const browserFor = (route: WriteRoute) => (route.anonymous ? visitor : owner);
   /** A valid body for the route, from what is stored (a section's PUT) or the sample. */
   const validBody = async (route: WriteRoute): Promise<Json> => {

@@ -472,6 +472,38 @@ describe('Discord sandbox conformance with Discord OpenAPI spec', () => {
       await conforms('get', '/channels/{channel_id}/messages', `/channels/${community.channels.general}/messages`);
     });
 
+    it('DELETE channels/{channel_id}/messages/{message_id}: 204 for its own message, then 404 Unknown Message', async () => {
+      const channel = community.channels.botCommands;
+      const route = '/channels/{channel_id}/messages/{message_id}';
+      const posted = await conforms('post', '/channels/{channel_id}/messages', `/channels/${channel}/messages`, {
+        body: {
+          embeds: [{ title: 'Support Ticket' }],
+          components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Create Ticket', custom_id: 'ticket-panel:x' }] }],
+        },
+      });
+      const deleted = await call('delete', `/channels/${channel}/messages/${posted.id}`);
+      expect(deleted).toMatchObject({ status: 204, body: undefined });
+      expect(declaredStatuses('delete', route)).toContain('204');
+      for (const method of ['get', 'delete'] as const) {
+        const gone = await call(method, `/channels/${channel}/messages/${posted.id}`);
+        expect(gone).toMatchObject({ status: 404, body: { message: 'Unknown Message', code: 10008 } });
+        expectConforms(method, route, 404, gone.body);
+      }
+      // Someone else's message needs Manage Messages, which a plain member's bot role lacks in a guild.
+      const [seeded] = (await call('get', `/channels/${community.channels.general}/messages`, { query: { limit: '1' } })).body;
+      const guild = sandbox.service.guild(community.id)!;
+      const botRole = guild.roles.find((r) => r.tags?.bot_id === SANDBOX_USERS.bot.id)!;
+      const granted = botRole.permissions;
+      botRole.permissions = (BigInt(granted) & ~(1n << 13n) & ~(1n << 3n)).toString(); // without Manage Messages, Administrator
+      try {
+        const refused = await call('delete', `/channels/${community.channels.general}/messages/${seeded.id}`);
+        expect(refused).toMatchObject({ status: 403, body: { message: 'Missing Permissions', code: 50013 } });
+        expectConforms('delete', route, 403, refused.body);
+      } finally {
+        botRole.permissions = granted;
+      }
+    });
+
     it('POST channels/{channel_id}/messages with Components V2', async () => {
       const body = {
         flags: 1 << 15,

@@ -152,9 +152,14 @@ function createResolver(catalog, prefixFor) {
   return { reference, rewrite, definitions };
 }
 
-/** A whole file is named by its title; a subschema by its own title, or by its file and key ("SectionTableItem"). */
+/**
+ * A whole file is named by its title; a subschema by its own title, or by its file and key ("SectionTableItem"). A
+ * property is always named by its file and key ("TicketPanelTitle"): property titles are form labels, which repeat
+ * across files ("Image URL"), not type names.
+ */
 function nameOf({ file, pointer }, subschema) {
   if (pointer === '') return file.typeName;
+  if (/^\/properties\/[^/]+$/.test(pointer)) return file.typeName + pascalCase(pointer.slice('/properties/'.length));
   if (typeof subschema.title === 'string') return pascalCase(subschema.title);
   return file.typeName + pascalCase(pointer.slice(pointer.lastIndexOf('/') + 1));
 }

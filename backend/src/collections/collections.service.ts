@@ -70,6 +70,33 @@ export class CollectionsService {
     return this.entry(def, result.record);
   }
 
+  /**
+   * The server's own write to an item (a deploy's message_id and the channel it went to): `changes` go over the item
+   * as stored now, at its version, so an edit saved meanwhile is kept; should one land between the read and the write,
+   * the write is tried again over it. Only the server calls this: its changes are not a client's body.
+   */
+  async updateOwned(guildId: string, name: string, id: string, changes: Item, userId: string): Promise<CollectionEntry> {
+    const def = this.definition(name);
+    for (let attempt = 0; ; attempt++) {
+      const stored = await this.find(def, guildId, id);
+      const result = await this.storage.records.replace<Item>(
+        def.storageKey,
+        id,
+        this.derive({ ...stored.data, ...changes }),
+        stored.version,
+      );
+      if (result.ok) {
+        this.audit(def, guildId, 'server-update', id, userId);
+        return this.entry(def, result.record);
+      }
+      if (!result.current || result.current.guildId !== guildId) throw this.notFound(def);
+      if (attempt >= 4)
+        throw new ApiError(HttpStatus.CONFLICT, 'This item is being changed elsewhere; try again.', {
+          ...this.entry(def, result.current),
+        });
+    }
+  }
+
   async remove(guildId: string, name: string, id: string, userId: string): Promise<void> {
     const def = this.definition(name);
     await this.find(def, guildId, id);

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
 import { DiscordFailure } from './discord.errors.js';
 import type {
+  RESTPatchAPIChannelMessageJSONBody,
   RESTPostAPIChannelMessageJSONBody,
   RESTPostAPIGuildChannelJSONBody,
   RESTPostAPIGuildRoleJSONBody,
@@ -165,6 +166,16 @@ export class DiscordService implements OnModuleDestroy {
   /** The bot posts a message (content, embeds, components) in a channel. */
   createMessage(channelId: string, body: RESTPostAPIChannelMessageJSONBody): Promise<DiscordMessage> {
     return this.bot(() => this.rest.post(Routes.channelMessages(channelId), { body }));
+  }
+
+  /** A message of a channel (Discord: 404 Unknown Message, code 10008, once it was deleted). */
+  getMessage(channelId: string, messageId: string): Promise<DiscordMessage> {
+    return this.bot(() => this.rest.get(Routes.channelMessage(channelId, messageId)));
+  }
+
+  /** The bot edits a message it posted; only the keys sent change. */
+  editMessage(channelId: string, messageId: string, body: RESTPatchAPIChannelMessageJSONBody): Promise<DiscordMessage> {
+    return this.bot(() => this.rest.patch(Routes.channelMessage(channelId, messageId), { body }));
   }
 
   /** Revokes a user's token at sign-out; failures are logged, never shown (the session ends anyway). */

@@ -105,6 +105,23 @@ export class SandboxChannelsController {
     return messageAnswer(this.sandbox, req, this.sandbox.editMessage(message, draft, files));
   }
 
+  /** Discord: the bot deletes its own messages freely, others' only with Manage Messages (never in a DM). 204, no body. */
+  @Delete('channels/:channel_id/messages/:message_id')
+  @HttpCode(204)
+  @BotOnly()
+  @RateLimitBucket({ route: 'DELETE /channels/:channel_id/messages/:message_id', major: 'channel_id' })
+  deleteMessage(@Req() req: Request): void {
+    const channel = this.textChannel(req);
+    const message = this.sandbox.message(channel.id, snowflakeParam(req, 'message_id'));
+    if (!message) throw DiscordErrors.unknownMessage();
+    const own = message.author.type === 'user' && message.author.user_id === this.sandbox.botUserId;
+    if (!own) {
+      if (!channel.guild_id) throw DiscordErrors.missingPermissions();
+      requireBotPermission(this.sandbox, channel, Permission.ManageMessages);
+    }
+    this.sandbox.deleteMessage(message);
+  }
+
   @Get('channels/:channel_id/webhooks')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /channels/:channel_id/webhooks', major: 'channel_id' })

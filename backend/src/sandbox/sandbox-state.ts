@@ -120,6 +120,15 @@ export class SandboxState {
     if (!message.seeded) this.forgetBeyondCaps(message.channel_id);
   }
 
+  /** Deleting forgets the message and its attachments; true when it was there. */
+  removeMessage(channelId: string, messageId: string): boolean {
+    const list = this.messagesByChannel.get(channelId);
+    const at = list?.findIndex((m) => m.id === messageId) ?? -1;
+    if (at < 0) return false;
+    list!.splice(at, 1);
+    return true;
+  }
+
   /** Attachments are served back from memory so a person can open what the bot uploaded. */
   attachment(channelId: string, attachmentId: string): SandboxAttachmentRecord | undefined {
     for (const m of this.messagesOf(channelId)) {

@@ -302,6 +302,10 @@ export class DiscordSandboxService {
     return this.writer.edit(message, draft, files);
   }
 
+  deleteMessage(message: SandboxMessageRecord): void {
+    this.state.removeMessage(message.channel_id, message.id);
+  }
+
   messageContext(base: string = this.defaultBase()): MessageContext {
     return {
       base,

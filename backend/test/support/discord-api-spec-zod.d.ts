@@ -5,6 +5,7 @@ declare module 'discord-api-spec/zod' {
   import type { ZodMiniType } from 'zod/mini';
 
   export const ErrorSchema: ZodMiniType<{ code: number; message: string }>;
+  export const MessageResponseSchema: ZodMiniType;
   export const ErrorResponseSchema: ZodMiniType;
   export const RatelimitedResponseSchema: ZodMiniType;
 }

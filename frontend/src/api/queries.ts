@@ -7,6 +7,7 @@ import type {
   TicketCategoriesResponse,
   TicketCategoryRequest,
   TicketDefaultCategoryRequest,
+  TicketPanelDeployRequest,
 } from '@guildhall/generated/types';
 import { api, ApiError, apiFile, client } from './client';
 import type { CurrentUser, GuildUser, PreflightWarning } from './types';
@@ -25,6 +26,7 @@ export const queryKeys = {
   userSearch: (guildId: string, q: string) => ['guild', guildId, 'search-users', q] as const,
   users: (guildId: string, ids: readonly string[]) => ['guild', guildId, 'users', ids.join(',')] as const,
   antinukePreflight: (guildId: string) => ['guild', guildId, 'antinuke', 'preflight'] as const,
+  ticketPanels: (guildId: string) => ['guild', guildId, 'collections', 'panels'] as const,
 };
 
 // Routes not yet in the generated client (user search and lookup, AntiNuke's bypass role and pre-flight): called
@@ -246,5 +248,25 @@ export function useDeleteTranscript(guildId: string) {
   return useMutation({
     mutationFn: (id: string) => client.deleteTranscript(guildId, id),
     onSuccess: () => queries.invalidateQueries({ queryKey: transcriptsKey(guildId) }),
+  });
+}
+
+/** The guild's ticket panels (the panels collection: each `{ id, version, item }`, oldest first) and the cap. */
+export function useTicketPanels(guildId: string) {
+  return useQuery({ queryKey: queryKeys.ticketPanels(guildId), queryFn: () => client.listTicketPanels(guildId) });
+}
+
+/**
+ * The bot posts a panel, or edits the message it posted before (Deploy/Redeploy, and the Send Embed Panel dialog with
+ * a channel). The answer is the panel as saved since, so the cached list takes it without a reload.
+ */
+export function useDeployTicketPanel(guildId: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: ({ panelId, ...body }: TicketPanelDeployRequest & { panelId: string }) => client.deployTicketPanel(guildId, panelId, body),
+    onSuccess: ({ id, version, item }) =>
+      queries.setQueryData(queryKeys.ticketPanels(guildId), (list: Awaited<ReturnType<typeof client.listTicketPanels>> | undefined) =>
+        list ? { ...list, items: list.items.map((entry) => (entry.id === id ? { id, version, item } : entry)) } : list,
+      ),
   });
 }

@@ -1,9 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
-import { AlertTriangle, Archive, FolderTree, Gauge, LayoutTemplate, Settings } from 'lucide-react';
+import { AlertTriangle, Archive, FolderTree, Gauge, LayoutTemplate, Send, Settings } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSettings } from '../../api/queries';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
+import { SendPanelDialog } from './tickets/SendPanelDialog';
 
 interface TicketCard {
   /** The spec's card id: the page is /manage/{guildId}/tickets/{id}. */
@@ -48,6 +50,8 @@ export default function Tickets() {
   useDocumentMeta('Ticket System', 'Support tickets: settings, categories, panels, transcripts and limits.');
   const { guildId = '' } = useParams();
   const settings = useSettings(guildId, 'ticket-general');
+  const [sendingPanel, setSendingPanel] = useState(false);
+  const closeSendPanel = useCallback(() => setSendingPanel(false), []);
 
   if (settings.isPending) return <Spinner label="Loading ticket settings..." />;
   if (settings.isError) {
@@ -65,10 +69,17 @@ export default function Tickets() {
 
   return (
     <div className="space-y-8">
-      <header>
-        <h1 className="text-3xl font-bold">Ticket System</h1>
-        <p className="mt-2 text-muted">Set up how members open support tickets and how your team handles them.</p>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Ticket System</h1>
+          <p className="mt-2 text-muted">Set up how members open support tickets and how your team handles them.</p>
+        </div>
+        <button type="button" className="btn-primary" aria-haspopup="dialog" onClick={() => setSendingPanel(true)}>
+          <Send aria-hidden="true" className="h-4 w-4" />
+          Send Panel
+        </button>
       </header>
+      {sendingPanel && <SendPanelDialog guildId={guildId} onClose={closeSendPanel} />}
       {GROUPS.map((group) => (
         <section key={group.title} aria-labelledby={headingId(group.title)}>
           <h2 id={headingId(group.title)} className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted">

@@ -1,0 +1,110 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { panelMessage, type PanelContent } from '@guildhall/common/ticket-panel';
+import type { TicketPanel, TicketPanelDeployDefaultRequest, TicketPanelDeployResponse } from '@guildhall/generated/types';
+import { CollectionsService } from '../collections/collections.service.js';
+import { DiscordFailure } from '../discord/discord.errors.js';
+import { DiscordService } from '../discord/discord.service.js';
+import type { DiscordMessage } from '../discord/discord.types.js';
+import { ApiError } from '../http/api-error.js';
+
+const PANELS = 'panels';
+/** Discord's text channel; announcement channels are left out as the spec offers only text channels for panels. */
+const GUILD_TEXT = 0;
+/** Discord refuses a message whose embeds hold more than 6000 characters in all (the panel schema bounds each part). */
+const EMBED_TOTAL = 6000;
+/** Discord: the message is gone (deleted by someone, or with its channel). */
+const UNKNOWN_MESSAGE = 10008;
+
+export const NO_CHANNEL = 'Panel must have a channel assigned before deployment';
+
+/**
+ * Deploy and Redeploy (spec 2:4, 2:7): the bot posts what `panelMessage` builds (the same builder every preview draws)
+ * and the panel keeps the message id. Panels are items of the panels collection; this service only adds what the
+ * bot does with them.
+ */
+@Injectable()
+export class PanelsService {
+  constructor(
+    private readonly collections: CollectionsService,
+    private readonly discord: DiscordService,
+  ) {}
+
+  async deploy(guildId: string, panelId: string, channelId: string | undefined, userId: string): Promise<TicketPanelDeployResponse> {
+    const { item } = await this.collections.get(guildId, PANELS, panelId);
+    const panel = item as unknown as PanelContent & { message_id: string | null };
+    const target = channelId ?? (panel.channel_id || undefined);
+    if (!target) throw new ApiError(HttpStatus.BAD_REQUEST, NO_CHANNEL, { fieldErrors: [{ path: '/channelId', message: NO_CHANNEL }] });
+    await this.assertTextChannel(guildId, target, channelId === undefined ? "The panel's channel" : 'This channel', '/channelId');
+    this.assertEmbedFits(panel, '');
+
+    const body = { ...panelMessage(panel, panelId), allowed_mentions: { parse: [] } };
+    // Redeploy edits the message the panel posted, where it still is; a message in another channel stays as it was.
+    const previous = panel.message_id && panel.channel_id === target ? await this.existingMessage(target, panel.message_id) : null;
+    let message: DiscordMessage;
+    try {
+      message = previous ? await this.discord.editMessage(target, previous.id, body) : await this.discord.createMessage(target, body);
+    } catch (err) {
+      throw DiscordFailure.from(err).toApiError();
+    }
+    const entry = await this.collections.updateOwned(guildId, PANELS, panelId, { channel_id: target, message_id: message.id }, userId);
+    return {
+      success: true,
+      ...entry,
+      item: entry.item as unknown as TicketPanel,
+      message_id: message.id,
+      channel_id: target,
+      redeployed: previous !== null,
+    };
+  }
+
+  /** A new panel from the defaults and panelData, deployed; if Discord refuses it, no panel is kept (nothing half-made). */
+  async deployDefault(guildId: string, body: TicketPanelDeployDefaultRequest, userId: string): Promise<TicketPanelDeployResponse> {
+    const channelId = body.channelId;
+    if (!channelId) throw new ApiError(HttpStatus.BAD_REQUEST, NO_CHANNEL, { fieldErrors: [{ path: '/channelId', message: NO_CHANNEL }] });
+    await this.assertTextChannel(guildId, channelId, 'This channel', '/channelId');
+    this.assertEmbedFits(body.panelData, '/panelData');
+    const created = await this.collections.create(guildId, PANELS, { item: { ...body.panelData, channel_id: channelId } }, userId);
+    try {
+      return await this.deploy(guildId, created.id, undefined, userId);
+    } catch (err) {
+      await this.collections.remove(guildId, PANELS, created.id, userId).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Never trust a channel id from the client: it must be a text channel of this guild. */
+  private async assertTextChannel(guildId: string, channelId: string, what: string, path: string): Promise<void> {
+    let channels;
+    try {
+      channels = await this.discord.channels(guildId);
+    } catch (err) {
+      throw DiscordFailure.from(err).toApiError();
+    }
+    const channel = channels.find((c) => c.id === channelId);
+    const message = !channel
+      ? `${what} is not a channel of this server. Please select a text channel.`
+      : channel.type !== GUILD_TEXT
+        ? `${what} (#${channel.name}) is not a text channel. Please select a text channel.`
+        : null;
+    if (message) throw ApiError.validation([{ path, message }], message);
+  }
+
+  private assertEmbedFits(panel: { title?: string; description?: string; footer?: string }, path: string): void {
+    // In code points, as the schema's maxLength counts each part.
+    const total = [panel.title, panel.description, panel.footer].reduce((n, text) => n + [...(text ?? '')].length, 0);
+    if (total <= EMBED_TOTAL) return;
+    const message = `The panel's title, description and footer hold ${total} characters; Discord allows ${EMBED_TOTAL} in all.`;
+    throw ApiError.validation([{ path: path || '', message }], message);
+  }
+
+  /** The panel's earlier message, or null when it was deleted; any other refusal is Discord's failure (502). */
+  private async existingMessage(channelId: string, messageId: string): Promise<DiscordMessage | null> {
+    try {
+      return await this.discord.getMessage(channelId, messageId);
+    } catch (err) {
+      const failure = DiscordFailure.from(err);
+      if (failure.status === 404 && failure.code === UNKNOWN_MESSAGE) return null;
+      throw failure.toApiError();
+    }
+  }
+}
