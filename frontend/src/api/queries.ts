@@ -253,7 +253,12 @@ export function useDeleteTranscript(guildId: string) {
 
 /** The guild's ticket panels (the panels collection: each `{ id, version, item }`, oldest first) and the cap. */
 export function useTicketPanels(guildId: string) {
-  return useQuery({ queryKey: queryKeys.ticketPanels(guildId), queryFn: () => client.listTicketPanels(guildId) });
+  return useQuery({
+    queryKey: queryKeys.ticketPanels(guildId),
+    queryFn: () => client.listTicketPanels(guildId),
+    // An open panel editor must not be refreshed under the user's hands.
+    refetchOnWindowFocus: false,
+  });
 }
 
 /**

@@ -3,18 +3,16 @@ import { ArrowLeft, LayoutTemplate, Plus, RefreshCw } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { client } from '../../api/client';
-import { useChannels } from '../../api/queries';
+import { queryKeys, useChannels, useTicketPanels } from '../../api/queries';
 import { AlertDialog } from '../../components/AlertDialog';
 import { LoadErrorCard } from '../../components/LoadErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { deployPanel } from './ticket-panels/deploy';
 import { PanelCard, type PanelAction } from './ticket-panels/PanelCard';
 import { PanelEditor, type EditorOutcome } from './ticket-panels/PanelEditor';
 import type { PanelEntry } from './ticket-panels/panel-model';
 import { PreviewDialog } from './ticket-panels/PreviewDialog';
-import { panelsKey, usePanels } from './ticket-panels/queries';
 
 /** Spec 2:9: the list's notices clear after 4 seconds. */
 export const LIST_NOTICE_MS = 4000;
@@ -31,7 +29,7 @@ export default function TicketPanels() {
   useDocumentMeta('Ticket Panels', 'The messages members open support tickets from.');
   const { guildId = '' } = useParams();
   const queries = useQueryClient();
-  const panels = usePanels(guildId);
+  const panels = useTicketPanels(guildId);
   const channels = useChannels(guildId);
   const [notice, showNotice] = useTimedBanner(LIST_NOTICE_MS);
   // undefined: no editor; null: a new panel.
@@ -46,7 +44,9 @@ export default function TicketPanels() {
 
   const setList = useCallback(
     (change: (items: PanelEntry[]) => PanelEntry[]) =>
-      queries.setQueryData<PanelList>(panelsKey(guildId), (list) => (list ? { ...list, items: change(list.items as PanelEntry[]) } : list)),
+      queries.setQueryData<PanelList>(queryKeys.ticketPanels(guildId), (list) =>
+        list ? { ...list, items: change(list.items as PanelEntry[]) } : list,
+      ),
     [queries, guildId],
   );
   const upsert = useCallback(
@@ -67,7 +67,7 @@ export default function TicketPanels() {
           upsert(await client.duplicateTicketPanel(guildId, entry.id));
           showNotice({ kind: 'success', message: 'Panel duplicated successfully!' });
         } else {
-          const answer = await deployPanel(guildId, entry.id, entry.item.channel_id);
+          const answer = await client.deployTicketPanel(guildId, entry.id, { channelId: entry.item.channel_id });
           upsert({ id: answer.id, version: answer.version, item: answer.item });
           showNotice({ kind: 'success', message: 'Panel deployed successfully!' });
         }

@@ -7,7 +7,6 @@ import { CountedTextField, schemaField } from '../../../components/embed-editor'
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
 import { ConflictDialog } from '../../../form/ConflictDialog';
 import { AdvancedEditor } from './AdvancedEditor';
-import { deployPanel } from './deploy';
 import { Modal } from './Modal';
 import {
   AUTO_SAVE_FIELDS,
@@ -216,7 +215,7 @@ export function PanelEditor({
       if (!savedRef.current || (autoSaveRef.current && statusRef.current !== 'saved')) {
         if (!(await save(false))) return;
       }
-      const answer = await deployPanel(guildId, savedRef.current!.id, draftRef.current.channel_id);
+      const answer = await client.deployTicketPanel(guildId, savedRef.current!.id, { channelId: draftRef.current.channel_id });
       adopt({ id: answer.id, version: answer.version, item: answer.item });
       succeed('Panel deployed successfully!');
     } catch (err) {
