@@ -14,6 +14,8 @@ export type SchemaName =
   | 'channel-reference'
   | 'contact-message'
   | 'contact-response'
+  | 'discord-embed'
+  | 'discord-message'
   | 'field-error'
   | 'greeting'
   | 'greeting-embed'

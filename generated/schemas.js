@@ -10,53 +10,55 @@ import s7 from './schema.channel-list.json' with { type: 'json' };
 import s8 from './schema.channel-reference.json' with { type: 'json' };
 import s9 from './schema.contact-message.json' with { type: 'json' };
 import s10 from './schema.contact-response.json' with { type: 'json' };
-import s11 from './schema.field-error.json' with { type: 'json' };
-import s12 from './schema.greeting.json' with { type: 'json' };
-import s13 from './schema.greeting-embed.json' with { type: 'json' };
-import s14 from './schema.greeting-message-type.json' with { type: 'json' };
-import s15 from './schema.greeting-placeholder.json' with { type: 'json' };
-import s16 from './schema.greeting-preview-request.json' with { type: 'json' };
-import s17 from './schema.greeting-preview-response.json' with { type: 'json' };
-import s18 from './schema.guild-stats.json' with { type: 'json' };
-import s19 from './schema.guild-summary.json' with { type: 'json' };
-import s20 from './schema.health-status.json' with { type: 'json' };
-import s21 from './schema.hex-colour.json' with { type: 'json' };
-import s22 from './schema.image-url.json' with { type: 'json' };
-import s23 from './schema.level-up-placeholder.json' with { type: 'json' };
-import s24 from './schema.levels.json' with { type: 'json' };
-import s25 from './schema.managed-guild.json' with { type: 'json' };
-import s26 from './schema.moderation.json' with { type: 'json' };
-import s27 from './schema.moderation-action.json' with { type: 'json' };
-import s28 from './schema.role.json' with { type: 'json' };
-import s29 from './schema.role-list.json' with { type: 'json' };
-import s30 from './schema.role-reference.json' with { type: 'json' };
-import s31 from './schema.schema-list.json' with { type: 'json' };
-import s32 from './schema.section-access.json' with { type: 'json' };
-import s33 from './schema.settings-put-request.json' with { type: 'json' };
-import s34 from './schema.settings-response.json' with { type: 'json' };
-import s35 from './schema.snowflake.json' with { type: 'json' };
-import s36 from './schema.success-response.json' with { type: 'json' };
-import s37 from './schema.ticket-categories.json' with { type: 'json' };
-import s38 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s39 from './schema.ticket-category-request.json' with { type: 'json' };
-import s40 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s41 from './schema.ticket-general.json' with { type: 'json' };
-import s42 from './schema.ticket-limits.json' with { type: 'json' };
-import s43 from './schema.ticket-panel.json' with { type: 'json' };
-import s44 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s45 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s46 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s47 from './schema.top-server.json' with { type: 'json' };
-import s48 from './schema.top-server-list.json' with { type: 'json' };
-import s49 from './schema.transcript-list.json' with { type: 'json' };
-import s50 from './schema.transcript-message.json' with { type: 'json' };
-import s51 from './schema.transcript-summary.json' with { type: 'json' };
-import s52 from './schema.transcript-upload.json' with { type: 'json' };
-import s53 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s54 from './schema.transcripts.json' with { type: 'json' };
-import s55 from './schema.user.json' with { type: 'json' };
-import s56 from './schema.user-search-response.json' with { type: 'json' };
-import s57 from './schema.user-search-result.json' with { type: 'json' };
+import s11 from './schema.discord-embed.json' with { type: 'json' };
+import s12 from './schema.discord-message.json' with { type: 'json' };
+import s13 from './schema.field-error.json' with { type: 'json' };
+import s14 from './schema.greeting.json' with { type: 'json' };
+import s15 from './schema.greeting-embed.json' with { type: 'json' };
+import s16 from './schema.greeting-message-type.json' with { type: 'json' };
+import s17 from './schema.greeting-placeholder.json' with { type: 'json' };
+import s18 from './schema.greeting-preview-request.json' with { type: 'json' };
+import s19 from './schema.greeting-preview-response.json' with { type: 'json' };
+import s20 from './schema.guild-stats.json' with { type: 'json' };
+import s21 from './schema.guild-summary.json' with { type: 'json' };
+import s22 from './schema.health-status.json' with { type: 'json' };
+import s23 from './schema.hex-colour.json' with { type: 'json' };
+import s24 from './schema.image-url.json' with { type: 'json' };
+import s25 from './schema.level-up-placeholder.json' with { type: 'json' };
+import s26 from './schema.levels.json' with { type: 'json' };
+import s27 from './schema.managed-guild.json' with { type: 'json' };
+import s28 from './schema.moderation.json' with { type: 'json' };
+import s29 from './schema.moderation-action.json' with { type: 'json' };
+import s30 from './schema.role.json' with { type: 'json' };
+import s31 from './schema.role-list.json' with { type: 'json' };
+import s32 from './schema.role-reference.json' with { type: 'json' };
+import s33 from './schema.schema-list.json' with { type: 'json' };
+import s34 from './schema.section-access.json' with { type: 'json' };
+import s35 from './schema.settings-put-request.json' with { type: 'json' };
+import s36 from './schema.settings-response.json' with { type: 'json' };
+import s37 from './schema.snowflake.json' with { type: 'json' };
+import s38 from './schema.success-response.json' with { type: 'json' };
+import s39 from './schema.ticket-categories.json' with { type: 'json' };
+import s40 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s41 from './schema.ticket-category-request.json' with { type: 'json' };
+import s42 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s43 from './schema.ticket-general.json' with { type: 'json' };
+import s44 from './schema.ticket-limits.json' with { type: 'json' };
+import s45 from './schema.ticket-panel.json' with { type: 'json' };
+import s46 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s47 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s48 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s49 from './schema.top-server.json' with { type: 'json' };
+import s50 from './schema.top-server-list.json' with { type: 'json' };
+import s51 from './schema.transcript-list.json' with { type: 'json' };
+import s52 from './schema.transcript-message.json' with { type: 'json' };
+import s53 from './schema.transcript-summary.json' with { type: 'json' };
+import s54 from './schema.transcript-upload.json' with { type: 'json' };
+import s55 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s56 from './schema.transcripts.json' with { type: 'json' };
+import s57 from './schema.user.json' with { type: 'json' };
+import s58 from './schema.user-search-response.json' with { type: 'json' };
+import s59 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -77,53 +79,55 @@ export const publishedSchemas = deepFreeze({
   'channel-reference': s8.schema,
   'contact-message': s9.schema,
   'contact-response': s10.schema,
-  'field-error': s11.schema,
-  greeting: s12.schema,
-  'greeting-embed': s13.schema,
-  'greeting-message-type': s14.schema,
-  'greeting-placeholder': s15.schema,
-  'greeting-preview-request': s16.schema,
-  'greeting-preview-response': s17.schema,
-  'guild-stats': s18.schema,
-  'guild-summary': s19.schema,
-  'health-status': s20.schema,
-  'hex-colour': s21.schema,
-  'image-url': s22.schema,
-  'level-up-placeholder': s23.schema,
-  levels: s24.schema,
-  'managed-guild': s25.schema,
-  moderation: s26.schema,
-  'moderation-action': s27.schema,
-  role: s28.schema,
-  'role-list': s29.schema,
-  'role-reference': s30.schema,
-  'schema-list': s31.schema,
-  'section-access': s32.schema,
-  'settings-put-request': s33.schema,
-  'settings-response': s34.schema,
-  snowflake: s35.schema,
-  'success-response': s36.schema,
-  'ticket-categories': s37.schema,
-  'ticket-categories-response': s38.schema,
-  'ticket-category-request': s39.schema,
-  'ticket-default-category-request': s40.schema,
-  'ticket-general': s41.schema,
-  'ticket-limits': s42.schema,
-  'ticket-panel': s43.schema,
-  'ticket-panel-deploy-default-request': s44.schema,
-  'ticket-panel-deploy-request': s45.schema,
-  'ticket-panel-deploy-response': s46.schema,
-  'top-server': s47.schema,
-  'top-server-list': s48.schema,
-  'transcript-list': s49.schema,
-  'transcript-message': s50.schema,
-  'transcript-summary': s51.schema,
-  'transcript-upload': s52.schema,
-  'transcript-upload-response': s53.schema,
-  transcripts: s54.schema,
-  user: s55.schema,
-  'user-search-response': s56.schema,
-  'user-search-result': s57.schema,
+  'discord-embed': s11.schema,
+  'discord-message': s12.schema,
+  'field-error': s13.schema,
+  greeting: s14.schema,
+  'greeting-embed': s15.schema,
+  'greeting-message-type': s16.schema,
+  'greeting-placeholder': s17.schema,
+  'greeting-preview-request': s18.schema,
+  'greeting-preview-response': s19.schema,
+  'guild-stats': s20.schema,
+  'guild-summary': s21.schema,
+  'health-status': s22.schema,
+  'hex-colour': s23.schema,
+  'image-url': s24.schema,
+  'level-up-placeholder': s25.schema,
+  levels: s26.schema,
+  'managed-guild': s27.schema,
+  moderation: s28.schema,
+  'moderation-action': s29.schema,
+  role: s30.schema,
+  'role-list': s31.schema,
+  'role-reference': s32.schema,
+  'schema-list': s33.schema,
+  'section-access': s34.schema,
+  'settings-put-request': s35.schema,
+  'settings-response': s36.schema,
+  snowflake: s37.schema,
+  'success-response': s38.schema,
+  'ticket-categories': s39.schema,
+  'ticket-categories-response': s40.schema,
+  'ticket-category-request': s41.schema,
+  'ticket-default-category-request': s42.schema,
+  'ticket-general': s43.schema,
+  'ticket-limits': s44.schema,
+  'ticket-panel': s45.schema,
+  'ticket-panel-deploy-default-request': s46.schema,
+  'ticket-panel-deploy-request': s47.schema,
+  'ticket-panel-deploy-response': s48.schema,
+  'top-server': s49.schema,
+  'top-server-list': s50.schema,
+  'transcript-list': s51.schema,
+  'transcript-message': s52.schema,
+  'transcript-summary': s53.schema,
+  'transcript-upload': s54.schema,
+  'transcript-upload-response': s55.schema,
+  transcripts: s56.schema,
+  user: s57.schema,
+  'user-search-response': s58.schema,
+  'user-search-result': s59.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -138,6 +142,8 @@ export const schemaIds = deepFreeze({
   'channel-reference': 'https://guildhall.dev/schemas/common/channel-reference.json',
   'contact-message': 'https://guildhall.dev/schemas/api/contact-message.json',
   'contact-response': 'https://guildhall.dev/schemas/api/contact-response.json',
+  'discord-embed': 'https://guildhall.dev/schemas/common/discord-embed.json',
+  'discord-message': 'https://guildhall.dev/schemas/common/discord-message.json',
   'field-error': 'https://guildhall.dev/schemas/api/field-error.json',
   greeting: 'https://guildhall.dev/schemas/settings/greeting.json',
   'greeting-embed': 'https://guildhall.dev/schemas/common/greeting-embed.json',
@@ -199,6 +205,8 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/common/channel-reference.json': publishedSchemas['channel-reference'],
   'https://guildhall.dev/schemas/api/contact-message.json': publishedSchemas['contact-message'],
   'https://guildhall.dev/schemas/api/contact-response.json': publishedSchemas['contact-response'],
+  'https://guildhall.dev/schemas/common/discord-embed.json': publishedSchemas['discord-embed'],
+  'https://guildhall.dev/schemas/common/discord-message.json': publishedSchemas['discord-message'],
   'https://guildhall.dev/schemas/api/field-error.json': publishedSchemas['field-error'],
   'https://guildhall.dev/schemas/settings/greeting.json': publishedSchemas['greeting'],
   'https://guildhall.dev/schemas/common/greeting-embed.json': publishedSchemas['greeting-embed'],

@@ -753,6 +753,53 @@ export interface User {
   guildsError?: string;
 }
 /**
+ * One embed of a message the bot sends, with Discord's own limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). Used by the embed builder, Join DM and ticket panels. The colour is written #RRGGBB and an empty string means 'none' for any text or URL; common/src/embed-message.ts turns it into Discord's shape (colour as a number, empty parts left out). The limit across all embeds of one message is on discord-message.json.
+ */
+export interface DiscordEmbed {
+  title: string;
+  description: string;
+  url: string;
+  color?: HexColour;
+  /**
+   * ISO 8601 time shown under the embed, or null for none.
+   */
+  timestamp: string | null;
+  author: {
+    name: string;
+    url: string;
+    icon_url: string;
+  };
+  /**
+   * @maxItems 25
+   */
+  fields: {
+    name: string;
+    value: string;
+    inline: boolean;
+  }[];
+  thumbnail: {
+    url: string;
+  };
+  image: {
+    url: string;
+  };
+  footer: {
+    text: string;
+    icon_url: string;
+  };
+}
+/**
+ * A message the bot sends: optional text and 1 to 10 embeds (the embed builder's payload, a saved embed's content). Discord's limits: content 2000, 10 embeds, 6000 characters over all embeds' titles, descriptions, field names and values, footers and author names.
+ */
+export interface DiscordMessage {
+  content: string;
+  /**
+   * @minItems 1
+   * @maxItems 10
+   */
+  embeds: DiscordEmbed[];
+}
+/**
  * The embed of a welcome or farewell message: title, description, colour, the member's avatar as thumbnail, footer, image and author. Texts may use the greeting placeholders, e.g. {member.mention}.
  */
 export interface GreetingEmbed {

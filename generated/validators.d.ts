@@ -41,6 +41,8 @@ import type {
   UserSearchResult,
   User,
   ChannelReference,
+  DiscordEmbed,
+  DiscordMessage,
   GreetingEmbed,
   GreetingMessageType,
   GreetingPlaceholder,
@@ -147,6 +149,10 @@ export declare const validateUserSearchResult: StandaloneValidator<UserSearchRes
 export declare const validateUser: StandaloneValidator<User>;
 /** Validates ChannelReference (https://guildhall.dev/schemas/common/channel-reference.json). */
 export declare const validateChannelReference: StandaloneValidator<ChannelReference>;
+/** Validates DiscordEmbed (https://guildhall.dev/schemas/common/discord-embed.json). */
+export declare const validateDiscordEmbed: StandaloneValidator<DiscordEmbed>;
+/** Validates DiscordMessage (https://guildhall.dev/schemas/common/discord-message.json). */
+export declare const validateDiscordMessage: StandaloneValidator<DiscordMessage>;
 /** Validates GreetingEmbed (https://guildhall.dev/schemas/common/greeting-embed.json). */
 export declare const validateGreetingEmbed: StandaloneValidator<GreetingEmbed>;
 /** Validates GreetingMessageType (https://guildhall.dev/schemas/common/greeting-message-type.json). */

@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate102;
-const schema189 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate106;
+const schema194 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate106(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate102.evaluated;
+  const evaluated0 = validate106.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema189.required,
-        parentSchema: schema189,
+        schema: schema194.required,
+        parentSchema: schema194,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema189.properties.enabled,
+          parentSchema: schema194.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema189.type,
-      parentSchema: schema189,
+      schema: schema194.type,
+      parentSchema: schema194,
       data,
     };
     if (vErrors === null) {
@@ -72,12 +72,12 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate102.errors = vErrors;
+  validate106.errors = vErrors;
   return errors === 0;
 }
-validate102.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
-export const validateAntinuke = validate89;
-const schema143 = {
+validate106.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+export const validateAntinuke = validate93;
+const schema148 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
   type: 'object',
@@ -440,20 +440,20 @@ const schema143 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const schema144 = {
+const schema149 = {
   type: 'string',
   enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
   'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
   'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
 };
-const schema145 = {
+const schema150 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const schema157 = {
+const schema162 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -463,11 +463,11 @@ const schema157 = {
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
 const pattern7 = new RegExp('^[0-9]{17,20}$', 'u');
-const pattern83 = new RegExp('^[0-9]{17,19}$', 'u');
-function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern99 = new RegExp('^[0-9]{17,19}$', 'u');
+function validate93(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate89.evaluated;
+  const evaluated0 = validate93.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -506,7 +506,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
       data.auto_recovery = true;
     }
     for (const key0 in data) {
-      if (!func1.call(schema143.properties, key0)) {
+      if (!func1.call(schema148.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -514,7 +514,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema143,
+          parentSchema: schema148,
           data,
         };
         if (vErrors === null) {
@@ -533,8 +533,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema143.properties.enabled.type,
-        parentSchema: schema143.properties.enabled,
+        schema: schema148.properties.enabled.type,
+        parentSchema: schema148.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -552,8 +552,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema144.type,
-        parentSchema: schema144,
+        schema: schema149.type,
+        parentSchema: schema149,
         data: data1,
       };
       if (vErrors === null) {
@@ -568,10 +568,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/punishment',
         schemaPath: '#/$defs/punishment/enum',
         keyword: 'enum',
-        params: { allowedValues: schema144.enum },
+        params: { allowedValues: schema149.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema144.enum,
-        parentSchema: schema144,
+        schema: schema149.enum,
+        parentSchema: schema149,
         data: data1,
       };
       if (vErrors === null) {
@@ -587,10 +587,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/bypass_role',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema145.type },
+        params: { type: schema150.type },
         message: 'must be string,null',
-        schema: schema145.type,
-        parentSchema: schema145,
+        schema: schema150.type,
+        parentSchema: schema150,
         data: data2,
       };
       if (vErrors === null) {
@@ -609,7 +609,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema145,
+          parentSchema: schema150,
           data: data2,
         };
         if (vErrors === null) {
@@ -627,7 +627,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema145,
+          parentSchema: schema150,
           data: data2,
         };
         if (vErrors === null) {
@@ -674,7 +674,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         data3.anti_everyone = true;
       }
       for (const key1 in data3) {
-        if (!func1.call(schema143.properties.modules.properties, key1)) {
+        if (!func1.call(schema148.properties.modules.properties, key1)) {
           const err7 = {
             instancePath: instancePath + '/modules',
             schemaPath: '#/properties/modules/additionalProperties',
@@ -682,7 +682,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema143.properties.modules,
+            parentSchema: schema148.properties.modules,
             data: data3,
           };
           if (vErrors === null) {
@@ -701,8 +701,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.modules.properties.anti_ban.type,
-          parentSchema: schema143.properties.modules.properties.anti_ban,
+          schema: schema148.properties.modules.properties.anti_ban.type,
+          parentSchema: schema148.properties.modules.properties.anti_ban,
           data: data4,
         };
         if (vErrors === null) {
@@ -720,8 +720,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.modules.properties.anti_kick.type,
-          parentSchema: schema143.properties.modules.properties.anti_kick,
+          schema: schema148.properties.modules.properties.anti_kick.type,
+          parentSchema: schema148.properties.modules.properties.anti_kick,
           data: data5,
         };
         if (vErrors === null) {
@@ -739,8 +739,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.modules.properties.anti_prune.type,
-          parentSchema: schema143.properties.modules.properties.anti_prune,
+          schema: schema148.properties.modules.properties.anti_prune.type,
+          parentSchema: schema148.properties.modules.properties.anti_prune,
           data: data6,
         };
         if (vErrors === null) {
@@ -758,8 +758,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.modules.properties.anti_member_update.type,
-          parentSchema: schema143.properties.modules.properties.anti_member_update,
+          schema: schema148.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema148.properties.modules.properties.anti_member_update,
           data: data7,
         };
         if (vErrors === null) {
@@ -777,8 +777,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.modules.properties.anti_role.type,
-          parentSchema: schema143.properties.modules.properties.anti_role,
+          schema: schema148.properties.modules.properties.anti_role.type,
+          parentSchema: schema148.properties.modules.properties.anti_role,
           data: data8,
         };
         if (vErrors === null) {
@@ -796,8 +796,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.modules.properties.anti_channel.type,
-          parentSchema: schema143.properties.modules.properties.anti_channel,
+          schema: schema148.properties.modules.properties.anti_channel.type,
+          parentSchema: schema148.properties.modules.properties.anti_channel,
           data: data9,
         };
         if (vErrors === null) {
@@ -815,8 +815,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.modules.properties.anti_emoji.type,
-          parentSchema: schema143.properties.modules.properties.anti_emoji,
+          schema: schema148.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema148.properties.modules.properties.anti_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -834,8 +834,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.modules.properties.anti_guild_update.type,
-          parentSchema: schema143.properties.modules.properties.anti_guild_update,
+          schema: schema148.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema148.properties.modules.properties.anti_guild_update,
           data: data11,
         };
         if (vErrors === null) {
@@ -853,8 +853,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.modules.properties.anti_webhook.type,
-          parentSchema: schema143.properties.modules.properties.anti_webhook,
+          schema: schema148.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema148.properties.modules.properties.anti_webhook,
           data: data12,
         };
         if (vErrors === null) {
@@ -872,8 +872,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.modules.properties.anti_integration.type,
-          parentSchema: schema143.properties.modules.properties.anti_integration,
+          schema: schema148.properties.modules.properties.anti_integration.type,
+          parentSchema: schema148.properties.modules.properties.anti_integration,
           data: data13,
         };
         if (vErrors === null) {
@@ -891,8 +891,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.modules.properties.anti_everyone.type,
-          parentSchema: schema143.properties.modules.properties.anti_everyone,
+          schema: schema148.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema148.properties.modules.properties.anti_everyone,
           data: data14,
         };
         if (vErrors === null) {
@@ -909,8 +909,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema143.properties.modules.type,
-        parentSchema: schema143.properties.modules,
+        schema: schema148.properties.modules.type,
+        parentSchema: schema148.properties.modules,
         data: data3,
       };
       if (vErrors === null) {
@@ -923,7 +923,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
     let data15 = data.module_punishments;
     if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
       for (const key2 in data15) {
-        if (!func1.call(schema143.properties.module_punishments.properties, key2)) {
+        if (!func1.call(schema148.properties.module_punishments.properties, key2)) {
           const err20 = {
             instancePath: instancePath + '/module_punishments',
             schemaPath: '#/properties/module_punishments/additionalProperties',
@@ -931,7 +931,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema143.properties.module_punishments,
+            parentSchema: schema148.properties.module_punishments,
             data: data15,
           };
           if (vErrors === null) {
@@ -951,8 +951,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema144.type,
-            parentSchema: schema144,
+            schema: schema149.type,
+            parentSchema: schema149,
             data: data16,
           };
           if (vErrors === null) {
@@ -967,10 +967,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_ban',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema144.enum },
+            params: { allowedValues: schema149.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema144.enum,
-            parentSchema: schema144,
+            schema: schema149.enum,
+            parentSchema: schema149,
             data: data16,
           };
           if (vErrors === null) {
@@ -990,8 +990,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema144.type,
-            parentSchema: schema144,
+            schema: schema149.type,
+            parentSchema: schema149,
             data: data17,
           };
           if (vErrors === null) {
@@ -1006,10 +1006,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_kick',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema144.enum },
+            params: { allowedValues: schema149.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema144.enum,
-            parentSchema: schema144,
+            schema: schema149.enum,
+            parentSchema: schema149,
             data: data17,
           };
           if (vErrors === null) {
@@ -1029,8 +1029,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema144.type,
-            parentSchema: schema144,
+            schema: schema149.type,
+            parentSchema: schema149,
             data: data18,
           };
           if (vErrors === null) {
@@ -1045,10 +1045,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_prune',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema144.enum },
+            params: { allowedValues: schema149.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema144.enum,
-            parentSchema: schema144,
+            schema: schema149.enum,
+            parentSchema: schema149,
             data: data18,
           };
           if (vErrors === null) {
@@ -1068,8 +1068,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema144.type,
-            parentSchema: schema144,
+            schema: schema149.type,
+            parentSchema: schema149,
             data: data19,
           };
           if (vErrors === null) {
@@ -1084,10 +1084,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_member_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema144.enum },
+            params: { allowedValues: schema149.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema144.enum,
-            parentSchema: schema144,
+            schema: schema149.enum,
+            parentSchema: schema149,
             data: data19,
           };
           if (vErrors === null) {
@@ -1107,8 +1107,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema144.type,
-            parentSchema: schema144,
+            schema: schema149.type,
+            parentSchema: schema149,
             data: data20,
           };
           if (vErrors === null) {
@@ -1123,10 +1123,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_role',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema144.enum },
+            params: { allowedValues: schema149.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema144.enum,
-            parentSchema: schema144,
+            schema: schema149.enum,
+            parentSchema: schema149,
             data: data20,
           };
           if (vErrors === null) {
@@ -1146,8 +1146,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema144.type,
-            parentSchema: schema144,
+            schema: schema149.type,
+            parentSchema: schema149,
             data: data21,
           };
           if (vErrors === null) {
@@ -1162,10 +1162,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_channel',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema144.enum },
+            params: { allowedValues: schema149.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema144.enum,
-            parentSchema: schema144,
+            schema: schema149.enum,
+            parentSchema: schema149,
             data: data21,
           };
           if (vErrors === null) {
@@ -1185,8 +1185,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema144.type,
-            parentSchema: schema144,
+            schema: schema149.type,
+            parentSchema: schema149,
             data: data22,
           };
           if (vErrors === null) {
@@ -1201,10 +1201,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_emoji',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema144.enum },
+            params: { allowedValues: schema149.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema144.enum,
-            parentSchema: schema144,
+            schema: schema149.enum,
+            parentSchema: schema149,
             data: data22,
           };
           if (vErrors === null) {
@@ -1224,8 +1224,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema144.type,
-            parentSchema: schema144,
+            schema: schema149.type,
+            parentSchema: schema149,
             data: data23,
           };
           if (vErrors === null) {
@@ -1240,10 +1240,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_guild_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema144.enum },
+            params: { allowedValues: schema149.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema144.enum,
-            parentSchema: schema144,
+            schema: schema149.enum,
+            parentSchema: schema149,
             data: data23,
           };
           if (vErrors === null) {
@@ -1263,8 +1263,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema144.type,
-            parentSchema: schema144,
+            schema: schema149.type,
+            parentSchema: schema149,
             data: data24,
           };
           if (vErrors === null) {
@@ -1279,10 +1279,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_webhook',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema144.enum },
+            params: { allowedValues: schema149.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema144.enum,
-            parentSchema: schema144,
+            schema: schema149.enum,
+            parentSchema: schema149,
             data: data24,
           };
           if (vErrors === null) {
@@ -1302,8 +1302,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema144.type,
-            parentSchema: schema144,
+            schema: schema149.type,
+            parentSchema: schema149,
             data: data25,
           };
           if (vErrors === null) {
@@ -1318,10 +1318,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_integration',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema144.enum },
+            params: { allowedValues: schema149.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema144.enum,
-            parentSchema: schema144,
+            schema: schema149.enum,
+            parentSchema: schema149,
             data: data25,
           };
           if (vErrors === null) {
@@ -1341,8 +1341,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema144.type,
-            parentSchema: schema144,
+            schema: schema149.type,
+            parentSchema: schema149,
             data: data26,
           };
           if (vErrors === null) {
@@ -1357,10 +1357,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_everyone',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema144.enum },
+            params: { allowedValues: schema149.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema144.enum,
-            parentSchema: schema144,
+            schema: schema149.enum,
+            parentSchema: schema149,
             data: data26,
           };
           if (vErrors === null) {
@@ -1378,8 +1378,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema143.properties.module_punishments.type,
-        parentSchema: schema143.properties.module_punishments,
+        schema: schema148.properties.module_punishments.type,
+        parentSchema: schema148.properties.module_punishments,
         data: data15,
       };
       if (vErrors === null) {
@@ -1399,7 +1399,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema143.properties.extraowners,
+          parentSchema: schema148.properties.extraowners,
           data: data27,
         };
         if (vErrors === null) {
@@ -1421,7 +1421,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema143.properties.extraowners.items,
+              parentSchema: schema148.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1431,7 +1431,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern83.test(data28)) {
+          if (!pattern99.test(data28)) {
             const err46 = {
               instancePath: instancePath + '/extraowners/' + i0,
               schemaPath: '#/properties/extraowners/items/pattern',
@@ -1439,7 +1439,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema143.properties.extraowners.items,
+              parentSchema: schema148.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1456,8 +1456,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema143.properties.extraowners.items.type,
-            parentSchema: schema143.properties.extraowners.items,
+            schema: schema148.properties.extraowners.items.type,
+            parentSchema: schema148.properties.extraowners.items,
             data: data28,
           };
           if (vErrors === null) {
@@ -1486,7 +1486,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema143.properties.extraowners,
+              parentSchema: schema148.properties.extraowners,
               data: data27,
             };
             if (vErrors === null) {
@@ -1507,8 +1507,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema143.properties.extraowners.type,
-        parentSchema: schema143.properties.extraowners,
+        schema: schema148.properties.extraowners.type,
+        parentSchema: schema148.properties.extraowners,
         data: data27,
       };
       if (vErrors === null) {
@@ -1528,7 +1528,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema143.properties.whitelist,
+          parentSchema: schema148.properties.whitelist,
           data: data29,
         };
         if (vErrors === null) {
@@ -1550,7 +1550,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema143.properties.whitelist.items,
+              parentSchema: schema148.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1560,7 +1560,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern83.test(data30)) {
+          if (!pattern99.test(data30)) {
             const err52 = {
               instancePath: instancePath + '/whitelist/' + i2,
               schemaPath: '#/properties/whitelist/items/pattern',
@@ -1568,7 +1568,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema143.properties.whitelist.items,
+              parentSchema: schema148.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1585,8 +1585,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema143.properties.whitelist.items.type,
-            parentSchema: schema143.properties.whitelist.items,
+            schema: schema148.properties.whitelist.items.type,
+            parentSchema: schema148.properties.whitelist.items,
             data: data30,
           };
           if (vErrors === null) {
@@ -1615,7 +1615,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i3, j: j1 },
               message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
               schema: true,
-              parentSchema: schema143.properties.whitelist,
+              parentSchema: schema148.properties.whitelist,
               data: data29,
             };
             if (vErrors === null) {
@@ -1636,8 +1636,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema143.properties.whitelist.type,
-        parentSchema: schema143.properties.whitelist,
+        schema: schema148.properties.whitelist.type,
+        parentSchema: schema148.properties.whitelist,
         data: data29,
       };
       if (vErrors === null) {
@@ -1679,7 +1679,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema143.properties.bypass_permissions,
+            parentSchema: schema148.properties.bypass_permissions,
             data: data31,
           };
           if (vErrors === null) {
@@ -1698,8 +1698,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.bypass_permissions.properties.can_ban.type,
-          parentSchema: schema143.properties.bypass_permissions.properties.can_ban,
+          schema: schema148.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema148.properties.bypass_permissions.properties.can_ban,
           data: data32,
         };
         if (vErrors === null) {
@@ -1717,8 +1717,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.bypass_permissions.properties.can_kick.type,
-          parentSchema: schema143.properties.bypass_permissions.properties.can_kick,
+          schema: schema148.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema148.properties.bypass_permissions.properties.can_kick,
           data: data33,
         };
         if (vErrors === null) {
@@ -1736,8 +1736,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.bypass_permissions.properties.can_manage_roles.type,
-          parentSchema: schema143.properties.bypass_permissions.properties.can_manage_roles,
+          schema: schema148.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema148.properties.bypass_permissions.properties.can_manage_roles,
           data: data34,
         };
         if (vErrors === null) {
@@ -1755,8 +1755,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.bypass_permissions.properties.can_manage_channels.type,
-          parentSchema: schema143.properties.bypass_permissions.properties.can_manage_channels,
+          schema: schema148.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema148.properties.bypass_permissions.properties.can_manage_channels,
           data: data35,
         };
         if (vErrors === null) {
@@ -1774,8 +1774,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.bypass_permissions.properties.can_manage_webhooks.type,
-          parentSchema: schema143.properties.bypass_permissions.properties.can_manage_webhooks,
+          schema: schema148.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema148.properties.bypass_permissions.properties.can_manage_webhooks,
           data: data36,
         };
         if (vErrors === null) {
@@ -1792,8 +1792,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema143.properties.bypass_permissions.type,
-        parentSchema: schema143.properties.bypass_permissions,
+        schema: schema148.properties.bypass_permissions.type,
+        parentSchema: schema148.properties.bypass_permissions,
         data: data31,
       };
       if (vErrors === null) {
@@ -1809,10 +1809,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/log_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema157.type },
+        params: { type: schema162.type },
         message: 'must be string,null',
-        schema: schema157.type,
-        parentSchema: schema157,
+        schema: schema162.type,
+        parentSchema: schema162,
         data: data37,
       };
       if (vErrors === null) {
@@ -1831,7 +1831,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema157,
+          parentSchema: schema162,
           data: data37,
         };
         if (vErrors === null) {
@@ -1849,7 +1849,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema157,
+          parentSchema: schema162,
           data: data37,
         };
         if (vErrors === null) {
@@ -1868,8 +1868,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema143.properties.auto_recovery.type,
-        parentSchema: schema143.properties.auto_recovery,
+        schema: schema148.properties.auto_recovery.type,
+        parentSchema: schema148.properties.auto_recovery,
         data: data38,
       };
       if (vErrors === null) {
@@ -1886,8 +1886,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema143.type,
-      parentSchema: schema143,
+      schema: schema148.type,
+      parentSchema: schema148,
       data,
     };
     if (vErrors === null) {
@@ -1897,10 +1897,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate89.errors = vErrors;
+  validate93.errors = vErrors;
   return errors === 0;
 }
-validate89.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate93.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateAntinukePreflight = validate25;
 const schema36 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2656,8 +2656,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate90;
-const schema158 = {
+export const validateBasic = validate94;
+const schema163 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -2692,11 +2692,11 @@ const schema158 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const pattern86 = new RegExp('^\\S+$', 'u');
-function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern102 = new RegExp('^\\S+$', 'u');
+function validate94(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate90.evaluated;
+  const evaluated0 = validate94.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2722,7 +2722,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema158,
+          parentSchema: schema163,
           data,
         };
         if (vErrors === null) {
@@ -2743,7 +2743,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema158.properties.prefix,
+          parentSchema: schema163.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2761,7 +2761,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema158.properties.prefix,
+          parentSchema: schema163.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2771,7 +2771,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern86.test(data0)) {
+      if (!pattern102.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -2779,7 +2779,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema158.properties.prefix,
+          parentSchema: schema163.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2796,8 +2796,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema158.properties.prefix.type,
-        parentSchema: schema158.properties.prefix,
+        schema: schema163.properties.prefix.type,
+        parentSchema: schema163.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -2815,8 +2815,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema158.properties.invite_tracking.type,
-        parentSchema: schema158.properties.invite_tracking,
+        schema: schema163.properties.invite_tracking.type,
+        parentSchema: schema163.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -2834,8 +2834,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema158.properties.flag_translation.type,
-        parentSchema: schema158.properties.flag_translation,
+        schema: schema163.properties.flag_translation.type,
+        parentSchema: schema163.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -2852,8 +2852,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema158.type,
-      parentSchema: schema158,
+      schema: schema163.type,
+      parentSchema: schema163,
       data,
     };
     if (vErrors === null) {
@@ -2863,10 +2863,10 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate90.errors = vErrors;
+  validate94.errors = vErrors;
   return errors === 0;
 }
-validate90.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate94.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateBotStatus = validate27;
 const schema39 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -5120,6 +5120,3030 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateDiscordEmbed = validate80;
+const schema132 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/discord-embed.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    title: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+    },
+    description: {
+      type: 'string',
+      maxLength: 4096,
+      default: '',
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 5 },
+    },
+    url: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Title link must be at most {limit} characters',
+      },
+    },
+    color: { $ref: '#/$defs/HexColour' },
+    timestamp: {
+      type: ['string', 'null'],
+      maxLength: 40,
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
+      default: null,
+      'x-messages': {
+        type: 'Timestamp must be a date and time',
+        pattern: 'Timestamp must be a date and time',
+        maxLength: 'Timestamp must be a date and time',
+      },
+    },
+    author: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        name: {
+          type: 'string',
+          maxLength: 256,
+          default: '',
+          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+        },
+        url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Author link must be at most {limit} characters',
+          },
+        },
+        icon_url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Author icon URL must be at most {limit} characters',
+          },
+        },
+      },
+    },
+    fields: {
+      type: 'array',
+      maxItems: 25,
+      default: [],
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'value'],
+        properties: {
+          name: {
+            type: 'string',
+            maxLength: 256,
+            minLength: 1,
+            'x-messages': {
+              type: 'Field name must be text',
+              maxLength: 'Field name must be at most {limit} characters',
+              minLength: 'Field name is required',
+            },
+          },
+          value: {
+            type: 'string',
+            maxLength: 1024,
+            minLength: 1,
+            'x-messages': {
+              type: 'Field value must be text',
+              maxLength: 'Field value must be at most {limit} characters',
+              minLength: 'Field value is required',
+            },
+          },
+          inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
+        },
+      },
+      'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
+    },
+    thumbnail: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Thumbnail URL must be at most {limit} characters',
+          },
+        },
+      },
+    },
+    image: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Image URL must be at most {limit} characters',
+          },
+        },
+      },
+    },
+    footer: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        text: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+        },
+        icon_url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Footer icon URL must be at most {limit} characters',
+          },
+        },
+      },
+    },
+  },
+  $defs: {
+    HexColour: {
+      type: 'string',
+      maxLength: 7,
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
+    },
+  },
+};
+const schema133 = {
+  type: 'string',
+  maxLength: 7,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
+};
+const pattern75 = new RegExp('^(https?://\\S+)?$', 'u');
+const pattern36 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern77 = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$', 'u');
+function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/discord-embed.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate80.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.title === undefined) {
+      data.title = '';
+    }
+    if (data.description === undefined) {
+      data.description = '';
+    }
+    if (data.url === undefined) {
+      data.url = '';
+    }
+    if (data.timestamp === undefined) {
+      data.timestamp = null;
+    }
+    if (data.author === undefined) {
+      data.author = {};
+    }
+    if (data.fields === undefined) {
+      data.fields = [];
+    }
+    if (data.thumbnail === undefined) {
+      data.thumbnail = {};
+    }
+    if (data.image === undefined) {
+      data.image = {};
+    }
+    if (data.footer === undefined) {
+      data.footer = {};
+    }
+    for (const key0 in data) {
+      if (!func1.call(schema132.properties, key0)) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema132,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.title;
+    if (typeof data0 === 'string') {
+      if (func2(data0) > 256) {
+        const err1 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema132.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    } else {
+      const err2 = {
+        instancePath: instancePath + '/title',
+        schemaPath: '#/properties/title/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema132.properties.title.type,
+        parentSchema: schema132.properties.title,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    let data1 = data.description;
+    if (typeof data1 === 'string') {
+      if (func2(data1) > 4096) {
+        const err3 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 4096 },
+          message: 'must NOT have more than 4096 characters',
+          schema: 4096,
+          parentSchema: schema132.properties.description,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    } else {
+      const err4 = {
+        instancePath: instancePath + '/description',
+        schemaPath: '#/properties/description/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema132.properties.description.type,
+        parentSchema: schema132.properties.description,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    let data2 = data.url;
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 2048) {
+        const err5 = {
+          instancePath: instancePath + '/url',
+          schemaPath: '#/properties/url/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema132.properties.url,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (!pattern75.test(data2)) {
+        const err6 = {
+          instancePath: instancePath + '/url',
+          schemaPath: '#/properties/url/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema132.properties.url,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    } else {
+      const err7 = {
+        instancePath: instancePath + '/url',
+        schemaPath: '#/properties/url/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema132.properties.url.type,
+        parentSchema: schema132.properties.url,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.color !== undefined) {
+      let data3 = data.color;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 7) {
+          const err8 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/$defs/HexColour/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 7 },
+            message: 'must NOT have more than 7 characters',
+            schema: 7,
+            parentSchema: schema133,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern36.test(data3)) {
+          const err9 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/$defs/HexColour/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+            schema: '^#[0-9A-Fa-f]{6}$',
+            parentSchema: schema133,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/$defs/HexColour/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema133.type,
+          parentSchema: schema133,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    let data4 = data.timestamp;
+    if (typeof data4 !== 'string' && data4 !== null) {
+      const err11 = {
+        instancePath: instancePath + '/timestamp',
+        schemaPath: '#/properties/timestamp/type',
+        keyword: 'type',
+        params: { type: schema132.properties.timestamp.type },
+        message: 'must be string,null',
+        schema: schema132.properties.timestamp.type,
+        parentSchema: schema132.properties.timestamp,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    if (typeof data4 === 'string') {
+      if (func2(data4) > 40) {
+        const err12 = {
+          instancePath: instancePath + '/timestamp',
+          schemaPath: '#/properties/timestamp/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 40 },
+          message: 'must NOT have more than 40 characters',
+          schema: 40,
+          parentSchema: schema132.properties.timestamp,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!pattern77.test(data4)) {
+        const err13 = {
+          instancePath: instancePath + '/timestamp',
+          schemaPath: '#/properties/timestamp/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' },
+          message:
+            'must match pattern "' +
+            '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
+            '"',
+          schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
+          parentSchema: schema132.properties.timestamp,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    let data5 = data.author;
+    if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+      if (data5.name === undefined) {
+        data5.name = '';
+      }
+      if (data5.url === undefined) {
+        data5.url = '';
+      }
+      if (data5.icon_url === undefined) {
+        data5.icon_url = '';
+      }
+      for (const key1 in data5) {
+        if (!(key1 === 'name' || key1 === 'url' || key1 === 'icon_url')) {
+          const err14 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema132.properties.author,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+      let data6 = data5.name;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 256) {
+          const err15 = {
+            instancePath: instancePath + '/author/name',
+            schemaPath: '#/properties/author/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 characters',
+            schema: 256,
+            parentSchema: schema132.properties.author.properties.name,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/author/name',
+          schemaPath: '#/properties/author/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema132.properties.author.properties.name.type,
+          parentSchema: schema132.properties.author.properties.name,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      let data7 = data5.url;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 2048) {
+          const err17 = {
+            instancePath: instancePath + '/author/url',
+            schemaPath: '#/properties/author/properties/url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema132.properties.author.properties.url,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data7)) {
+          const err18 = {
+            instancePath: instancePath + '/author/url',
+            schemaPath: '#/properties/author/properties/url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema132.properties.author.properties.url,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/author/url',
+          schemaPath: '#/properties/author/properties/url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema132.properties.author.properties.url.type,
+          parentSchema: schema132.properties.author.properties.url,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      let data8 = data5.icon_url;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 2048) {
+          const err20 = {
+            instancePath: instancePath + '/author/icon_url',
+            schemaPath: '#/properties/author/properties/icon_url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema132.properties.author.properties.icon_url,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data8)) {
+          const err21 = {
+            instancePath: instancePath + '/author/icon_url',
+            schemaPath: '#/properties/author/properties/icon_url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema132.properties.author.properties.icon_url,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/author/icon_url',
+          schemaPath: '#/properties/author/properties/icon_url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema132.properties.author.properties.icon_url.type,
+          parentSchema: schema132.properties.author.properties.icon_url,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    } else {
+      const err23 = {
+        instancePath: instancePath + '/author',
+        schemaPath: '#/properties/author/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema132.properties.author.type,
+        parentSchema: schema132.properties.author,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err23];
+      } else {
+        vErrors.push(err23);
+      }
+      errors++;
+    }
+    let data9 = data.fields;
+    if (Array.isArray(data9)) {
+      if (data9.length > 25) {
+        const err24 = {
+          instancePath: instancePath + '/fields',
+          schemaPath: '#/properties/fields/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 25 },
+          message: 'must NOT have more than 25 items',
+          schema: 25,
+          parentSchema: schema132.properties.fields,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+      const len0 = data9.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data10 = data9[i0];
+        if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+          if (data10.inline === undefined) {
+            data10.inline = false;
+          }
+          if (data10.name === undefined) {
+            const err25 = {
+              instancePath: instancePath + '/fields/' + i0,
+              schemaPath: '#/properties/fields/items/required',
+              keyword: 'required',
+              params: { missingProperty: 'name' },
+              message: "must have required property '" + 'name' + "'",
+              schema: schema132.properties.fields.items.required,
+              parentSchema: schema132.properties.fields.items,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+          if (data10.value === undefined) {
+            const err26 = {
+              instancePath: instancePath + '/fields/' + i0,
+              schemaPath: '#/properties/fields/items/required',
+              keyword: 'required',
+              params: { missingProperty: 'value' },
+              message: "must have required property '" + 'value' + "'",
+              schema: schema132.properties.fields.items.required,
+              parentSchema: schema132.properties.fields.items,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+          for (const key2 in data10) {
+            if (!(key2 === 'name' || key2 === 'value' || key2 === 'inline')) {
+              const err27 = {
+                instancePath: instancePath + '/fields/' + i0,
+                schemaPath: '#/properties/fields/items/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key2 },
+                message: 'must NOT have additional properties',
+                schema: false,
+                parentSchema: schema132.properties.fields.items,
+                data: data10,
+              };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+          }
+          if (data10.name !== undefined) {
+            let data11 = data10.name;
+            if (typeof data11 === 'string') {
+              if (func2(data11) > 256) {
+                const err28 = {
+                  instancePath: instancePath + '/fields/' + i0 + '/name',
+                  schemaPath: '#/properties/fields/items/properties/name/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 256 },
+                  message: 'must NOT have more than 256 characters',
+                  schema: 256,
+                  parentSchema: schema132.properties.fields.items.properties.name,
+                  data: data11,
+                };
+                if (vErrors === null) {
+                  vErrors = [err28];
+                } else {
+                  vErrors.push(err28);
+                }
+                errors++;
+              }
+              if (func2(data11) < 1) {
+                const err29 = {
+                  instancePath: instancePath + '/fields/' + i0 + '/name',
+                  schemaPath: '#/properties/fields/items/properties/name/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema132.properties.fields.items.properties.name,
+                  data: data11,
+                };
+                if (vErrors === null) {
+                  vErrors = [err29];
+                } else {
+                  vErrors.push(err29);
+                }
+                errors++;
+              }
+            } else {
+              const err30 = {
+                instancePath: instancePath + '/fields/' + i0 + '/name',
+                schemaPath: '#/properties/fields/items/properties/name/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema132.properties.fields.items.properties.name.type,
+                parentSchema: schema132.properties.fields.items.properties.name,
+                data: data11,
+              };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
+            }
+          }
+          if (data10.value !== undefined) {
+            let data12 = data10.value;
+            if (typeof data12 === 'string') {
+              if (func2(data12) > 1024) {
+                const err31 = {
+                  instancePath: instancePath + '/fields/' + i0 + '/value',
+                  schemaPath: '#/properties/fields/items/properties/value/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 1024 },
+                  message: 'must NOT have more than 1024 characters',
+                  schema: 1024,
+                  parentSchema: schema132.properties.fields.items.properties.value,
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err31];
+                } else {
+                  vErrors.push(err31);
+                }
+                errors++;
+              }
+              if (func2(data12) < 1) {
+                const err32 = {
+                  instancePath: instancePath + '/fields/' + i0 + '/value',
+                  schemaPath: '#/properties/fields/items/properties/value/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema132.properties.fields.items.properties.value,
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err32];
+                } else {
+                  vErrors.push(err32);
+                }
+                errors++;
+              }
+            } else {
+              const err33 = {
+                instancePath: instancePath + '/fields/' + i0 + '/value',
+                schemaPath: '#/properties/fields/items/properties/value/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema132.properties.fields.items.properties.value.type,
+                parentSchema: schema132.properties.fields.items.properties.value,
+                data: data12,
+              };
+              if (vErrors === null) {
+                vErrors = [err33];
+              } else {
+                vErrors.push(err33);
+              }
+              errors++;
+            }
+          }
+          let data13 = data10.inline;
+          if (typeof data13 !== 'boolean') {
+            const err34 = {
+              instancePath: instancePath + '/fields/' + i0 + '/inline',
+              schemaPath: '#/properties/fields/items/properties/inline/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema132.properties.fields.items.properties.inline.type,
+              parentSchema: schema132.properties.fields.items.properties.inline,
+              data: data13,
+            };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        } else {
+          const err35 = {
+            instancePath: instancePath + '/fields/' + i0,
+            schemaPath: '#/properties/fields/items/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+            schema: schema132.properties.fields.items.type,
+            parentSchema: schema132.properties.fields.items,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err36 = {
+        instancePath: instancePath + '/fields',
+        schemaPath: '#/properties/fields/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema132.properties.fields.type,
+        parentSchema: schema132.properties.fields,
+        data: data9,
+      };
+      if (vErrors === null) {
+        vErrors = [err36];
+      } else {
+        vErrors.push(err36);
+      }
+      errors++;
+    }
+    let data14 = data.thumbnail;
+    if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+      if (data14.url === undefined) {
+        data14.url = '';
+      }
+      for (const key3 in data14) {
+        if (!(key3 === 'url')) {
+          const err37 = {
+            instancePath: instancePath + '/thumbnail',
+            schemaPath: '#/properties/thumbnail/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key3 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema132.properties.thumbnail,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      }
+      let data15 = data14.url;
+      if (typeof data15 === 'string') {
+        if (func2(data15) > 2048) {
+          const err38 = {
+            instancePath: instancePath + '/thumbnail/url',
+            schemaPath: '#/properties/thumbnail/properties/url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema132.properties.thumbnail.properties.url,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data15)) {
+          const err39 = {
+            instancePath: instancePath + '/thumbnail/url',
+            schemaPath: '#/properties/thumbnail/properties/url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema132.properties.thumbnail.properties.url,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+      } else {
+        const err40 = {
+          instancePath: instancePath + '/thumbnail/url',
+          schemaPath: '#/properties/thumbnail/properties/url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema132.properties.thumbnail.properties.url.type,
+          parentSchema: schema132.properties.thumbnail.properties.url,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
+    } else {
+      const err41 = {
+        instancePath: instancePath + '/thumbnail',
+        schemaPath: '#/properties/thumbnail/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema132.properties.thumbnail.type,
+        parentSchema: schema132.properties.thumbnail,
+        data: data14,
+      };
+      if (vErrors === null) {
+        vErrors = [err41];
+      } else {
+        vErrors.push(err41);
+      }
+      errors++;
+    }
+    let data16 = data.image;
+    if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
+      if (data16.url === undefined) {
+        data16.url = '';
+      }
+      for (const key4 in data16) {
+        if (!(key4 === 'url')) {
+          const err42 = {
+            instancePath: instancePath + '/image',
+            schemaPath: '#/properties/image/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key4 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema132.properties.image,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+      }
+      let data17 = data16.url;
+      if (typeof data17 === 'string') {
+        if (func2(data17) > 2048) {
+          const err43 = {
+            instancePath: instancePath + '/image/url',
+            schemaPath: '#/properties/image/properties/url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema132.properties.image.properties.url,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data17)) {
+          const err44 = {
+            instancePath: instancePath + '/image/url',
+            schemaPath: '#/properties/image/properties/url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema132.properties.image.properties.url,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+      } else {
+        const err45 = {
+          instancePath: instancePath + '/image/url',
+          schemaPath: '#/properties/image/properties/url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema132.properties.image.properties.url.type,
+          parentSchema: schema132.properties.image.properties.url,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+    } else {
+      const err46 = {
+        instancePath: instancePath + '/image',
+        schemaPath: '#/properties/image/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema132.properties.image.type,
+        parentSchema: schema132.properties.image,
+        data: data16,
+      };
+      if (vErrors === null) {
+        vErrors = [err46];
+      } else {
+        vErrors.push(err46);
+      }
+      errors++;
+    }
+    let data18 = data.footer;
+    if (data18 && typeof data18 == 'object' && !Array.isArray(data18)) {
+      if (data18.text === undefined) {
+        data18.text = '';
+      }
+      if (data18.icon_url === undefined) {
+        data18.icon_url = '';
+      }
+      for (const key5 in data18) {
+        if (!(key5 === 'text' || key5 === 'icon_url')) {
+          const err47 = {
+            instancePath: instancePath + '/footer',
+            schemaPath: '#/properties/footer/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key5 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema132.properties.footer,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+      }
+      let data19 = data18.text;
+      if (typeof data19 === 'string') {
+        if (func2(data19) > 2048) {
+          const err48 = {
+            instancePath: instancePath + '/footer/text',
+            schemaPath: '#/properties/footer/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema132.properties.footer.properties.text,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+      } else {
+        const err49 = {
+          instancePath: instancePath + '/footer/text',
+          schemaPath: '#/properties/footer/properties/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema132.properties.footer.properties.text.type,
+          parentSchema: schema132.properties.footer.properties.text,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
+      let data20 = data18.icon_url;
+      if (typeof data20 === 'string') {
+        if (func2(data20) > 2048) {
+          const err50 = {
+            instancePath: instancePath + '/footer/icon_url',
+            schemaPath: '#/properties/footer/properties/icon_url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema132.properties.footer.properties.icon_url,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data20)) {
+          const err51 = {
+            instancePath: instancePath + '/footer/icon_url',
+            schemaPath: '#/properties/footer/properties/icon_url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema132.properties.footer.properties.icon_url,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+      } else {
+        const err52 = {
+          instancePath: instancePath + '/footer/icon_url',
+          schemaPath: '#/properties/footer/properties/icon_url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema132.properties.footer.properties.icon_url.type,
+          parentSchema: schema132.properties.footer.properties.icon_url,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+    } else {
+      const err53 = {
+        instancePath: instancePath + '/footer',
+        schemaPath: '#/properties/footer/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema132.properties.footer.type,
+        parentSchema: schema132.properties.footer,
+        data: data18,
+      };
+      if (vErrors === null) {
+        vErrors = [err53];
+      } else {
+        vErrors.push(err53);
+      }
+      errors++;
+    }
+  } else {
+    const err54 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema132.type,
+      parentSchema: schema132,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err54];
+    } else {
+      vErrors.push(err54);
+    }
+    errors++;
+  }
+  validate80.errors = vErrors;
+  return errors === 0;
+}
+validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateDiscordMessage = validate81;
+const schema134 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/discord-message.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['embeds'],
+  properties: {
+    content: {
+      type: 'string',
+      maxLength: 2000,
+      default: '',
+      'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 3 },
+    },
+    embeds: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: { $ref: '#/$defs/DiscordEmbed' },
+      'x-messages': {
+        type: 'Embeds must be a list',
+        minItems: 'A message needs at least one embed',
+        maxItems: 'A message holds at most {limit} embeds',
+      },
+    },
+  },
+  $defs: {
+    DiscordEmbed: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        title: {
+          type: 'string',
+          maxLength: 256,
+          default: '',
+          'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+        },
+        description: {
+          type: 'string',
+          maxLength: 4096,
+          default: '',
+          'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+          'x-ui': { widget: 'textarea', rows: 5 },
+        },
+        url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Title link must be at most {limit} characters',
+          },
+        },
+        color: { $ref: '#/$defs/HexColour' },
+        timestamp: {
+          type: ['string', 'null'],
+          maxLength: 40,
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
+          default: null,
+          'x-messages': {
+            type: 'Timestamp must be a date and time',
+            pattern: 'Timestamp must be a date and time',
+            maxLength: 'Timestamp must be a date and time',
+          },
+        },
+        author: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            name: {
+              type: 'string',
+              maxLength: 256,
+              default: '',
+              'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+            },
+            url: {
+              type: 'string',
+              maxLength: 2048,
+              default: '',
+              pattern: '^(https?://\\S+)?$',
+              'x-messages': {
+                type: 'Please enter a valid URL',
+                pattern: 'Please enter a valid URL',
+                maxLength: 'Author link must be at most {limit} characters',
+              },
+            },
+            icon_url: {
+              type: 'string',
+              maxLength: 2048,
+              default: '',
+              pattern: '^(https?://\\S+)?$',
+              'x-messages': {
+                type: 'Please enter a valid URL',
+                pattern: 'Please enter a valid URL',
+                maxLength: 'Author icon URL must be at most {limit} characters',
+              },
+            },
+          },
+        },
+        fields: {
+          type: 'array',
+          maxItems: 25,
+          default: [],
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name', 'value'],
+            properties: {
+              name: {
+                type: 'string',
+                maxLength: 256,
+                minLength: 1,
+                'x-messages': {
+                  type: 'Field name must be text',
+                  maxLength: 'Field name must be at most {limit} characters',
+                  minLength: 'Field name is required',
+                },
+              },
+              value: {
+                type: 'string',
+                maxLength: 1024,
+                minLength: 1,
+                'x-messages': {
+                  type: 'Field value must be text',
+                  maxLength: 'Field value must be at most {limit} characters',
+                  minLength: 'Field value is required',
+                },
+              },
+              inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
+            },
+          },
+          'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
+        },
+        thumbnail: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            url: {
+              type: 'string',
+              maxLength: 2048,
+              default: '',
+              pattern: '^(https?://\\S+)?$',
+              'x-messages': {
+                type: 'Please enter a valid URL',
+                pattern: 'Please enter a valid URL',
+                maxLength: 'Thumbnail URL must be at most {limit} characters',
+              },
+            },
+          },
+        },
+        image: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            url: {
+              type: 'string',
+              maxLength: 2048,
+              default: '',
+              pattern: '^(https?://\\S+)?$',
+              'x-messages': {
+                type: 'Please enter a valid URL',
+                pattern: 'Please enter a valid URL',
+                maxLength: 'Image URL must be at most {limit} characters',
+              },
+            },
+          },
+        },
+        footer: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            text: {
+              type: 'string',
+              maxLength: 2048,
+              default: '',
+              'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+            },
+            icon_url: {
+              type: 'string',
+              maxLength: 2048,
+              default: '',
+              pattern: '^(https?://\\S+)?$',
+              'x-messages': {
+                type: 'Please enter a valid URL',
+                pattern: 'Please enter a valid URL',
+                maxLength: 'Footer icon URL must be at most {limit} characters',
+              },
+            },
+          },
+        },
+      },
+    },
+    HexColour: {
+      type: 'string',
+      maxLength: 7,
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
+    },
+  },
+};
+const schema135 = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    title: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+    },
+    description: {
+      type: 'string',
+      maxLength: 4096,
+      default: '',
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 5 },
+    },
+    url: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Title link must be at most {limit} characters',
+      },
+    },
+    color: { $ref: '#/$defs/HexColour' },
+    timestamp: {
+      type: ['string', 'null'],
+      maxLength: 40,
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
+      default: null,
+      'x-messages': {
+        type: 'Timestamp must be a date and time',
+        pattern: 'Timestamp must be a date and time',
+        maxLength: 'Timestamp must be a date and time',
+      },
+    },
+    author: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        name: {
+          type: 'string',
+          maxLength: 256,
+          default: '',
+          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+        },
+        url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Author link must be at most {limit} characters',
+          },
+        },
+        icon_url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Author icon URL must be at most {limit} characters',
+          },
+        },
+      },
+    },
+    fields: {
+      type: 'array',
+      maxItems: 25,
+      default: [],
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'value'],
+        properties: {
+          name: {
+            type: 'string',
+            maxLength: 256,
+            minLength: 1,
+            'x-messages': {
+              type: 'Field name must be text',
+              maxLength: 'Field name must be at most {limit} characters',
+              minLength: 'Field name is required',
+            },
+          },
+          value: {
+            type: 'string',
+            maxLength: 1024,
+            minLength: 1,
+            'x-messages': {
+              type: 'Field value must be text',
+              maxLength: 'Field value must be at most {limit} characters',
+              minLength: 'Field value is required',
+            },
+          },
+          inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
+        },
+      },
+      'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
+    },
+    thumbnail: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Thumbnail URL must be at most {limit} characters',
+          },
+        },
+      },
+    },
+    image: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Image URL must be at most {limit} characters',
+          },
+        },
+      },
+    },
+    footer: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        text: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+        },
+        icon_url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Footer icon URL must be at most {limit} characters',
+          },
+        },
+      },
+    },
+  },
+};
+const schema136 = {
+  type: 'string',
+  maxLength: 7,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
+};
+function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate82.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.title === undefined) {
+      data.title = '';
+    }
+    if (data.description === undefined) {
+      data.description = '';
+    }
+    if (data.url === undefined) {
+      data.url = '';
+    }
+    if (data.timestamp === undefined) {
+      data.timestamp = null;
+    }
+    if (data.author === undefined) {
+      data.author = {};
+    }
+    if (data.fields === undefined) {
+      data.fields = [];
+    }
+    if (data.thumbnail === undefined) {
+      data.thumbnail = {};
+    }
+    if (data.image === undefined) {
+      data.image = {};
+    }
+    if (data.footer === undefined) {
+      data.footer = {};
+    }
+    for (const key0 in data) {
+      if (!func1.call(schema135.properties, key0)) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema135,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.title;
+    if (typeof data0 === 'string') {
+      if (func2(data0) > 256) {
+        const err1 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema135.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    } else {
+      const err2 = {
+        instancePath: instancePath + '/title',
+        schemaPath: '#/properties/title/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema135.properties.title.type,
+        parentSchema: schema135.properties.title,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    let data1 = data.description;
+    if (typeof data1 === 'string') {
+      if (func2(data1) > 4096) {
+        const err3 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 4096 },
+          message: 'must NOT have more than 4096 characters',
+          schema: 4096,
+          parentSchema: schema135.properties.description,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    } else {
+      const err4 = {
+        instancePath: instancePath + '/description',
+        schemaPath: '#/properties/description/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema135.properties.description.type,
+        parentSchema: schema135.properties.description,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    let data2 = data.url;
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 2048) {
+        const err5 = {
+          instancePath: instancePath + '/url',
+          schemaPath: '#/properties/url/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema135.properties.url,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (!pattern75.test(data2)) {
+        const err6 = {
+          instancePath: instancePath + '/url',
+          schemaPath: '#/properties/url/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema135.properties.url,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    } else {
+      const err7 = {
+        instancePath: instancePath + '/url',
+        schemaPath: '#/properties/url/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema135.properties.url.type,
+        parentSchema: schema135.properties.url,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.color !== undefined) {
+      let data3 = data.color;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 7) {
+          const err8 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/$defs/HexColour/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 7 },
+            message: 'must NOT have more than 7 characters',
+            schema: 7,
+            parentSchema: schema136,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern36.test(data3)) {
+          const err9 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/$defs/HexColour/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+            schema: '^#[0-9A-Fa-f]{6}$',
+            parentSchema: schema136,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/$defs/HexColour/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema136.type,
+          parentSchema: schema136,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    let data4 = data.timestamp;
+    if (typeof data4 !== 'string' && data4 !== null) {
+      const err11 = {
+        instancePath: instancePath + '/timestamp',
+        schemaPath: '#/properties/timestamp/type',
+        keyword: 'type',
+        params: { type: schema135.properties.timestamp.type },
+        message: 'must be string,null',
+        schema: schema135.properties.timestamp.type,
+        parentSchema: schema135.properties.timestamp,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    if (typeof data4 === 'string') {
+      if (func2(data4) > 40) {
+        const err12 = {
+          instancePath: instancePath + '/timestamp',
+          schemaPath: '#/properties/timestamp/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 40 },
+          message: 'must NOT have more than 40 characters',
+          schema: 40,
+          parentSchema: schema135.properties.timestamp,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!pattern77.test(data4)) {
+        const err13 = {
+          instancePath: instancePath + '/timestamp',
+          schemaPath: '#/properties/timestamp/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' },
+          message:
+            'must match pattern "' +
+            '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
+            '"',
+          schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
+          parentSchema: schema135.properties.timestamp,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    let data5 = data.author;
+    if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+      if (data5.name === undefined) {
+        data5.name = '';
+      }
+      if (data5.url === undefined) {
+        data5.url = '';
+      }
+      if (data5.icon_url === undefined) {
+        data5.icon_url = '';
+      }
+      for (const key1 in data5) {
+        if (!(key1 === 'name' || key1 === 'url' || key1 === 'icon_url')) {
+          const err14 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema135.properties.author,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+      let data6 = data5.name;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 256) {
+          const err15 = {
+            instancePath: instancePath + '/author/name',
+            schemaPath: '#/properties/author/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 characters',
+            schema: 256,
+            parentSchema: schema135.properties.author.properties.name,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/author/name',
+          schemaPath: '#/properties/author/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema135.properties.author.properties.name.type,
+          parentSchema: schema135.properties.author.properties.name,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      let data7 = data5.url;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 2048) {
+          const err17 = {
+            instancePath: instancePath + '/author/url',
+            schemaPath: '#/properties/author/properties/url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema135.properties.author.properties.url,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data7)) {
+          const err18 = {
+            instancePath: instancePath + '/author/url',
+            schemaPath: '#/properties/author/properties/url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema135.properties.author.properties.url,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/author/url',
+          schemaPath: '#/properties/author/properties/url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema135.properties.author.properties.url.type,
+          parentSchema: schema135.properties.author.properties.url,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      let data8 = data5.icon_url;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 2048) {
+          const err20 = {
+            instancePath: instancePath + '/author/icon_url',
+            schemaPath: '#/properties/author/properties/icon_url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema135.properties.author.properties.icon_url,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data8)) {
+          const err21 = {
+            instancePath: instancePath + '/author/icon_url',
+            schemaPath: '#/properties/author/properties/icon_url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema135.properties.author.properties.icon_url,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/author/icon_url',
+          schemaPath: '#/properties/author/properties/icon_url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema135.properties.author.properties.icon_url.type,
+          parentSchema: schema135.properties.author.properties.icon_url,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    } else {
+      const err23 = {
+        instancePath: instancePath + '/author',
+        schemaPath: '#/properties/author/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema135.properties.author.type,
+        parentSchema: schema135.properties.author,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err23];
+      } else {
+        vErrors.push(err23);
+      }
+      errors++;
+    }
+    let data9 = data.fields;
+    if (Array.isArray(data9)) {
+      if (data9.length > 25) {
+        const err24 = {
+          instancePath: instancePath + '/fields',
+          schemaPath: '#/properties/fields/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 25 },
+          message: 'must NOT have more than 25 items',
+          schema: 25,
+          parentSchema: schema135.properties.fields,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+      const len0 = data9.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data10 = data9[i0];
+        if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+          if (data10.inline === undefined) {
+            data10.inline = false;
+          }
+          if (data10.name === undefined) {
+            const err25 = {
+              instancePath: instancePath + '/fields/' + i0,
+              schemaPath: '#/properties/fields/items/required',
+              keyword: 'required',
+              params: { missingProperty: 'name' },
+              message: "must have required property '" + 'name' + "'",
+              schema: schema135.properties.fields.items.required,
+              parentSchema: schema135.properties.fields.items,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+          if (data10.value === undefined) {
+            const err26 = {
+              instancePath: instancePath + '/fields/' + i0,
+              schemaPath: '#/properties/fields/items/required',
+              keyword: 'required',
+              params: { missingProperty: 'value' },
+              message: "must have required property '" + 'value' + "'",
+              schema: schema135.properties.fields.items.required,
+              parentSchema: schema135.properties.fields.items,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+          for (const key2 in data10) {
+            if (!(key2 === 'name' || key2 === 'value' || key2 === 'inline')) {
+              const err27 = {
+                instancePath: instancePath + '/fields/' + i0,
+                schemaPath: '#/properties/fields/items/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key2 },
+                message: 'must NOT have additional properties',
+                schema: false,
+                parentSchema: schema135.properties.fields.items,
+                data: data10,
+              };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+          }
+          if (data10.name !== undefined) {
+            let data11 = data10.name;
+            if (typeof data11 === 'string') {
+              if (func2(data11) > 256) {
+                const err28 = {
+                  instancePath: instancePath + '/fields/' + i0 + '/name',
+                  schemaPath: '#/properties/fields/items/properties/name/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 256 },
+                  message: 'must NOT have more than 256 characters',
+                  schema: 256,
+                  parentSchema: schema135.properties.fields.items.properties.name,
+                  data: data11,
+                };
+                if (vErrors === null) {
+                  vErrors = [err28];
+                } else {
+                  vErrors.push(err28);
+                }
+                errors++;
+              }
+              if (func2(data11) < 1) {
+                const err29 = {
+                  instancePath: instancePath + '/fields/' + i0 + '/name',
+                  schemaPath: '#/properties/fields/items/properties/name/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema135.properties.fields.items.properties.name,
+                  data: data11,
+                };
+                if (vErrors === null) {
+                  vErrors = [err29];
+                } else {
+                  vErrors.push(err29);
+                }
+                errors++;
+              }
+            } else {
+              const err30 = {
+                instancePath: instancePath + '/fields/' + i0 + '/name',
+                schemaPath: '#/properties/fields/items/properties/name/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema135.properties.fields.items.properties.name.type,
+                parentSchema: schema135.properties.fields.items.properties.name,
+                data: data11,
+              };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
+            }
+          }
+          if (data10.value !== undefined) {
+            let data12 = data10.value;
+            if (typeof data12 === 'string') {
+              if (func2(data12) > 1024) {
+                const err31 = {
+                  instancePath: instancePath + '/fields/' + i0 + '/value',
+                  schemaPath: '#/properties/fields/items/properties/value/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 1024 },
+                  message: 'must NOT have more than 1024 characters',
+                  schema: 1024,
+                  parentSchema: schema135.properties.fields.items.properties.value,
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err31];
+                } else {
+                  vErrors.push(err31);
+                }
+                errors++;
+              }
+              if (func2(data12) < 1) {
+                const err32 = {
+                  instancePath: instancePath + '/fields/' + i0 + '/value',
+                  schemaPath: '#/properties/fields/items/properties/value/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema135.properties.fields.items.properties.value,
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err32];
+                } else {
+                  vErrors.push(err32);
+                }
+                errors++;
+              }
+            } else {
+              const err33 = {
+                instancePath: instancePath + '/fields/' + i0 + '/value',
+                schemaPath: '#/properties/fields/items/properties/value/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema135.properties.fields.items.properties.value.type,
+                parentSchema: schema135.properties.fields.items.properties.value,
+                data: data12,
+              };
+              if (vErrors === null) {
+                vErrors = [err33];
+              } else {
+                vErrors.push(err33);
+              }
+              errors++;
+            }
+          }
+          let data13 = data10.inline;
+          if (typeof data13 !== 'boolean') {
+            const err34 = {
+              instancePath: instancePath + '/fields/' + i0 + '/inline',
+              schemaPath: '#/properties/fields/items/properties/inline/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema135.properties.fields.items.properties.inline.type,
+              parentSchema: schema135.properties.fields.items.properties.inline,
+              data: data13,
+            };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        } else {
+          const err35 = {
+            instancePath: instancePath + '/fields/' + i0,
+            schemaPath: '#/properties/fields/items/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+            schema: schema135.properties.fields.items.type,
+            parentSchema: schema135.properties.fields.items,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err36 = {
+        instancePath: instancePath + '/fields',
+        schemaPath: '#/properties/fields/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema135.properties.fields.type,
+        parentSchema: schema135.properties.fields,
+        data: data9,
+      };
+      if (vErrors === null) {
+        vErrors = [err36];
+      } else {
+        vErrors.push(err36);
+      }
+      errors++;
+    }
+    let data14 = data.thumbnail;
+    if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+      if (data14.url === undefined) {
+        data14.url = '';
+      }
+      for (const key3 in data14) {
+        if (!(key3 === 'url')) {
+          const err37 = {
+            instancePath: instancePath + '/thumbnail',
+            schemaPath: '#/properties/thumbnail/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key3 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema135.properties.thumbnail,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      }
+      let data15 = data14.url;
+      if (typeof data15 === 'string') {
+        if (func2(data15) > 2048) {
+          const err38 = {
+            instancePath: instancePath + '/thumbnail/url',
+            schemaPath: '#/properties/thumbnail/properties/url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema135.properties.thumbnail.properties.url,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data15)) {
+          const err39 = {
+            instancePath: instancePath + '/thumbnail/url',
+            schemaPath: '#/properties/thumbnail/properties/url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema135.properties.thumbnail.properties.url,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+      } else {
+        const err40 = {
+          instancePath: instancePath + '/thumbnail/url',
+          schemaPath: '#/properties/thumbnail/properties/url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema135.properties.thumbnail.properties.url.type,
+          parentSchema: schema135.properties.thumbnail.properties.url,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
+    } else {
+      const err41 = {
+        instancePath: instancePath + '/thumbnail',
+        schemaPath: '#/properties/thumbnail/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema135.properties.thumbnail.type,
+        parentSchema: schema135.properties.thumbnail,
+        data: data14,
+      };
+      if (vErrors === null) {
+        vErrors = [err41];
+      } else {
+        vErrors.push(err41);
+      }
+      errors++;
+    }
+    let data16 = data.image;
+    if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
+      if (data16.url === undefined) {
+        data16.url = '';
+      }
+      for (const key4 in data16) {
+        if (!(key4 === 'url')) {
+          const err42 = {
+            instancePath: instancePath + '/image',
+            schemaPath: '#/properties/image/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key4 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema135.properties.image,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+      }
+      let data17 = data16.url;
+      if (typeof data17 === 'string') {
+        if (func2(data17) > 2048) {
+          const err43 = {
+            instancePath: instancePath + '/image/url',
+            schemaPath: '#/properties/image/properties/url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema135.properties.image.properties.url,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data17)) {
+          const err44 = {
+            instancePath: instancePath + '/image/url',
+            schemaPath: '#/properties/image/properties/url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema135.properties.image.properties.url,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+      } else {
+        const err45 = {
+          instancePath: instancePath + '/image/url',
+          schemaPath: '#/properties/image/properties/url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema135.properties.image.properties.url.type,
+          parentSchema: schema135.properties.image.properties.url,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+    } else {
+      const err46 = {
+        instancePath: instancePath + '/image',
+        schemaPath: '#/properties/image/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema135.properties.image.type,
+        parentSchema: schema135.properties.image,
+        data: data16,
+      };
+      if (vErrors === null) {
+        vErrors = [err46];
+      } else {
+        vErrors.push(err46);
+      }
+      errors++;
+    }
+    let data18 = data.footer;
+    if (data18 && typeof data18 == 'object' && !Array.isArray(data18)) {
+      if (data18.text === undefined) {
+        data18.text = '';
+      }
+      if (data18.icon_url === undefined) {
+        data18.icon_url = '';
+      }
+      for (const key5 in data18) {
+        if (!(key5 === 'text' || key5 === 'icon_url')) {
+          const err47 = {
+            instancePath: instancePath + '/footer',
+            schemaPath: '#/properties/footer/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key5 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema135.properties.footer,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+      }
+      let data19 = data18.text;
+      if (typeof data19 === 'string') {
+        if (func2(data19) > 2048) {
+          const err48 = {
+            instancePath: instancePath + '/footer/text',
+            schemaPath: '#/properties/footer/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema135.properties.footer.properties.text,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+      } else {
+        const err49 = {
+          instancePath: instancePath + '/footer/text',
+          schemaPath: '#/properties/footer/properties/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema135.properties.footer.properties.text.type,
+          parentSchema: schema135.properties.footer.properties.text,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
+      let data20 = data18.icon_url;
+      if (typeof data20 === 'string') {
+        if (func2(data20) > 2048) {
+          const err50 = {
+            instancePath: instancePath + '/footer/icon_url',
+            schemaPath: '#/properties/footer/properties/icon_url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema135.properties.footer.properties.icon_url,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data20)) {
+          const err51 = {
+            instancePath: instancePath + '/footer/icon_url',
+            schemaPath: '#/properties/footer/properties/icon_url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema135.properties.footer.properties.icon_url,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+      } else {
+        const err52 = {
+          instancePath: instancePath + '/footer/icon_url',
+          schemaPath: '#/properties/footer/properties/icon_url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema135.properties.footer.properties.icon_url.type,
+          parentSchema: schema135.properties.footer.properties.icon_url,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+    } else {
+      const err53 = {
+        instancePath: instancePath + '/footer',
+        schemaPath: '#/properties/footer/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema135.properties.footer.type,
+        parentSchema: schema135.properties.footer,
+        data: data18,
+      };
+      if (vErrors === null) {
+        vErrors = [err53];
+      } else {
+        vErrors.push(err53);
+      }
+      errors++;
+    }
+  } else {
+    const err54 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema135.type,
+      parentSchema: schema135,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err54];
+    } else {
+      vErrors.push(err54);
+    }
+    errors++;
+  }
+  validate82.errors = vErrors;
+  return errors === 0;
+}
+validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/discord-message.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate81.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      data.content = '';
+    }
+    if (data.embeds === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'embeds' },
+        message: "must have required property '" + 'embeds' + "'",
+        schema: schema134.required,
+        parentSchema: schema134,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'content' || key0 === 'embeds')) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema134,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.content;
+    if (typeof data0 === 'string') {
+      if (func2(data0) > 2000) {
+        const err2 = {
+          instancePath: instancePath + '/content',
+          schemaPath: '#/properties/content/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2000 },
+          message: 'must NOT have more than 2000 characters',
+          schema: 2000,
+          parentSchema: schema134.properties.content,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    } else {
+      const err3 = {
+        instancePath: instancePath + '/content',
+        schemaPath: '#/properties/content/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema134.properties.content.type,
+        parentSchema: schema134.properties.content,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.embeds !== undefined) {
+      let data1 = data.embeds;
+      if (Array.isArray(data1)) {
+        if (data1.length > 10) {
+          const err4 = {
+            instancePath: instancePath + '/embeds',
+            schemaPath: '#/properties/embeds/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 10 },
+            message: 'must NOT have more than 10 items',
+            schema: 10,
+            parentSchema: schema134.properties.embeds,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.length < 1) {
+          const err5 = {
+            instancePath: instancePath + '/embeds',
+            schemaPath: '#/properties/embeds/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema134.properties.embeds,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate82(data1[i0], {
+              instancePath: instancePath + '/embeds/' + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/embeds',
+          schemaPath: '#/properties/embeds/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema134.properties.embeds.type,
+          parentSchema: schema134.properties.embeds,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema134.type,
+      parentSchema: schema134,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate81.errors = vErrors;
+  return errors === 0;
+}
+validate81.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateFieldError = validate37;
 const schema51 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -5279,8 +8303,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate91;
-const schema159 = {
+export const validateGreeting = validate95;
+const schema164 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -5498,20 +8522,20 @@ const schema159 = {
     },
   },
 };
-const schema160 = {
+const schema165 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema161 = {
+const schema166 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema162 = {
+const schema167 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -5580,7 +8604,7 @@ const schema162 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema163 = {
+const schema168 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -5591,7 +8615,7 @@ const schema163 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema164 = {
+const schema169 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -5601,12 +8625,11 @@ const schema164 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern36 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-const pattern76 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern92 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+function validate96(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate92.evaluated;
+  const evaluated0 = validate96.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5639,8 +8662,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema162.required,
-        parentSchema: schema162,
+        schema: schema167.required,
+        parentSchema: schema167,
         data,
       };
       if (vErrors === null) {
@@ -5667,7 +8690,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema162,
+          parentSchema: schema167,
           data,
         };
         if (vErrors === null) {
@@ -5688,7 +8711,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema162.properties.title,
+          parentSchema: schema167.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -5705,8 +8728,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema162.properties.title.type,
-        parentSchema: schema162.properties.title,
+        schema: schema167.properties.title.type,
+        parentSchema: schema167.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -5726,7 +8749,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema162.properties.description,
+          parentSchema: schema167.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5743,8 +8766,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema162.properties.description.type,
-        parentSchema: schema162.properties.description,
+        schema: schema167.properties.description.type,
+        parentSchema: schema167.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -5765,7 +8788,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema163,
+            parentSchema: schema168,
             data: data2,
           };
           if (vErrors === null) {
@@ -5783,7 +8806,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema163,
+            parentSchema: schema168,
             data: data2,
           };
           if (vErrors === null) {
@@ -5800,8 +8823,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema163.type,
-          parentSchema: schema163,
+          schema: schema168.type,
+          parentSchema: schema168,
           data: data2,
         };
         if (vErrors === null) {
@@ -5820,8 +8843,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema162.properties.thumbnail.type,
-        parentSchema: schema162.properties.thumbnail,
+        schema: schema167.properties.thumbnail.type,
+        parentSchema: schema167.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -5841,7 +8864,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema162.properties.footer,
+          parentSchema: schema167.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -5858,8 +8881,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema162.properties.footer.type,
-        parentSchema: schema162.properties.footer,
+        schema: schema167.properties.footer.type,
+        parentSchema: schema167.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -5879,7 +8902,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema164,
+          parentSchema: schema169,
           data: data5,
         };
         if (vErrors === null) {
@@ -5889,7 +8912,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern76.test(data5)) {
+      if (!pattern92.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -5897,7 +8920,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema164,
+          parentSchema: schema169,
           data: data5,
         };
         if (vErrors === null) {
@@ -5914,8 +8937,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema164.type,
-        parentSchema: schema164,
+        schema: schema169.type,
+        parentSchema: schema169,
         data: data5,
       };
       if (vErrors === null) {
@@ -5942,7 +8965,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema162.properties.author,
+            parentSchema: schema167.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -5963,7 +8986,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema162.properties.author.properties.name,
+            parentSchema: schema167.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -5980,8 +9003,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema162.properties.author.properties.name.type,
-          parentSchema: schema162.properties.author.properties.name,
+          schema: schema167.properties.author.properties.name.type,
+          parentSchema: schema167.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -6001,7 +9024,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema162.properties.author.properties.iconURL,
+            parentSchema: schema167.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6011,7 +9034,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern76.test(data8)) {
+        if (!pattern92.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -6019,7 +9042,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema162.properties.author.properties.iconURL,
+            parentSchema: schema167.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -6036,8 +9059,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema162.properties.author.properties.iconURL.type,
-          parentSchema: schema162.properties.author.properties.iconURL,
+          schema: schema167.properties.author.properties.iconURL.type,
+          parentSchema: schema167.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -6054,8 +9077,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema162.properties.author.type,
-        parentSchema: schema162.properties.author,
+        schema: schema167.properties.author.type,
+        parentSchema: schema167.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -6072,8 +9095,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema162.type,
-      parentSchema: schema162,
+      schema: schema167.type,
+      parentSchema: schema167,
       data,
     };
     if (vErrors === null) {
@@ -6083,14 +9106,14 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate92.errors = vErrors;
+  validate96.errors = vErrors;
   return errors === 0;
 }
-validate92.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate96.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate95(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate91.evaluated;
+  const evaluated0 = validate95.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6113,7 +9136,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema159,
+          parentSchema: schema164,
           data,
         };
         if (vErrors === null) {
@@ -6171,8 +9194,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema159.properties.welcome.then.required,
-            parentSchema: schema159.properties.welcome.then,
+            schema: schema164.properties.welcome.then.required,
+            parentSchema: schema164.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -6191,8 +9214,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema159.properties.welcome.then.properties.channel.type,
-              parentSchema: schema159.properties.welcome.then.properties.channel,
+              schema: schema164.properties.welcome.then.properties.channel.type,
+              parentSchema: schema164.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -6219,8 +9242,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema159.properties.welcome.if,
-        parentSchema: schema159.properties.welcome,
+        schema: schema164.properties.welcome.if,
+        parentSchema: schema164.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -6263,7 +9286,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema159.properties.welcome,
+            parentSchema: schema164.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -6282,8 +9305,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema159.properties.welcome.properties.enabled.type,
-          parentSchema: schema159.properties.welcome.properties.enabled,
+          schema: schema164.properties.welcome.properties.enabled.type,
+          parentSchema: schema164.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -6299,10 +9322,10 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema160.type },
+          params: { type: schema165.type },
           message: 'must be string,null',
-          schema: schema160.type,
-          parentSchema: schema160,
+          schema: schema165.type,
+          parentSchema: schema165,
           data: data4,
         };
         if (vErrors === null) {
@@ -6321,7 +9344,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema160,
+            parentSchema: schema165,
             data: data4,
           };
           if (vErrors === null) {
@@ -6339,7 +9362,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema160,
+            parentSchema: schema165,
             data: data4,
           };
           if (vErrors === null) {
@@ -6360,7 +9383,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema159.properties.welcome.properties.content,
+            parentSchema: schema164.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -6377,8 +9400,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema159.properties.welcome.properties.content.type,
-          parentSchema: schema159.properties.welcome.properties.content,
+          schema: schema164.properties.welcome.properties.content.type,
+          parentSchema: schema164.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -6396,8 +9419,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema161.type,
-          parentSchema: schema161,
+          schema: schema166.type,
+          parentSchema: schema166,
           data: data6,
         };
         if (vErrors === null) {
@@ -6412,10 +9435,10 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema161.enum },
+          params: { allowedValues: schema166.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema161.enum,
-          parentSchema: schema161,
+          schema: schema166.enum,
+          parentSchema: schema166,
           data: data6,
         };
         if (vErrors === null) {
@@ -6426,7 +9449,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate92(data0.embed, {
+        !validate96(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -6434,7 +9457,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+        vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
         errors = vErrors.length;
       }
     } else {
@@ -6444,8 +9467,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema159.properties.welcome.type,
-        parentSchema: schema159.properties.welcome,
+        schema: schema164.properties.welcome.type,
+        parentSchema: schema164.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -6502,8 +9525,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema159.properties.farewell.then.required,
-            parentSchema: schema159.properties.farewell.then,
+            schema: schema164.properties.farewell.then.required,
+            parentSchema: schema164.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -6522,8 +9545,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema159.properties.farewell.then.properties.channel.type,
-              parentSchema: schema159.properties.farewell.then.properties.channel,
+              schema: schema164.properties.farewell.then.properties.channel.type,
+              parentSchema: schema164.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -6550,8 +9573,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema159.properties.farewell.if,
-        parentSchema: schema159.properties.farewell,
+        schema: schema164.properties.farewell.if,
+        parentSchema: schema164.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -6594,7 +9617,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema159.properties.farewell,
+            parentSchema: schema164.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -6613,8 +9636,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema159.properties.farewell.properties.enabled.type,
-          parentSchema: schema159.properties.farewell.properties.enabled,
+          schema: schema164.properties.farewell.properties.enabled.type,
+          parentSchema: schema164.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -6630,10 +9653,10 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema160.type },
+          params: { type: schema165.type },
           message: 'must be string,null',
-          schema: schema160.type,
-          parentSchema: schema160,
+          schema: schema165.type,
+          parentSchema: schema165,
           data: data12,
         };
         if (vErrors === null) {
@@ -6652,7 +9675,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema160,
+            parentSchema: schema165,
             data: data12,
           };
           if (vErrors === null) {
@@ -6670,7 +9693,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema160,
+            parentSchema: schema165,
             data: data12,
           };
           if (vErrors === null) {
@@ -6691,7 +9714,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema159.properties.farewell.properties.content,
+            parentSchema: schema164.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -6708,8 +9731,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema159.properties.farewell.properties.content.type,
-          parentSchema: schema159.properties.farewell.properties.content,
+          schema: schema164.properties.farewell.properties.content.type,
+          parentSchema: schema164.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -6727,8 +9750,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema161.type,
-          parentSchema: schema161,
+          schema: schema166.type,
+          parentSchema: schema166,
           data: data14,
         };
         if (vErrors === null) {
@@ -6743,10 +9766,10 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema161.enum },
+          params: { allowedValues: schema166.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema161.enum,
-          parentSchema: schema161,
+          schema: schema166.enum,
+          parentSchema: schema166,
           data: data14,
         };
         if (vErrors === null) {
@@ -6757,7 +9780,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate92(data8.embed, {
+        !validate96(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -6765,7 +9788,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+        vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
         errors = vErrors.length;
       }
     } else {
@@ -6775,8 +9798,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema159.properties.farewell.type,
-        parentSchema: schema159.properties.farewell,
+        schema: schema164.properties.farewell.type,
+        parentSchema: schema164.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -6793,8 +9816,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema159.type,
-      parentSchema: schema159,
+      schema: schema164.type,
+      parentSchema: schema164,
       data,
     };
     if (vErrors === null) {
@@ -6804,12 +9827,12 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate91.errors = vErrors;
+  validate95.errors = vErrors;
   return errors === 0;
 }
-validate91.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingEmbed = validate80;
-const schema132 = {
+validate95.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate84;
+const schema137 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -6903,7 +9926,7 @@ const schema132 = {
     },
   },
 };
-const schema133 = {
+const schema138 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -6914,7 +9937,7 @@ const schema133 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema134 = {
+const schema139 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -6924,10 +9947,10 @@ const schema134 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate84.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6960,8 +9983,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema132.required,
-        parentSchema: schema132,
+        schema: schema137.required,
+        parentSchema: schema137,
         data,
       };
       if (vErrors === null) {
@@ -6988,7 +10011,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema132,
+          parentSchema: schema137,
           data,
         };
         if (vErrors === null) {
@@ -7009,7 +10032,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema132.properties.title,
+          parentSchema: schema137.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -7026,8 +10049,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema132.properties.title.type,
-        parentSchema: schema132.properties.title,
+        schema: schema137.properties.title.type,
+        parentSchema: schema137.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -7047,7 +10070,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema132.properties.description,
+          parentSchema: schema137.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -7064,8 +10087,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema132.properties.description.type,
-        parentSchema: schema132.properties.description,
+        schema: schema137.properties.description.type,
+        parentSchema: schema137.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -7086,7 +10109,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema133,
+            parentSchema: schema138,
             data: data2,
           };
           if (vErrors === null) {
@@ -7104,7 +10127,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema133,
+            parentSchema: schema138,
             data: data2,
           };
           if (vErrors === null) {
@@ -7121,8 +10144,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.type,
-          parentSchema: schema133,
+          schema: schema138.type,
+          parentSchema: schema138,
           data: data2,
         };
         if (vErrors === null) {
@@ -7141,8 +10164,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema132.properties.thumbnail.type,
-        parentSchema: schema132.properties.thumbnail,
+        schema: schema137.properties.thumbnail.type,
+        parentSchema: schema137.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -7162,7 +10185,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema132.properties.footer,
+          parentSchema: schema137.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -7179,8 +10202,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema132.properties.footer.type,
-        parentSchema: schema132.properties.footer,
+        schema: schema137.properties.footer.type,
+        parentSchema: schema137.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -7200,7 +10223,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema134,
+          parentSchema: schema139,
           data: data5,
         };
         if (vErrors === null) {
@@ -7210,7 +10233,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern76.test(data5)) {
+      if (!pattern92.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -7218,7 +10241,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema134,
+          parentSchema: schema139,
           data: data5,
         };
         if (vErrors === null) {
@@ -7235,8 +10258,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.type,
-        parentSchema: schema134,
+        schema: schema139.type,
+        parentSchema: schema139,
         data: data5,
       };
       if (vErrors === null) {
@@ -7263,7 +10286,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.author,
+            parentSchema: schema137.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -7284,7 +10307,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema132.properties.author.properties.name,
+            parentSchema: schema137.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -7301,8 +10324,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.author.properties.name.type,
-          parentSchema: schema132.properties.author.properties.name,
+          schema: schema137.properties.author.properties.name.type,
+          parentSchema: schema137.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -7322,7 +10345,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.author.properties.iconURL,
+            parentSchema: schema137.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -7332,7 +10355,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern76.test(data8)) {
+        if (!pattern92.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -7340,7 +10363,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema132.properties.author.properties.iconURL,
+            parentSchema: schema137.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -7357,8 +10380,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.author.properties.iconURL.type,
-          parentSchema: schema132.properties.author.properties.iconURL,
+          schema: schema137.properties.author.properties.iconURL.type,
+          parentSchema: schema137.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -7375,8 +10398,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.author.type,
-        parentSchema: schema132.properties.author,
+        schema: schema137.properties.author.type,
+        parentSchema: schema137.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -7393,8 +10416,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema132.type,
-      parentSchema: schema132,
+      schema: schema137.type,
+      parentSchema: schema137,
       data,
     };
     if (vErrors === null) {
@@ -7404,12 +10427,12 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate84.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingMessageType = validate81;
-const schema135 = {
+validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate85;
+const schema140 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -7417,10 +10440,10 @@ const schema135 = {
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate81.evaluated;
+  const evaluated0 = validate85.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7434,8 +10457,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema135.type,
-      parentSchema: schema135,
+      schema: schema140.type,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -7450,10 +10473,10 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema135.enum },
+      params: { allowedValues: schema140.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema135.enum,
-      parentSchema: schema135,
+      schema: schema140.enum,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -7463,12 +10486,12 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate81.errors = vErrors;
+  validate85.errors = vErrors;
   return errors === 0;
 }
-validate81.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPlaceholder = validate82;
-const schema136 = {
+validate85.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate86;
+const schema141 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -7508,10 +10531,10 @@ const schema136 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate82.evaluated;
+  const evaluated0 = validate86.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7525,8 +10548,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema136.type,
-      parentSchema: schema136,
+      schema: schema141.type,
+      parentSchema: schema141,
       data,
     };
     if (vErrors === null) {
@@ -7556,10 +10579,10 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema136.enum },
+      params: { allowedValues: schema141.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema136.enum,
-      parentSchema: schema136,
+      schema: schema141.enum,
+      parentSchema: schema141,
       data,
     };
     if (vErrors === null) {
@@ -7569,10 +10592,10 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate82.errors = vErrors;
+  validate86.errors = vErrors;
   return errors === 0;
 }
-validate82.evaluated = { dynamicProps: false, dynamicItems: false };
+validate86.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateGreetingPreviewRequest = validate38;
 const schema52 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -8889,8 +11912,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate83;
-const schema137 = {
+export const validateHexColour = validate87;
+const schema142 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -8903,10 +11926,10 @@ const schema137 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate83.evaluated;
+  const evaluated0 = validate87.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8922,7 +11945,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema137,
+        parentSchema: schema142,
         data,
       };
       if (vErrors === null) {
@@ -8940,7 +11963,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema137,
+        parentSchema: schema142,
         data,
       };
       if (vErrors === null) {
@@ -8957,8 +11980,8 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema137.type,
-      parentSchema: schema137,
+      schema: schema142.type,
+      parentSchema: schema142,
       data,
     };
     if (vErrors === null) {
@@ -8968,12 +11991,12 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate83.errors = vErrors;
+  validate87.errors = vErrors;
   return errors === 0;
 }
-validate83.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateImageUrl = validate84;
-const schema138 = {
+validate87.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateImageUrl = validate88;
+const schema143 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/image-url.json',
   type: 'string',
@@ -8985,10 +12008,10 @@ const schema138 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
+  const evaluated0 = validate88.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9004,7 +12027,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 2048 },
         message: 'must NOT have more than 2048 characters',
         schema: 2048,
-        parentSchema: schema138,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -9014,7 +12037,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern76.test(data)) {
+    if (!pattern92.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -9022,7 +12045,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
         message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
         schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-        parentSchema: schema138,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -9039,8 +12062,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema138.type,
-      parentSchema: schema138,
+      schema: schema143.type,
+      parentSchema: schema143,
       data,
     };
     if (vErrors === null) {
@@ -9050,12 +12073,12 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate84.errors = vErrors;
+  validate88.errors = vErrors;
   return errors === 0;
 }
-validate84.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate85;
-const schema139 = {
+validate88.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate89;
+const schema144 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -9075,10 +12098,10 @@ const schema139 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate85.evaluated;
+  const evaluated0 = validate89.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9092,8 +12115,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema139.type,
-      parentSchema: schema139,
+      schema: schema144.type,
+      parentSchema: schema144,
       data,
     };
     if (vErrors === null) {
@@ -9118,10 +12141,10 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema139.enum },
+      params: { allowedValues: schema144.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema139.enum,
-      parentSchema: schema139,
+      schema: schema144.enum,
+      parentSchema: schema144,
       data,
     };
     if (vErrors === null) {
@@ -9131,12 +12154,12 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate85.errors = vErrors;
+  validate89.errors = vErrors;
   return errors === 0;
 }
-validate85.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate95;
-const schema167 = {
+validate89.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate99;
+const schema172 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -9177,17 +12200,17 @@ const schema167 = {
     },
   },
 };
-const schema168 = {
+const schema173 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate95(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate99(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate95.evaluated;
+  const evaluated0 = validate99.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9213,7 +12236,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema167,
+          parentSchema: schema172,
           data,
         };
         if (vErrors === null) {
@@ -9232,8 +12255,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema167.properties.ranking.type,
-        parentSchema: schema167.properties.ranking,
+        schema: schema172.properties.ranking.type,
+        parentSchema: schema172.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -9253,7 +12276,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema167.properties.levelup_message,
+          parentSchema: schema172.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -9271,7 +12294,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema167.properties.levelup_message,
+          parentSchema: schema172.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -9288,8 +12311,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema167.properties.levelup_message.type,
-        parentSchema: schema167.properties.levelup_message,
+        schema: schema172.properties.levelup_message.type,
+        parentSchema: schema172.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -9305,10 +12328,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema168.type },
+        params: { type: schema173.type },
         message: 'must be string,null',
-        schema: schema168.type,
-        parentSchema: schema168,
+        schema: schema173.type,
+        parentSchema: schema173,
         data: data2,
       };
       if (vErrors === null) {
@@ -9327,7 +12350,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema168,
+          parentSchema: schema173,
           data: data2,
         };
         if (vErrors === null) {
@@ -9345,7 +12368,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema168,
+          parentSchema: schema173,
           data: data2,
         };
         if (vErrors === null) {
@@ -9363,8 +12386,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema167.type,
-      parentSchema: schema167,
+      schema: schema172.type,
+      parentSchema: schema172,
       data,
     };
     if (vErrors === null) {
@@ -9374,10 +12397,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate95.errors = vErrors;
+  validate99.errors = vErrors;
   return errors === 0;
 }
-validate95.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate99.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateManagedGuild = validate43;
 const schema60 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -9695,8 +12718,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate96;
-const schema169 = {
+export const validateModeration = validate100;
+const schema174 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -9734,23 +12757,23 @@ const schema169 = {
     },
   },
 };
-const schema170 = {
+const schema175 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema171 = {
+const schema176 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate96(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate100(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate96.evaluated;
+  const evaluated0 = validate100.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9776,7 +12799,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema169,
+          parentSchema: schema174,
           data,
         };
         if (vErrors === null) {
@@ -9795,8 +12818,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema169.properties.max_warnings.type,
-        parentSchema: schema169.properties.max_warnings,
+        schema: schema174.properties.max_warnings.type,
+        parentSchema: schema174.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -9815,7 +12838,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema169.properties.max_warnings,
+          parentSchema: schema174.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -9833,7 +12856,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema169.properties.max_warnings,
+          parentSchema: schema174.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -9852,8 +12875,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema170.type,
-        parentSchema: schema170,
+        schema: schema175.type,
+        parentSchema: schema175,
         data: data1,
       };
       if (vErrors === null) {
@@ -9868,10 +12891,10 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema170.enum },
+        params: { allowedValues: schema175.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema170.enum,
-        parentSchema: schema170,
+        schema: schema175.enum,
+        parentSchema: schema175,
         data: data1,
       };
       if (vErrors === null) {
@@ -9887,10 +12910,10 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema171.type },
+        params: { type: schema176.type },
         message: 'must be string,null',
-        schema: schema171.type,
-        parentSchema: schema171,
+        schema: schema176.type,
+        parentSchema: schema176,
         data: data2,
       };
       if (vErrors === null) {
@@ -9909,7 +12932,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema171,
+          parentSchema: schema176,
           data: data2,
         };
         if (vErrors === null) {
@@ -9927,7 +12950,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema171,
+          parentSchema: schema176,
           data: data2,
         };
         if (vErrors === null) {
@@ -9945,8 +12968,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema169.type,
-      parentSchema: schema169,
+      schema: schema174.type,
+      parentSchema: schema174,
       data,
     };
     if (vErrors === null) {
@@ -9956,12 +12979,12 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate96.errors = vErrors;
+  validate100.errors = vErrors;
   return errors === 0;
 }
-validate96.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate86;
-const schema140 = {
+validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate90;
+const schema145 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -9969,10 +12992,10 @@ const schema140 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate86.evaluated;
+  const evaluated0 = validate90.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9986,8 +13009,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema140.type,
-      parentSchema: schema140,
+      schema: schema145.type,
+      parentSchema: schema145,
       data,
     };
     if (vErrors === null) {
@@ -10002,10 +13025,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema140.enum },
+      params: { allowedValues: schema145.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema140.enum,
-      parentSchema: schema140,
+      schema: schema145.enum,
+      parentSchema: schema145,
       data,
     };
     if (vErrors === null) {
@@ -10015,10 +13038,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate86.errors = vErrors;
+  validate90.errors = vErrors;
   return errors === 0;
 }
-validate86.evaluated = { dynamicProps: false, dynamicItems: false };
+validate90.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateRole = validate47;
 const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -10848,8 +13871,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate87;
-const schema141 = {
+export const validateRoleReference = validate91;
+const schema146 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -10858,10 +13881,10 @@ const schema141 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate87.evaluated;
+  const evaluated0 = validate91.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10873,10 +13896,10 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema141.type },
+      params: { type: schema146.type },
       message: 'must be string,null',
-      schema: schema141.type,
-      parentSchema: schema141,
+      schema: schema146.type,
+      parentSchema: schema146,
       data,
     };
     if (vErrors === null) {
@@ -10895,7 +13918,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema141,
+        parentSchema: schema146,
         data,
       };
       if (vErrors === null) {
@@ -10913,7 +13936,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema141,
+        parentSchema: schema146,
         data,
       };
       if (vErrors === null) {
@@ -10924,10 +13947,10 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate87.errors = vErrors;
+  validate91.errors = vErrors;
   return errors === 0;
 }
-validate87.evaluated = { dynamicProps: false, dynamicItems: false };
+validate91.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSchemaList = validate48;
 const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12424,18 +15447,18 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate88;
-const schema142 = {
+export const validateSnowflake = validate92;
+const schema147 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/snowflake.json',
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate88.evaluated;
+  const evaluated0 = validate92.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12451,7 +15474,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema142,
+        parentSchema: schema147,
         data,
       };
       if (vErrors === null) {
@@ -12468,8 +15491,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema142.type,
-      parentSchema: schema142,
+      schema: schema147.type,
+      parentSchema: schema147,
       data,
     };
     if (vErrors === null) {
@@ -12479,10 +15502,10 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate88.errors = vErrors;
+  validate92.errors = vErrors;
   return errors === 0;
 }
-validate88.evaluated = { dynamicProps: false, dynamicItems: false };
+validate92.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSuccessResponse = validate52;
 const schema72 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12584,8 +15607,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategories = validate97;
-const schema172 = {
+export const validateTicketCategories = validate101;
+const schema177 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-categories.json',
   type: 'object',
@@ -12650,7 +15673,7 @@ const schema172 = {
     },
   },
 };
-const schema173 = {
+const schema178 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
@@ -12674,16 +15697,16 @@ const schema173 = {
   },
   'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
 };
-const schema175 = {
+const schema180 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
 };
-function validate97(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-categories.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate97.evaluated;
+  const evaluated0 = validate101.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12712,7 +15735,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema172,
+          parentSchema: schema177,
           data,
         };
         if (vErrors === null) {
@@ -12733,7 +15756,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema172.properties.open,
+          parentSchema: schema177.properties.open,
           data: data0,
         };
         if (vErrors === null) {
@@ -12754,8 +15777,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema173.required,
-              parentSchema: schema173,
+              schema: schema178.required,
+              parentSchema: schema178,
               data: data1,
             };
             if (vErrors === null) {
@@ -12772,8 +15795,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema173.required,
-              parentSchema: schema173,
+              schema: schema178.required,
+              parentSchema: schema178,
               data: data1,
             };
             if (vErrors === null) {
@@ -12792,7 +15815,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key1 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema173,
+                parentSchema: schema178,
                 data: data1,
               };
               if (vErrors === null) {
@@ -12814,7 +15837,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema173.properties.id,
+                  parentSchema: schema178.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -12832,7 +15855,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema173.properties.id,
+                  parentSchema: schema178.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -12849,8 +15872,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema173.properties.id.type,
-                parentSchema: schema173.properties.id,
+                schema: schema178.properties.id.type,
+                parentSchema: schema178.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -12872,7 +15895,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema173.properties.name,
+                  parentSchema: schema178.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -12890,7 +15913,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema173.properties.name,
+                  parentSchema: schema178.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -12907,8 +15930,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema173.properties.name.type,
-                parentSchema: schema173.properties.name,
+                schema: schema178.properties.name.type,
+                parentSchema: schema178.properties.name,
                 data: data3,
               };
               if (vErrors === null) {
@@ -12926,8 +15949,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema173.type,
-            parentSchema: schema173,
+            schema: schema178.type,
+            parentSchema: schema178,
             data: data1,
           };
           if (vErrors === null) {
@@ -12945,8 +15968,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema172.properties.open.type,
-        parentSchema: schema172.properties.open,
+        schema: schema177.properties.open.type,
+        parentSchema: schema177.properties.open,
         data: data0,
       };
       if (vErrors === null) {
@@ -12966,7 +15989,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema172.properties.closed,
+          parentSchema: schema177.properties.closed,
           data: data4,
         };
         if (vErrors === null) {
@@ -12987,8 +16010,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema173.required,
-              parentSchema: schema173,
+              schema: schema178.required,
+              parentSchema: schema178,
               data: data5,
             };
             if (vErrors === null) {
@@ -13005,8 +16028,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema173.required,
-              parentSchema: schema173,
+              schema: schema178.required,
+              parentSchema: schema178,
               data: data5,
             };
             if (vErrors === null) {
@@ -13025,7 +16048,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema173,
+                parentSchema: schema178,
                 data: data5,
               };
               if (vErrors === null) {
@@ -13047,7 +16070,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema173.properties.id,
+                  parentSchema: schema178.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -13065,7 +16088,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema173.properties.id,
+                  parentSchema: schema178.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -13082,8 +16105,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema173.properties.id.type,
-                parentSchema: schema173.properties.id,
+                schema: schema178.properties.id.type,
+                parentSchema: schema178.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -13105,7 +16128,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema173.properties.name,
+                  parentSchema: schema178.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -13123,7 +16146,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema173.properties.name,
+                  parentSchema: schema178.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -13140,8 +16163,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema173.properties.name.type,
-                parentSchema: schema173.properties.name,
+                schema: schema178.properties.name.type,
+                parentSchema: schema178.properties.name,
                 data: data7,
               };
               if (vErrors === null) {
@@ -13159,8 +16182,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema173.type,
-            parentSchema: schema173,
+            schema: schema178.type,
+            parentSchema: schema178,
             data: data5,
           };
           if (vErrors === null) {
@@ -13178,8 +16201,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema172.properties.closed.type,
-        parentSchema: schema172.properties.closed,
+        schema: schema177.properties.closed.type,
+        parentSchema: schema177.properties.closed,
         data: data4,
       };
       if (vErrors === null) {
@@ -13195,10 +16218,10 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/defaultOpen',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema175.type },
+        params: { type: schema180.type },
         message: 'must be string,null',
-        schema: schema175.type,
-        parentSchema: schema175,
+        schema: schema180.type,
+        parentSchema: schema180,
         data: data8,
       };
       if (vErrors === null) {
@@ -13217,7 +16240,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema175,
+          parentSchema: schema180,
           data: data8,
         };
         if (vErrors === null) {
@@ -13235,7 +16258,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema175,
+          parentSchema: schema180,
           data: data8,
         };
         if (vErrors === null) {
@@ -13252,10 +16275,10 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/defaultClosed',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema175.type },
+        params: { type: schema180.type },
         message: 'must be string,null',
-        schema: schema175.type,
-        parentSchema: schema175,
+        schema: schema180.type,
+        parentSchema: schema180,
         data: data9,
       };
       if (vErrors === null) {
@@ -13274,7 +16297,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema175,
+          parentSchema: schema180,
           data: data9,
         };
         if (vErrors === null) {
@@ -13292,7 +16315,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema175,
+          parentSchema: schema180,
           data: data9,
         };
         if (vErrors === null) {
@@ -13316,8 +16339,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'distinct-across',
               params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
               message: 'must not list the same item twice',
-              schema: schema172['distinct-across'],
-              parentSchema: schema172,
+              schema: schema177['distinct-across'],
+              parentSchema: schema177,
               data,
             };
             if (vErrors === null) {
@@ -13344,8 +16367,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'distinct-across',
               params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
               message: 'must not list the same item twice',
-              schema: schema172['distinct-across'],
-              parentSchema: schema172,
+              schema: schema177['distinct-across'],
+              parentSchema: schema177,
               data,
             };
             if (vErrors === null) {
@@ -13369,8 +16392,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultOpen', value: value2 },
         message: 'must name an item of its list',
-        schema: schema172['refers-to-item'],
-        parentSchema: schema172,
+        schema: schema177['refers-to-item'],
+        parentSchema: schema177,
         data,
       };
       if (vErrors === null) {
@@ -13389,8 +16412,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultClosed', value: value3 },
         message: 'must name an item of its list',
-        schema: schema172['refers-to-item'],
-        parentSchema: schema172,
+        schema: schema177['refers-to-item'],
+        parentSchema: schema177,
         data,
       };
       if (vErrors === null) {
@@ -13407,8 +16430,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema172.type,
-      parentSchema: schema172,
+      schema: schema177.type,
+      parentSchema: schema177,
       data,
     };
     if (vErrors === null) {
@@ -13418,10 +16441,10 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate97.errors = vErrors;
+  validate101.errors = vErrors;
   return errors === 0;
 }
-validate97.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTicketCategoriesResponse = validate53;
 const schema73 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -15195,8 +18218,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketGeneral = validate98;
-const schema177 = {
+export const validateTicketGeneral = validate102;
+const schema182 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
@@ -15264,18 +18287,18 @@ const schema177 = {
     },
   },
 };
-const schema178 = {
+const schema183 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const pattern100 = new RegExp('^(?:[1-9]|10)$', 'u');
-function validate98(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern116 = new RegExp('^(?:[1-9]|10)$', 'u');
+function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate98.evaluated;
+  const evaluated0 = validate102.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15317,7 +18340,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema177,
+          parentSchema: schema182,
           data,
         };
         if (vErrors === null) {
@@ -15334,10 +18357,10 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/support_team_roles',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema178.type },
+        params: { type: schema183.type },
         message: 'must be string,null',
-        schema: schema178.type,
-        parentSchema: schema178,
+        schema: schema183.type,
+        parentSchema: schema183,
         data: data0,
       };
       if (vErrors === null) {
@@ -15356,7 +18379,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema178,
+          parentSchema: schema183,
           data: data0,
         };
         if (vErrors === null) {
@@ -15374,7 +18397,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema178,
+          parentSchema: schema183,
           data: data0,
         };
         if (vErrors === null) {
@@ -15395,7 +18418,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema177.properties.additional_roles,
+          parentSchema: schema182.properties.additional_roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -15417,7 +18440,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema177.properties.additional_roles.items,
+              parentSchema: schema182.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -15435,7 +18458,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema177.properties.additional_roles.items,
+              parentSchema: schema182.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -15452,8 +18475,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema177.properties.additional_roles.items.type,
-            parentSchema: schema177.properties.additional_roles.items,
+            schema: schema182.properties.additional_roles.items.type,
+            parentSchema: schema182.properties.additional_roles.items,
             data: data2,
           };
           if (vErrors === null) {
@@ -15482,7 +18505,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema177.properties.additional_roles,
+              parentSchema: schema182.properties.additional_roles,
               data: data1,
             };
             if (vErrors === null) {
@@ -15503,8 +18526,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema177.properties.additional_roles.type,
-        parentSchema: schema177.properties.additional_roles,
+        schema: schema182.properties.additional_roles.type,
+        parentSchema: schema182.properties.additional_roles,
         data: data1,
       };
       if (vErrors === null) {
@@ -15522,8 +18545,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema177.properties.two_step_close.type,
-        parentSchema: schema177.properties.two_step_close,
+        schema: schema182.properties.two_step_close.type,
+        parentSchema: schema182.properties.two_step_close,
         data: data3,
       };
       if (vErrors === null) {
@@ -15541,8 +18564,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema177.properties.two_step_ticket.type,
-        parentSchema: schema177.properties.two_step_ticket,
+        schema: schema182.properties.two_step_ticket.type,
+        parentSchema: schema182.properties.two_step_ticket,
         data: data4,
       };
       if (vErrors === null) {
@@ -15560,8 +18583,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema177.properties.auto_pin_ticket.type,
-        parentSchema: schema177.properties.auto_pin_ticket,
+        schema: schema182.properties.auto_pin_ticket.type,
+        parentSchema: schema182.properties.auto_pin_ticket,
         data: data5,
       };
       if (vErrors === null) {
@@ -15581,7 +18604,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema177.properties.ticket_padding,
+          parentSchema: schema182.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -15591,7 +18614,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern100.test(data6)) {
+      if (!pattern116.test(data6)) {
         const err14 = {
           instancePath: instancePath + '/ticket_padding',
           schemaPath: '#/properties/ticket_padding/pattern',
@@ -15599,7 +18622,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(?:[1-9]|10)$' },
           message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
           schema: '^(?:[1-9]|10)$',
-          parentSchema: schema177.properties.ticket_padding,
+          parentSchema: schema182.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -15616,8 +18639,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema177.properties.ticket_padding.type,
-        parentSchema: schema177.properties.ticket_padding,
+        schema: schema182.properties.ticket_padding.type,
+        parentSchema: schema182.properties.ticket_padding,
         data: data6,
       };
       if (vErrors === null) {
@@ -15634,8 +18657,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema177.type,
-      parentSchema: schema177,
+      schema: schema182.type,
+      parentSchema: schema182,
       data,
     };
     if (vErrors === null) {
@@ -15645,12 +18668,12 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate98.errors = vErrors;
+  validate102.errors = vErrors;
   return errors === 0;
 }
-validate98.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketLimits = validate99;
-const schema179 = {
+validate102.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate103;
+const schema184 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
@@ -15767,7 +18790,7 @@ const schema179 = {
     },
   },
 };
-const schema180 = {
+const schema185 = {
   type: 'integer',
   minimum: 1,
   maximum: 20,
@@ -15777,10 +18800,10 @@ const schema180 = {
     maximum: 'A ticket limit must be between {minimum} and {maximum}',
   },
 };
-function validate99(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate103(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate99.evaluated;
+  const evaluated0 = validate103.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15830,7 +18853,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema179,
+          parentSchema: schema184,
           data,
         };
         if (vErrors === null) {
@@ -15849,8 +18872,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema179.properties.maxTicketsPerUser.type,
-        parentSchema: schema179.properties.maxTicketsPerUser,
+        schema: schema184.properties.maxTicketsPerUser.type,
+        parentSchema: schema184.properties.maxTicketsPerUser,
         data: data0,
       };
       if (vErrors === null) {
@@ -15869,7 +18892,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 20 },
           message: 'must be <= 20',
           schema: 20,
-          parentSchema: schema179.properties.maxTicketsPerUser,
+          parentSchema: schema184.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -15887,7 +18910,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema179.properties.maxTicketsPerUser,
+          parentSchema: schema184.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -15906,8 +18929,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema179.properties.maxOpenTickets.type,
-        parentSchema: schema179.properties.maxOpenTickets,
+        schema: schema184.properties.maxOpenTickets.type,
+        parentSchema: schema184.properties.maxOpenTickets,
         data: data1,
       };
       if (vErrors === null) {
@@ -15926,7 +18949,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 200 },
           message: 'must be <= 200',
           schema: 200,
-          parentSchema: schema179.properties.maxOpenTickets,
+          parentSchema: schema184.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -15944,7 +18967,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 10 },
           message: 'must be >= 10',
           schema: 10,
-          parentSchema: schema179.properties.maxOpenTickets,
+          parentSchema: schema184.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -15963,8 +18986,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema179.properties.rateLimitEnabled.type,
-        parentSchema: schema179.properties.rateLimitEnabled,
+        schema: schema184.properties.rateLimitEnabled.type,
+        parentSchema: schema184.properties.rateLimitEnabled,
         data: data2,
       };
       if (vErrors === null) {
@@ -15982,8 +19005,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema179.properties.cooldownPeriod.type,
-        parentSchema: schema179.properties.cooldownPeriod,
+        schema: schema184.properties.cooldownPeriod.type,
+        parentSchema: schema184.properties.cooldownPeriod,
         data: data3,
       };
       if (vErrors === null) {
@@ -16002,7 +19025,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 3600 },
           message: 'must be <= 3600',
           schema: 3600,
-          parentSchema: schema179.properties.cooldownPeriod,
+          parentSchema: schema184.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -16020,7 +19043,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 60 },
           message: 'must be >= 60',
           schema: 60,
-          parentSchema: schema179.properties.cooldownPeriod,
+          parentSchema: schema184.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -16039,8 +19062,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema179.properties.autoCloseInactive.type,
-        parentSchema: schema179.properties.autoCloseInactive,
+        schema: schema184.properties.autoCloseInactive.type,
+        parentSchema: schema184.properties.autoCloseInactive,
         data: data4,
       };
       if (vErrors === null) {
@@ -16058,8 +19081,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema179.properties.inactiveThreshold.type,
-        parentSchema: schema179.properties.inactiveThreshold,
+        schema: schema184.properties.inactiveThreshold.type,
+        parentSchema: schema184.properties.inactiveThreshold,
         data: data5,
       };
       if (vErrors === null) {
@@ -16078,7 +19101,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 30 },
           message: 'must be <= 30',
           schema: 30,
-          parentSchema: schema179.properties.inactiveThreshold,
+          parentSchema: schema184.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -16096,7 +19119,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema179.properties.inactiveThreshold,
+          parentSchema: schema184.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -16127,7 +19150,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.userLimits,
+            parentSchema: schema184.properties.userLimits,
             data: data6,
           };
           if (vErrors === null) {
@@ -16146,8 +19169,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema180.type,
-          parentSchema: schema180,
+          schema: schema185.type,
+          parentSchema: schema185,
           data: data7,
         };
         if (vErrors === null) {
@@ -16166,7 +19189,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema180,
+            parentSchema: schema185,
             data: data7,
           };
           if (vErrors === null) {
@@ -16184,7 +19207,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema180,
+            parentSchema: schema185,
             data: data7,
           };
           if (vErrors === null) {
@@ -16203,8 +19226,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema180.type,
-          parentSchema: schema180,
+          schema: schema185.type,
+          parentSchema: schema185,
           data: data8,
         };
         if (vErrors === null) {
@@ -16223,7 +19246,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema180,
+            parentSchema: schema185,
             data: data8,
           };
           if (vErrors === null) {
@@ -16241,7 +19264,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema180,
+            parentSchema: schema185,
             data: data8,
           };
           if (vErrors === null) {
@@ -16260,8 +19283,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema180.type,
-          parentSchema: schema180,
+          schema: schema185.type,
+          parentSchema: schema185,
           data: data9,
         };
         if (vErrors === null) {
@@ -16280,7 +19303,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema180,
+            parentSchema: schema185,
             data: data9,
           };
           if (vErrors === null) {
@@ -16298,7 +19321,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema180,
+            parentSchema: schema185,
             data: data9,
           };
           if (vErrors === null) {
@@ -16316,8 +19339,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.userLimits.type,
-        parentSchema: schema179.properties.userLimits,
+        schema: schema184.properties.userLimits.type,
+        parentSchema: schema184.properties.userLimits,
         data: data6,
       };
       if (vErrors === null) {
@@ -16337,7 +19360,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 properties',
           schema: 250,
-          parentSchema: schema179.properties.roleLimits,
+          parentSchema: schema184.properties.roleLimits,
           data: data10,
         };
         if (vErrors === null) {
@@ -16358,7 +19381,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema179.properties.roleLimits.propertyNames,
+              parentSchema: schema184.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -16377,7 +19400,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema179.properties.roleLimits.propertyNames,
+              parentSchema: schema184.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -16397,8 +19420,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'propertyNames',
             params: { propertyName: key2 },
             message: 'property name must be valid',
-            schema: schema179.properties.roleLimits.propertyNames,
-            parentSchema: schema179.properties.roleLimits,
+            schema: schema184.properties.roleLimits.propertyNames,
+            parentSchema: schema184.properties.roleLimits,
             data: data10,
           };
           if (vErrors === null) {
@@ -16418,8 +19441,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema180.type,
-            parentSchema: schema180,
+            schema: schema185.type,
+            parentSchema: schema185,
             data: data11,
           };
           if (vErrors === null) {
@@ -16438,7 +19461,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               params: { comparison: '<=', limit: 20 },
               message: 'must be <= 20',
               schema: 20,
-              parentSchema: schema180,
+              parentSchema: schema185,
               data: data11,
             };
             if (vErrors === null) {
@@ -16456,7 +19479,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               params: { comparison: '>=', limit: 1 },
               message: 'must be >= 1',
               schema: 1,
-              parentSchema: schema180,
+              parentSchema: schema185,
               data: data11,
             };
             if (vErrors === null) {
@@ -16475,8 +19498,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.roleLimits.type,
-        parentSchema: schema179.properties.roleLimits,
+        schema: schema184.properties.roleLimits.type,
+        parentSchema: schema184.properties.roleLimits,
         data: data10,
       };
       if (vErrors === null) {
@@ -16493,8 +19516,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema179.type,
-      parentSchema: schema179,
+      schema: schema184.type,
+      parentSchema: schema184,
       data,
     };
     if (vErrors === null) {
@@ -16504,12 +19527,12 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate99.errors = vErrors;
+  validate103.errors = vErrors;
   return errors === 0;
 }
-validate99.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanel = validate100;
-const schema184 = {
+validate103.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate104;
+const schema189 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -16733,7 +19756,7 @@ const schema184 = {
     },
   },
 };
-const schema185 = {
+const schema190 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -16745,10 +19768,10 @@ const schema185 = {
   },
 };
 const pattern37 = new RegExp('^(https?://[^\\s]+)?$', 'u');
-function validate100(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate104(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate100.evaluated;
+  const evaluated0 = validate104.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16859,8 +19882,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema184.required,
-        parentSchema: schema184,
+        schema: schema189.required,
+        parentSchema: schema189,
         data,
       };
       if (vErrors === null) {
@@ -16871,7 +19894,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema184.properties, key0)) {
+      if (!func1.call(schema189.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -16879,7 +19902,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema184,
+          parentSchema: schema189,
           data,
         };
         if (vErrors === null) {
@@ -16900,7 +19923,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema184.properties.title,
+          parentSchema: schema189.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -16918,7 +19941,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema184.properties.title,
+          parentSchema: schema189.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -16936,7 +19959,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema184.properties.title,
+          parentSchema: schema189.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -16953,8 +19976,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.title.type,
-        parentSchema: schema184.properties.title,
+        schema: schema189.properties.title.type,
+        parentSchema: schema189.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -16974,7 +19997,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema184.properties.description,
+          parentSchema: schema189.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -16991,8 +20014,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.description.type,
-        parentSchema: schema184.properties.description,
+        schema: schema189.properties.description.type,
+        parentSchema: schema189.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -17012,7 +20035,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema185,
+          parentSchema: schema190,
           data: data2,
         };
         if (vErrors === null) {
@@ -17030,7 +20053,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema185,
+          parentSchema: schema190,
           data: data2,
         };
         if (vErrors === null) {
@@ -17047,8 +20070,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema185.type,
-        parentSchema: schema185,
+        schema: schema190.type,
+        parentSchema: schema190,
         data: data2,
       };
       if (vErrors === null) {
@@ -17069,7 +20092,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema184.properties.channel_id,
+            parentSchema: schema189.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -17087,7 +20110,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema184.properties.channel_id,
+            parentSchema: schema189.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -17104,8 +20127,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema184.properties.channel_id.type,
-          parentSchema: schema184.properties.channel_id,
+          schema: schema189.properties.channel_id.type,
+          parentSchema: schema189.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -17126,7 +20149,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema184.properties.button_label,
+          parentSchema: schema189.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -17144,7 +20167,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema184.properties.button_label,
+          parentSchema: schema189.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -17161,8 +20184,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.button_label.type,
-        parentSchema: schema184.properties.button_label,
+        schema: schema189.properties.button_label.type,
+        parentSchema: schema189.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -17182,7 +20205,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema184.properties.button_emoji,
+          parentSchema: schema189.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -17199,8 +20222,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.button_emoji.type,
-        parentSchema: schema184.properties.button_emoji,
+        schema: schema189.properties.button_emoji.type,
+        parentSchema: schema189.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -17220,7 +20243,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema184.properties.welcome_message,
+          parentSchema: schema189.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -17237,8 +20260,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.welcome_message.type,
-        parentSchema: schema184.properties.welcome_message,
+        schema: schema189.properties.welcome_message.type,
+        parentSchema: schema189.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -17258,7 +20281,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema184.properties.ticket_name_format,
+          parentSchema: schema189.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -17276,7 +20299,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema184.properties.ticket_name_format,
+          parentSchema: schema189.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -17293,8 +20316,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.ticket_name_format.type,
-        parentSchema: schema184.properties.ticket_name_format,
+        schema: schema189.properties.ticket_name_format.type,
+        parentSchema: schema189.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -17312,8 +20335,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema184.properties.close_button.type,
-        parentSchema: schema184.properties.close_button,
+        schema: schema189.properties.close_button.type,
+        parentSchema: schema189.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -17333,7 +20356,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema184.properties.close_button_label,
+          parentSchema: schema189.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -17350,8 +20373,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.close_button_label.type,
-        parentSchema: schema184.properties.close_button_label,
+        schema: schema189.properties.close_button_label.type,
+        parentSchema: schema189.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -17371,7 +20394,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema184.properties.close_button_emoji,
+          parentSchema: schema189.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -17388,8 +20411,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.close_button_emoji.type,
-        parentSchema: schema184.properties.close_button_emoji,
+        schema: schema189.properties.close_button_emoji.type,
+        parentSchema: schema189.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -17407,8 +20430,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema184.properties.transcript.type,
-        parentSchema: schema184.properties.transcript,
+        schema: schema189.properties.transcript.type,
+        parentSchema: schema189.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -17426,8 +20449,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema184.properties.auto_delete.type,
-        parentSchema: schema184.properties.auto_delete,
+        schema: schema189.properties.auto_delete.type,
+        parentSchema: schema189.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -17445,8 +20468,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema184.properties.auto_delete_time.type,
-        parentSchema: schema184.properties.auto_delete_time,
+        schema: schema189.properties.auto_delete_time.type,
+        parentSchema: schema189.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -17465,7 +20488,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema184.properties.auto_delete_time,
+          parentSchema: schema189.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -17483,7 +20506,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema184.properties.auto_delete_time,
+          parentSchema: schema189.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -17502,8 +20525,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema184.properties.support_team_view.type,
-        parentSchema: schema184.properties.support_team_view,
+        schema: schema189.properties.support_team_view.type,
+        parentSchema: schema189.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -17521,8 +20544,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema184.properties.max_duration.type,
-        parentSchema: schema184.properties.max_duration,
+        schema: schema189.properties.max_duration.type,
+        parentSchema: schema189.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -17541,7 +20564,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema184.properties.max_duration,
+          parentSchema: schema189.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -17559,7 +20582,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema184.properties.max_duration,
+          parentSchema: schema189.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -17580,7 +20603,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema184.properties.required_inputs,
+          parentSchema: schema189.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -17602,7 +20625,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema184.properties.required_inputs.items,
+              parentSchema: schema189.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -17620,7 +20643,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema184.properties.required_inputs.items,
+              parentSchema: schema189.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -17637,8 +20660,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema184.properties.required_inputs.items.type,
-            parentSchema: schema184.properties.required_inputs.items,
+            schema: schema189.properties.required_inputs.items.type,
+            parentSchema: schema189.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -17656,8 +20679,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema184.properties.required_inputs.type,
-        parentSchema: schema184.properties.required_inputs,
+        schema: schema189.properties.required_inputs.type,
+        parentSchema: schema189.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -17677,7 +20700,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema184.properties.categories,
+          parentSchema: schema189.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -17699,7 +20722,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema184.properties.categories.items,
+              parentSchema: schema189.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -17717,7 +20740,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema184.properties.categories.items,
+              parentSchema: schema189.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -17734,8 +20757,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema184.properties.categories.items.type,
-            parentSchema: schema184.properties.categories.items,
+            schema: schema189.properties.categories.items.type,
+            parentSchema: schema189.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -17764,7 +20787,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema184.properties.categories,
+              parentSchema: schema189.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -17785,8 +20808,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema184.properties.categories.type,
-        parentSchema: schema184.properties.categories,
+        schema: schema189.properties.categories.type,
+        parentSchema: schema189.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -17804,8 +20827,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema184.properties.auto_deploy.type,
-        parentSchema: schema184.properties.auto_deploy,
+        schema: schema189.properties.auto_deploy.type,
+        parentSchema: schema189.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -17825,7 +20848,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema184.properties.footer,
+          parentSchema: schema189.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -17842,8 +20865,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.footer.type,
-        parentSchema: schema184.properties.footer,
+        schema: schema189.properties.footer.type,
+        parentSchema: schema189.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -17863,7 +20886,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema184.properties.footerIcon,
+          parentSchema: schema189.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -17881,7 +20904,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema184.properties.footerIcon,
+          parentSchema: schema189.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -17898,8 +20921,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.footerIcon.type,
-        parentSchema: schema184.properties.footerIcon,
+        schema: schema189.properties.footerIcon.type,
+        parentSchema: schema189.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -17919,7 +20942,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema184.properties.image,
+          parentSchema: schema189.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -17937,7 +20960,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema184.properties.image,
+          parentSchema: schema189.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -17954,8 +20977,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.image.type,
-        parentSchema: schema184.properties.image,
+        schema: schema189.properties.image.type,
+        parentSchema: schema189.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -17975,7 +20998,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema184.properties.thumbnail,
+          parentSchema: schema189.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -17993,7 +21016,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema184.properties.thumbnail,
+          parentSchema: schema189.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -18010,8 +21033,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.thumbnail.type,
-        parentSchema: schema184.properties.thumbnail,
+        schema: schema189.properties.thumbnail.type,
+        parentSchema: schema189.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -18031,7 +21054,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema184.properties.open_title,
+          parentSchema: schema189.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -18048,8 +21071,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.open_title.type,
-        parentSchema: schema184.properties.open_title,
+        schema: schema189.properties.open_title.type,
+        parentSchema: schema189.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -18069,7 +21092,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema184.properties.open_description,
+          parentSchema: schema189.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -18086,8 +21109,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.open_description.type,
-        parentSchema: schema184.properties.open_description,
+        schema: schema189.properties.open_description.type,
+        parentSchema: schema189.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -18107,7 +21130,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema185,
+          parentSchema: schema190,
           data: data27,
         };
         if (vErrors === null) {
@@ -18125,7 +21148,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema185,
+          parentSchema: schema190,
           data: data27,
         };
         if (vErrors === null) {
@@ -18142,8 +21165,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema185.type,
-        parentSchema: schema185,
+        schema: schema190.type,
+        parentSchema: schema190,
         data: data27,
       };
       if (vErrors === null) {
@@ -18163,7 +21186,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema184.properties.open_footer,
+          parentSchema: schema189.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -18180,8 +21203,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.open_footer.type,
-        parentSchema: schema184.properties.open_footer,
+        schema: schema189.properties.open_footer.type,
+        parentSchema: schema189.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -18201,7 +21224,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema184.properties.open_footerIcon,
+          parentSchema: schema189.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -18219,7 +21242,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema184.properties.open_footerIcon,
+          parentSchema: schema189.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -18236,8 +21259,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.open_footerIcon.type,
-        parentSchema: schema184.properties.open_footerIcon,
+        schema: schema189.properties.open_footerIcon.type,
+        parentSchema: schema189.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -18257,7 +21280,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema184.properties.open_image,
+          parentSchema: schema189.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -18275,7 +21298,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema184.properties.open_image,
+          parentSchema: schema189.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -18292,8 +21315,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.open_image.type,
-        parentSchema: schema184.properties.open_image,
+        schema: schema189.properties.open_image.type,
+        parentSchema: schema189.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -18313,7 +21336,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema184.properties.open_thumbnail,
+          parentSchema: schema189.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -18331,7 +21354,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema184.properties.open_thumbnail,
+          parentSchema: schema189.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -18348,8 +21371,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.properties.open_thumbnail.type,
-        parentSchema: schema184.properties.open_thumbnail,
+        schema: schema189.properties.open_thumbnail.type,
+        parentSchema: schema189.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -18365,10 +21388,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema184.properties.message_id.type },
+        params: { type: schema189.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema184.properties.message_id.type,
-        parentSchema: schema184.properties.message_id,
+        schema: schema189.properties.message_id.type,
+        parentSchema: schema189.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -18387,7 +21410,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema184.properties.message_id,
+          parentSchema: schema189.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -18405,7 +21428,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema184.properties.message_id,
+          parentSchema: schema189.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -18424,8 +21447,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema184.properties.deployed.type,
-        parentSchema: schema184.properties.deployed,
+        schema: schema189.properties.deployed.type,
+        parentSchema: schema189.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -18441,10 +21464,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema184.properties.created_at.type },
+        params: { type: schema189.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema184.properties.created_at.type,
-        parentSchema: schema184.properties.created_at,
+        schema: schema189.properties.created_at.type,
+        parentSchema: schema189.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -18463,7 +21486,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema184.properties.created_at,
+          parentSchema: schema189.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -18481,8 +21504,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema184.type,
-      parentSchema: schema184,
+      schema: schema189.type,
+      parentSchema: schema189,
       data,
     };
     if (vErrors === null) {
@@ -18492,10 +21515,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate100.errors = vErrors;
+  validate104.errors = vErrors;
   return errors === 0;
 }
-validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate104.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTicketPanelDeployDefaultRequest = validate58;
 const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -27535,8 +30558,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscripts = validate101;
-const schema187 = {
+export const validateTranscripts = validate105;
+const schema192 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
@@ -27615,21 +30638,21 @@ const schema187 = {
     },
   },
 };
-const schema188 = {
+const schema193 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const pattern114 = new RegExp(
+const pattern130 = new RegExp(
   '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
   'u',
 );
-function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate105(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate101.evaluated;
+  const evaluated0 = validate105.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27679,7 +30702,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema187,
+          parentSchema: schema192,
           data,
         };
         if (vErrors === null) {
@@ -27698,8 +30721,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema187.properties.enabled.type,
-        parentSchema: schema187.properties.enabled,
+        schema: schema192.properties.enabled.type,
+        parentSchema: schema192.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -27717,8 +30740,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema187.properties.autoGenerate.type,
-        parentSchema: schema187.properties.autoGenerate,
+        schema: schema192.properties.autoGenerate.type,
+        parentSchema: schema192.properties.autoGenerate,
         data: data1,
       };
       if (vErrors === null) {
@@ -27736,8 +30759,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema187.properties.includeAttachments.type,
-        parentSchema: schema187.properties.includeAttachments,
+        schema: schema192.properties.includeAttachments.type,
+        parentSchema: schema192.properties.includeAttachments,
         data: data2,
       };
       if (vErrors === null) {
@@ -27753,10 +30776,10 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/format',
         schemaPath: '#/properties/format/enum',
         keyword: 'enum',
-        params: { allowedValues: schema187.properties.format.enum },
+        params: { allowedValues: schema192.properties.format.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema187.properties.format.enum,
-        parentSchema: schema187.properties.format,
+        schema: schema192.properties.format.enum,
+        parentSchema: schema192.properties.format,
         data: data3,
       };
       if (vErrors === null) {
@@ -27774,8 +30797,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema187.properties.retentionDays.type,
-        parentSchema: schema187.properties.retentionDays,
+        schema: schema192.properties.retentionDays.type,
+        parentSchema: schema192.properties.retentionDays,
         data: data4,
       };
       if (vErrors === null) {
@@ -27794,7 +30817,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 365 },
           message: 'must be <= 365',
           schema: 365,
-          parentSchema: schema187.properties.retentionDays,
+          parentSchema: schema192.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -27812,7 +30835,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema187.properties.retentionDays,
+          parentSchema: schema192.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -27833,7 +30856,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema187.properties.webhookUrl,
+          parentSchema: schema192.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -27843,7 +30866,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern114.test(data5)) {
+      if (!pattern130.test(data5)) {
         const err9 = {
           instancePath: instancePath + '/webhookUrl',
           schemaPath: '#/properties/webhookUrl/pattern',
@@ -27854,7 +30877,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
             '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
             '"',
           schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-          parentSchema: schema187.properties.webhookUrl,
+          parentSchema: schema192.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -27871,8 +30894,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema187.properties.webhookUrl.type,
-        parentSchema: schema187.properties.webhookUrl,
+        schema: schema192.properties.webhookUrl.type,
+        parentSchema: schema192.properties.webhookUrl,
         data: data5,
       };
       if (vErrors === null) {
@@ -27890,8 +30913,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema187.properties.dmUser.type,
-        parentSchema: schema187.properties.dmUser,
+        schema: schema192.properties.dmUser.type,
+        parentSchema: schema192.properties.dmUser,
         data: data6,
       };
       if (vErrors === null) {
@@ -27907,10 +30930,10 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/logChannel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema188.type },
+        params: { type: schema193.type },
         message: 'must be string,null',
-        schema: schema188.type,
-        parentSchema: schema188,
+        schema: schema193.type,
+        parentSchema: schema193,
         data: data7,
       };
       if (vErrors === null) {
@@ -27929,7 +30952,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema188,
+          parentSchema: schema193,
           data: data7,
         };
         if (vErrors === null) {
@@ -27947,7 +30970,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema188,
+          parentSchema: schema193,
           data: data7,
         };
         if (vErrors === null) {
@@ -27965,8 +30988,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema187.type,
-      parentSchema: schema187,
+      schema: schema192.type,
+      parentSchema: schema192,
       data,
     };
     if (vErrors === null) {
@@ -27976,10 +30999,10 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate101.errors = vErrors;
+  validate105.errors = vErrors;
   return errors === 0;
 }
-validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate105.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateUser = validate76;
 const schema126 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -29693,6 +32716,8 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/user-search-result.json': validateUserSearchResult,
   'https://guildhall.dev/schemas/api/user.json': validateUser,
   'https://guildhall.dev/schemas/common/channel-reference.json': validateChannelReference,
+  'https://guildhall.dev/schemas/common/discord-embed.json': validateDiscordEmbed,
+  'https://guildhall.dev/schemas/common/discord-message.json': validateDiscordMessage,
   'https://guildhall.dev/schemas/common/greeting-embed.json': validateGreetingEmbed,
   'https://guildhall.dev/schemas/common/greeting-message-type.json': validateGreetingMessageType,
   'https://guildhall.dev/schemas/common/greeting-placeholder.json': validateGreetingPlaceholder,

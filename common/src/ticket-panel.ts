@@ -1,6 +1,7 @@
 // The messages a ticket panel makes: the panel members open tickets from, and the message that greets a new ticket.
 // Deploy (the server) and every panel preview (the browser) build them here, so a preview is what the bot posts.
 import type { TicketPanel } from '@guildhall/generated/types';
+import { colourToNumber } from './embed-message.js';
 
 /** The embed part of Discord's message body a panel uses (assignable to discord-api-types' APIEmbed). */
 export interface PanelEmbed {
@@ -46,13 +47,6 @@ export function panelIdOfCustomId(customId: string): string | null {
     : null;
 }
 
-const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
-
-/** '#068ADD' -> 0x068add; anything else -> undefined (Discord's default colour). */
-export function colourNumber(hex: string | undefined): number | undefined {
-  return hex && HEX_COLOUR.test(hex) ? Number.parseInt(hex.slice(1), 16) : undefined;
-}
-
 /** An embed with only what is set: Discord refuses empty strings for footer text and URLs. */
 function embed(parts: {
   title?: string;
@@ -64,7 +58,7 @@ function embed(parts: {
   thumbnail?: string;
 }): PanelEmbed {
   const out: PanelEmbed = {};
-  const color = colourNumber(parts.color);
+  const color = colourToNumber(parts.color);
   if (color !== undefined) out.color = color;
   if (parts.title?.trim()) out.title = parts.title;
   if (parts.description?.trim()) out.description = parts.description;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import type { TicketPanel } from '@guildhall/generated/types';
-import { colourNumber, openMessage, panelIdOfCustomId, panelMessage, type PanelContent } from '../src/ticket-panel.js';
+import { openMessage, panelIdOfCustomId, panelMessage, type PanelContent } from '../src/ticket-panel.js';
 
 /** The schema's defaults: a panel as a new one starts. */
 function defaults(): PanelContent {
@@ -45,9 +45,7 @@ describe('panel message', () => {
     expect(openMessage({ ...defaults(), close_button: false }).components).toEqual([]);
   });
 
-  it('reads colours only in #RRGGBB and ids only from its own buttons', () => {
-    expect(colourNumber('#FFFFFF')).toBe(0xffffff);
-    expect(colourNumber('red')).toBeUndefined();
+  it('reads panel ids only from its own buttons', () => {
     expect(panelIdOfCustomId('ticket-panel:')).toBeNull();
     expect(panelIdOfCustomId('ticket-close')).toBeNull();
   });
