@@ -12,6 +12,7 @@ import type {
   HealthStatus,
   ManagedGuild,
   RoleList,
+  SavedEmbed,
   SchemaList,
   SectionName,
   SectionSettingsPutRequest,
@@ -103,6 +104,25 @@ export interface GuildhallClient {
   deleteTicketPanel(guildId: string, itemId: string): Promise<{ success: true }>;
   /** Ticket Panels: duplicates an item (409 beyond the cap). */
   duplicateTicketPanel(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: TicketPanel }>;
+  /** Saved Embeds: the guild's items, oldest first, and the cap. */
+  listSavedEmbeds(guildId: string): Promise<{ success: true; items: { id: string; version: number; item: SavedEmbed }[]; cap: number }>;
+  /** Saved Embeds: creates an item (409 beyond the cap). */
+  createSavedEmbed(
+    guildId: string,
+    body: { item: Partial<SavedEmbed> },
+  ): Promise<{ success: true; id: string; version: number; item: SavedEmbed }>;
+  /** Saved Embeds: one item. */
+  getSavedEmbed(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: SavedEmbed }>;
+  /** Saved Embeds: saves an item based on `body.version`; a stale version rejects with 409. */
+  putSavedEmbed(
+    guildId: string,
+    itemId: string,
+    body: { version: number; item: Partial<SavedEmbed> },
+  ): Promise<{ success: true; id: string; version: number; item: SavedEmbed }>;
+  /** Saved Embeds: deletes an item. */
+  deleteSavedEmbed(guildId: string, itemId: string): Promise<{ success: true }>;
+  /** Saved Embeds: duplicates an item (409 beyond the cap). */
+  duplicateSavedEmbed(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: SavedEmbed }>;
   /** GET /api/user: The signed-in user and their guilds */
   getUser(): Promise<User>;
   /** POST /api/logout: Sign out: ends the session and revokes the Discord token */

@@ -39,6 +39,14 @@ export function createClient(transport) {
     deleteTicketPanel: (guildId, itemId) => transport('DELETE', `/api/guild/${segment(guildId)}/collections/panels/${segment(itemId)}`),
     duplicateTicketPanel: (guildId, itemId) =>
       transport('POST', `/api/guild/${segment(guildId)}/collections/panels/${segment(itemId)}/duplicate`),
+    listSavedEmbeds: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/collections/embeds`),
+    createSavedEmbed: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/collections/embeds`, body),
+    getSavedEmbed: (guildId, itemId) => transport('GET', `/api/guild/${segment(guildId)}/collections/embeds/${segment(itemId)}`),
+    putSavedEmbed: (guildId, itemId, body) =>
+      transport('PUT', `/api/guild/${segment(guildId)}/collections/embeds/${segment(itemId)}`, body),
+    deleteSavedEmbed: (guildId, itemId) => transport('DELETE', `/api/guild/${segment(guildId)}/collections/embeds/${segment(itemId)}`),
+    duplicateSavedEmbed: (guildId, itemId) =>
+      transport('POST', `/api/guild/${segment(guildId)}/collections/embeds/${segment(itemId)}/duplicate`),
     getUser: () => transport('GET', `/api/user`),
     logout: () => transport('POST', `/api/logout`),
     getManagedGuild: (guildId) => transport('GET', `/api/guild/${segment(guildId)}`),

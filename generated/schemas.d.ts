@@ -36,6 +36,7 @@ export type SchemaName =
   | 'role'
   | 'role-list'
   | 'role-reference'
+  | 'saved-embed'
   | 'schema-list'
   | 'section-access'
   | 'settings-put-request'

@@ -32,33 +32,34 @@ import s29 from './schema.moderation-action.json' with { type: 'json' };
 import s30 from './schema.role.json' with { type: 'json' };
 import s31 from './schema.role-list.json' with { type: 'json' };
 import s32 from './schema.role-reference.json' with { type: 'json' };
-import s33 from './schema.schema-list.json' with { type: 'json' };
-import s34 from './schema.section-access.json' with { type: 'json' };
-import s35 from './schema.settings-put-request.json' with { type: 'json' };
-import s36 from './schema.settings-response.json' with { type: 'json' };
-import s37 from './schema.snowflake.json' with { type: 'json' };
-import s38 from './schema.success-response.json' with { type: 'json' };
-import s39 from './schema.ticket-categories.json' with { type: 'json' };
-import s40 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s41 from './schema.ticket-category-request.json' with { type: 'json' };
-import s42 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s43 from './schema.ticket-general.json' with { type: 'json' };
-import s44 from './schema.ticket-limits.json' with { type: 'json' };
-import s45 from './schema.ticket-panel.json' with { type: 'json' };
-import s46 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s47 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s48 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s49 from './schema.top-server.json' with { type: 'json' };
-import s50 from './schema.top-server-list.json' with { type: 'json' };
-import s51 from './schema.transcript-list.json' with { type: 'json' };
-import s52 from './schema.transcript-message.json' with { type: 'json' };
-import s53 from './schema.transcript-summary.json' with { type: 'json' };
-import s54 from './schema.transcript-upload.json' with { type: 'json' };
-import s55 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s56 from './schema.transcripts.json' with { type: 'json' };
-import s57 from './schema.user.json' with { type: 'json' };
-import s58 from './schema.user-search-response.json' with { type: 'json' };
-import s59 from './schema.user-search-result.json' with { type: 'json' };
+import s33 from './schema.saved-embed.json' with { type: 'json' };
+import s34 from './schema.schema-list.json' with { type: 'json' };
+import s35 from './schema.section-access.json' with { type: 'json' };
+import s36 from './schema.settings-put-request.json' with { type: 'json' };
+import s37 from './schema.settings-response.json' with { type: 'json' };
+import s38 from './schema.snowflake.json' with { type: 'json' };
+import s39 from './schema.success-response.json' with { type: 'json' };
+import s40 from './schema.ticket-categories.json' with { type: 'json' };
+import s41 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s42 from './schema.ticket-category-request.json' with { type: 'json' };
+import s43 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s44 from './schema.ticket-general.json' with { type: 'json' };
+import s45 from './schema.ticket-limits.json' with { type: 'json' };
+import s46 from './schema.ticket-panel.json' with { type: 'json' };
+import s47 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s48 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s49 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s50 from './schema.top-server.json' with { type: 'json' };
+import s51 from './schema.top-server-list.json' with { type: 'json' };
+import s52 from './schema.transcript-list.json' with { type: 'json' };
+import s53 from './schema.transcript-message.json' with { type: 'json' };
+import s54 from './schema.transcript-summary.json' with { type: 'json' };
+import s55 from './schema.transcript-upload.json' with { type: 'json' };
+import s56 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s57 from './schema.transcripts.json' with { type: 'json' };
+import s58 from './schema.user.json' with { type: 'json' };
+import s59 from './schema.user-search-response.json' with { type: 'json' };
+import s60 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -101,33 +102,34 @@ export const publishedSchemas = deepFreeze({
   role: s30.schema,
   'role-list': s31.schema,
   'role-reference': s32.schema,
-  'schema-list': s33.schema,
-  'section-access': s34.schema,
-  'settings-put-request': s35.schema,
-  'settings-response': s36.schema,
-  snowflake: s37.schema,
-  'success-response': s38.schema,
-  'ticket-categories': s39.schema,
-  'ticket-categories-response': s40.schema,
-  'ticket-category-request': s41.schema,
-  'ticket-default-category-request': s42.schema,
-  'ticket-general': s43.schema,
-  'ticket-limits': s44.schema,
-  'ticket-panel': s45.schema,
-  'ticket-panel-deploy-default-request': s46.schema,
-  'ticket-panel-deploy-request': s47.schema,
-  'ticket-panel-deploy-response': s48.schema,
-  'top-server': s49.schema,
-  'top-server-list': s50.schema,
-  'transcript-list': s51.schema,
-  'transcript-message': s52.schema,
-  'transcript-summary': s53.schema,
-  'transcript-upload': s54.schema,
-  'transcript-upload-response': s55.schema,
-  transcripts: s56.schema,
-  user: s57.schema,
-  'user-search-response': s58.schema,
-  'user-search-result': s59.schema,
+  'saved-embed': s33.schema,
+  'schema-list': s34.schema,
+  'section-access': s35.schema,
+  'settings-put-request': s36.schema,
+  'settings-response': s37.schema,
+  snowflake: s38.schema,
+  'success-response': s39.schema,
+  'ticket-categories': s40.schema,
+  'ticket-categories-response': s41.schema,
+  'ticket-category-request': s42.schema,
+  'ticket-default-category-request': s43.schema,
+  'ticket-general': s44.schema,
+  'ticket-limits': s45.schema,
+  'ticket-panel': s46.schema,
+  'ticket-panel-deploy-default-request': s47.schema,
+  'ticket-panel-deploy-request': s48.schema,
+  'ticket-panel-deploy-response': s49.schema,
+  'top-server': s50.schema,
+  'top-server-list': s51.schema,
+  'transcript-list': s52.schema,
+  'transcript-message': s53.schema,
+  'transcript-summary': s54.schema,
+  'transcript-upload': s55.schema,
+  'transcript-upload-response': s56.schema,
+  transcripts: s57.schema,
+  user: s58.schema,
+  'user-search-response': s59.schema,
+  'user-search-result': s60.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -164,6 +166,7 @@ export const schemaIds = deepFreeze({
   role: 'https://guildhall.dev/schemas/api/role.json',
   'role-list': 'https://guildhall.dev/schemas/api/role-list.json',
   'role-reference': 'https://guildhall.dev/schemas/common/role-reference.json',
+  'saved-embed': 'https://guildhall.dev/schemas/settings/saved-embed.json',
   'schema-list': 'https://guildhall.dev/schemas/api/schema-list.json',
   'section-access': 'https://guildhall.dev/schemas/api/section-access.json',
   'settings-put-request': 'https://guildhall.dev/schemas/api/settings-put-request.json',
@@ -227,6 +230,7 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/role.json': publishedSchemas['role'],
   'https://guildhall.dev/schemas/api/role-list.json': publishedSchemas['role-list'],
   'https://guildhall.dev/schemas/common/role-reference.json': publishedSchemas['role-reference'],
+  'https://guildhall.dev/schemas/settings/saved-embed.json': publishedSchemas['saved-embed'],
   'https://guildhall.dev/schemas/api/schema-list.json': publishedSchemas['schema-list'],
   'https://guildhall.dev/schemas/api/section-access.json': publishedSchemas['section-access'],
   'https://guildhall.dev/schemas/api/settings-put-request.json': publishedSchemas['settings-put-request'],

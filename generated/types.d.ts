@@ -507,7 +507,7 @@ export interface TicketPanelDeployResponse {
   redeployed: boolean;
 }
 /**
- * One ticket panel of a guild (an item of the panels collection, schemas/sections.json): the message with a button that opens a ticket, the ticket it opens, and the open message. message_id, deployed and created_at are the server's: a client's values for them are ignored.
+ * One ticket panel of a guild (an item of the panels collection, schemas/sections.json): the message with a button that opens a ticket, the ticket it opens, and the open message. message_id, deployed, created_at and updated_at are the server's: a client's values for them are ignored.
  */
 export interface TicketPanel {
   title: string;
@@ -565,6 +565,10 @@ export interface TicketPanel {
    * When the panel was created (ISO 8601). Server-owned.
    */
   created_at: string | null;
+  /**
+   * When the panel was last saved (ISO 8601). Server-owned.
+   */
+  updated_at: string | null;
 }
 /**
  * A guild the bot is in, as the home page's top-servers showcase shows it (spec 1:3).
@@ -1507,6 +1511,17 @@ export interface ModerationSettings {
   modlog_channel: ChannelReference;
 }
 /**
+ * A named draft of the embed builder kept in the guild (an item of the embeds collection, schemas/sections.json): the message as the builder holds it. Exported and imported in Discord's message payload shape.
+ */
+export interface SavedEmbed {
+  name: string;
+  message: DiscordMessage;
+  /**
+   * When the draft was last saved (ISO 8601). Server-owned.
+   */
+  updated_at: string | null;
+}
+/**
  * The ticket system's general settings (the Ticket general settings page): the support team role, additional roles that see tickets, two-step close and open, pinning the first message, and the padding of ticket numbers.
  */
 export interface TicketGeneralSettings {
@@ -1630,6 +1645,7 @@ export interface TranscriptSettings {
 /** The item of each collection, by collection name (schemas/sections.json's collections). */
 export interface ItemsByCollection {
   panels: TicketPanel;
+  embeds: SavedEmbed;
 }
 
 /** A collection's name, as in /api/guild/{guildId}/collections/{name}. */

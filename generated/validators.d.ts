@@ -57,6 +57,7 @@ import type {
   GreetingSettings,
   LevelsSettings,
   ModerationSettings,
+  SavedEmbed,
   TicketCategories,
   TicketGeneralSettings,
   TicketLimits,
@@ -181,6 +182,8 @@ export declare const validateGreeting: StandaloneValidator<GreetingSettings>;
 export declare const validateLevels: StandaloneValidator<LevelsSettings>;
 /** Validates ModerationSettings (https://guildhall.dev/schemas/settings/moderation.json). */
 export declare const validateModeration: StandaloneValidator<ModerationSettings>;
+/** Validates SavedEmbed (https://guildhall.dev/schemas/settings/saved-embed.json). */
+export declare const validateSavedEmbed: StandaloneValidator<SavedEmbed>;
 /** Validates TicketCategories (https://guildhall.dev/schemas/settings/ticket-categories.json). */
 export declare const validateTicketCategories: StandaloneValidator<TicketCategories>;
 /** Validates TicketGeneralSettings (https://guildhall.dev/schemas/settings/ticket-general.json). */

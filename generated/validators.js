@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate106;
-const schema194 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate106(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate111;
+const schema198 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate111(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate106.evaluated;
+  const evaluated0 = validate111.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema194.required,
-        parentSchema: schema194,
+        schema: schema198.required,
+        parentSchema: schema198,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema194.properties.enabled,
+          parentSchema: schema198.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema194.type,
-      parentSchema: schema194,
+      schema: schema198.type,
+      parentSchema: schema198,
       data,
     };
     if (vErrors === null) {
@@ -72,10 +72,10 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate106.errors = vErrors;
+  validate111.errors = vErrors;
   return errors === 0;
 }
-validate106.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+validate111.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
 export const validateAntinuke = validate93;
 const schema148 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -13951,6 +13951,1974 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate91.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSavedEmbed = validate101;
+const schema177 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/saved-embed.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'message'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '\\S',
+      'x-messages': {
+        type: 'Please enter a name for the draft',
+        minLength: 'Please enter a name for the draft',
+        pattern: 'Please enter a name for the draft',
+        maxLength: 'Draft name must be at most {limit} characters',
+      },
+    },
+    message: { $ref: '#/$defs/DiscordMessage' },
+    updated_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
+  },
+  $defs: {
+    DiscordMessage: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['embeds'],
+      properties: {
+        content: {
+          type: 'string',
+          maxLength: 2000,
+          default: '',
+          'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
+          'x-ui': { widget: 'textarea', rows: 3 },
+        },
+        embeds: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 10,
+          items: { $ref: '#/$defs/DiscordEmbed' },
+          'x-messages': {
+            type: 'Embeds must be a list',
+            minItems: 'A message needs at least one embed',
+            maxItems: 'A message holds at most {limit} embeds',
+          },
+        },
+      },
+    },
+    DiscordEmbed: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        title: {
+          type: 'string',
+          maxLength: 256,
+          default: '',
+          'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+        },
+        description: {
+          type: 'string',
+          maxLength: 4096,
+          default: '',
+          'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+          'x-ui': { widget: 'textarea', rows: 5 },
+        },
+        url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Title link must be at most {limit} characters',
+          },
+        },
+        color: { $ref: '#/$defs/HexColour' },
+        timestamp: {
+          type: ['string', 'null'],
+          maxLength: 40,
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
+          default: null,
+          'x-messages': {
+            type: 'Timestamp must be a date and time',
+            pattern: 'Timestamp must be a date and time',
+            maxLength: 'Timestamp must be a date and time',
+          },
+        },
+        author: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            name: {
+              type: 'string',
+              maxLength: 256,
+              default: '',
+              'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+            },
+            url: {
+              type: 'string',
+              maxLength: 2048,
+              default: '',
+              pattern: '^(https?://\\S+)?$',
+              'x-messages': {
+                type: 'Please enter a valid URL',
+                pattern: 'Please enter a valid URL',
+                maxLength: 'Author link must be at most {limit} characters',
+              },
+            },
+            icon_url: {
+              type: 'string',
+              maxLength: 2048,
+              default: '',
+              pattern: '^(https?://\\S+)?$',
+              'x-messages': {
+                type: 'Please enter a valid URL',
+                pattern: 'Please enter a valid URL',
+                maxLength: 'Author icon URL must be at most {limit} characters',
+              },
+            },
+          },
+        },
+        fields: {
+          type: 'array',
+          maxItems: 25,
+          default: [],
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name', 'value'],
+            properties: {
+              name: {
+                type: 'string',
+                maxLength: 256,
+                minLength: 1,
+                'x-messages': {
+                  type: 'Field name must be text',
+                  maxLength: 'Field name must be at most {limit} characters',
+                  minLength: 'Field name is required',
+                },
+              },
+              value: {
+                type: 'string',
+                maxLength: 1024,
+                minLength: 1,
+                'x-messages': {
+                  type: 'Field value must be text',
+                  maxLength: 'Field value must be at most {limit} characters',
+                  minLength: 'Field value is required',
+                },
+              },
+              inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
+            },
+          },
+          'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
+        },
+        thumbnail: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            url: {
+              type: 'string',
+              maxLength: 2048,
+              default: '',
+              pattern: '^(https?://\\S+)?$',
+              'x-messages': {
+                type: 'Please enter a valid URL',
+                pattern: 'Please enter a valid URL',
+                maxLength: 'Thumbnail URL must be at most {limit} characters',
+              },
+            },
+          },
+        },
+        image: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            url: {
+              type: 'string',
+              maxLength: 2048,
+              default: '',
+              pattern: '^(https?://\\S+)?$',
+              'x-messages': {
+                type: 'Please enter a valid URL',
+                pattern: 'Please enter a valid URL',
+                maxLength: 'Image URL must be at most {limit} characters',
+              },
+            },
+          },
+        },
+        footer: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            text: {
+              type: 'string',
+              maxLength: 2048,
+              default: '',
+              'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+            },
+            icon_url: {
+              type: 'string',
+              maxLength: 2048,
+              default: '',
+              pattern: '^(https?://\\S+)?$',
+              'x-messages': {
+                type: 'Please enter a valid URL',
+                pattern: 'Please enter a valid URL',
+                maxLength: 'Footer icon URL must be at most {limit} characters',
+              },
+            },
+          },
+        },
+      },
+    },
+    HexColour: {
+      type: 'string',
+      maxLength: 7,
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
+    },
+  },
+};
+const schema178 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['embeds'],
+  properties: {
+    content: {
+      type: 'string',
+      maxLength: 2000,
+      default: '',
+      'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 3 },
+    },
+    embeds: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: { $ref: '#/$defs/DiscordEmbed' },
+      'x-messages': {
+        type: 'Embeds must be a list',
+        minItems: 'A message needs at least one embed',
+        maxItems: 'A message holds at most {limit} embeds',
+      },
+    },
+  },
+};
+const schema179 = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    title: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+    },
+    description: {
+      type: 'string',
+      maxLength: 4096,
+      default: '',
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 5 },
+    },
+    url: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Title link must be at most {limit} characters',
+      },
+    },
+    color: { $ref: '#/$defs/HexColour' },
+    timestamp: {
+      type: ['string', 'null'],
+      maxLength: 40,
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
+      default: null,
+      'x-messages': {
+        type: 'Timestamp must be a date and time',
+        pattern: 'Timestamp must be a date and time',
+        maxLength: 'Timestamp must be a date and time',
+      },
+    },
+    author: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        name: {
+          type: 'string',
+          maxLength: 256,
+          default: '',
+          'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+        },
+        url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Author link must be at most {limit} characters',
+          },
+        },
+        icon_url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Author icon URL must be at most {limit} characters',
+          },
+        },
+      },
+    },
+    fields: {
+      type: 'array',
+      maxItems: 25,
+      default: [],
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'value'],
+        properties: {
+          name: {
+            type: 'string',
+            maxLength: 256,
+            minLength: 1,
+            'x-messages': {
+              type: 'Field name must be text',
+              maxLength: 'Field name must be at most {limit} characters',
+              minLength: 'Field name is required',
+            },
+          },
+          value: {
+            type: 'string',
+            maxLength: 1024,
+            minLength: 1,
+            'x-messages': {
+              type: 'Field value must be text',
+              maxLength: 'Field value must be at most {limit} characters',
+              minLength: 'Field value is required',
+            },
+          },
+          inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
+        },
+      },
+      'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
+    },
+    thumbnail: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Thumbnail URL must be at most {limit} characters',
+          },
+        },
+      },
+    },
+    image: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Image URL must be at most {limit} characters',
+          },
+        },
+      },
+    },
+    footer: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        text: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+        },
+        icon_url: {
+          type: 'string',
+          maxLength: 2048,
+          default: '',
+          pattern: '^(https?://\\S+)?$',
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Footer icon URL must be at most {limit} characters',
+          },
+        },
+      },
+    },
+  },
+};
+const schema180 = {
+  type: 'string',
+  maxLength: 7,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
+};
+function validate103(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate103.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.title === undefined) {
+      data.title = '';
+    }
+    if (data.description === undefined) {
+      data.description = '';
+    }
+    if (data.url === undefined) {
+      data.url = '';
+    }
+    if (data.timestamp === undefined) {
+      data.timestamp = null;
+    }
+    if (data.author === undefined) {
+      data.author = {};
+    }
+    if (data.fields === undefined) {
+      data.fields = [];
+    }
+    if (data.thumbnail === undefined) {
+      data.thumbnail = {};
+    }
+    if (data.image === undefined) {
+      data.image = {};
+    }
+    if (data.footer === undefined) {
+      data.footer = {};
+    }
+    for (const key0 in data) {
+      if (!func1.call(schema179.properties, key0)) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema179,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.title;
+    if (typeof data0 === 'string') {
+      if (func2(data0) > 256) {
+        const err1 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 256 },
+          message: 'must NOT have more than 256 characters',
+          schema: 256,
+          parentSchema: schema179.properties.title,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    } else {
+      const err2 = {
+        instancePath: instancePath + '/title',
+        schemaPath: '#/properties/title/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema179.properties.title.type,
+        parentSchema: schema179.properties.title,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    let data1 = data.description;
+    if (typeof data1 === 'string') {
+      if (func2(data1) > 4096) {
+        const err3 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 4096 },
+          message: 'must NOT have more than 4096 characters',
+          schema: 4096,
+          parentSchema: schema179.properties.description,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    } else {
+      const err4 = {
+        instancePath: instancePath + '/description',
+        schemaPath: '#/properties/description/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema179.properties.description.type,
+        parentSchema: schema179.properties.description,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    let data2 = data.url;
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 2048) {
+        const err5 = {
+          instancePath: instancePath + '/url',
+          schemaPath: '#/properties/url/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2048 },
+          message: 'must NOT have more than 2048 characters',
+          schema: 2048,
+          parentSchema: schema179.properties.url,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (!pattern75.test(data2)) {
+        const err6 = {
+          instancePath: instancePath + '/url',
+          schemaPath: '#/properties/url/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema179.properties.url,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    } else {
+      const err7 = {
+        instancePath: instancePath + '/url',
+        schemaPath: '#/properties/url/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema179.properties.url.type,
+        parentSchema: schema179.properties.url,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.color !== undefined) {
+      let data3 = data.color;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 7) {
+          const err8 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/$defs/HexColour/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 7 },
+            message: 'must NOT have more than 7 characters',
+            schema: 7,
+            parentSchema: schema180,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern36.test(data3)) {
+          const err9 = {
+            instancePath: instancePath + '/color',
+            schemaPath: '#/$defs/HexColour/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+            schema: '^#[0-9A-Fa-f]{6}$',
+            parentSchema: schema180,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/color',
+          schemaPath: '#/$defs/HexColour/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema180.type,
+          parentSchema: schema180,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    let data4 = data.timestamp;
+    if (typeof data4 !== 'string' && data4 !== null) {
+      const err11 = {
+        instancePath: instancePath + '/timestamp',
+        schemaPath: '#/properties/timestamp/type',
+        keyword: 'type',
+        params: { type: schema179.properties.timestamp.type },
+        message: 'must be string,null',
+        schema: schema179.properties.timestamp.type,
+        parentSchema: schema179.properties.timestamp,
+        data: data4,
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    if (typeof data4 === 'string') {
+      if (func2(data4) > 40) {
+        const err12 = {
+          instancePath: instancePath + '/timestamp',
+          schemaPath: '#/properties/timestamp/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 40 },
+          message: 'must NOT have more than 40 characters',
+          schema: 40,
+          parentSchema: schema179.properties.timestamp,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!pattern77.test(data4)) {
+        const err13 = {
+          instancePath: instancePath + '/timestamp',
+          schemaPath: '#/properties/timestamp/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' },
+          message:
+            'must match pattern "' +
+            '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
+            '"',
+          schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
+          parentSchema: schema179.properties.timestamp,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    let data5 = data.author;
+    if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+      if (data5.name === undefined) {
+        data5.name = '';
+      }
+      if (data5.url === undefined) {
+        data5.url = '';
+      }
+      if (data5.icon_url === undefined) {
+        data5.icon_url = '';
+      }
+      for (const key1 in data5) {
+        if (!(key1 === 'name' || key1 === 'url' || key1 === 'icon_url')) {
+          const err14 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema179.properties.author,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+      let data6 = data5.name;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 256) {
+          const err15 = {
+            instancePath: instancePath + '/author/name',
+            schemaPath: '#/properties/author/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 characters',
+            schema: 256,
+            parentSchema: schema179.properties.author.properties.name,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/author/name',
+          schemaPath: '#/properties/author/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema179.properties.author.properties.name.type,
+          parentSchema: schema179.properties.author.properties.name,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      let data7 = data5.url;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 2048) {
+          const err17 = {
+            instancePath: instancePath + '/author/url',
+            schemaPath: '#/properties/author/properties/url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema179.properties.author.properties.url,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data7)) {
+          const err18 = {
+            instancePath: instancePath + '/author/url',
+            schemaPath: '#/properties/author/properties/url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema179.properties.author.properties.url,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/author/url',
+          schemaPath: '#/properties/author/properties/url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema179.properties.author.properties.url.type,
+          parentSchema: schema179.properties.author.properties.url,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      let data8 = data5.icon_url;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 2048) {
+          const err20 = {
+            instancePath: instancePath + '/author/icon_url',
+            schemaPath: '#/properties/author/properties/icon_url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema179.properties.author.properties.icon_url,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data8)) {
+          const err21 = {
+            instancePath: instancePath + '/author/icon_url',
+            schemaPath: '#/properties/author/properties/icon_url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema179.properties.author.properties.icon_url,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/author/icon_url',
+          schemaPath: '#/properties/author/properties/icon_url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema179.properties.author.properties.icon_url.type,
+          parentSchema: schema179.properties.author.properties.icon_url,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    } else {
+      const err23 = {
+        instancePath: instancePath + '/author',
+        schemaPath: '#/properties/author/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema179.properties.author.type,
+        parentSchema: schema179.properties.author,
+        data: data5,
+      };
+      if (vErrors === null) {
+        vErrors = [err23];
+      } else {
+        vErrors.push(err23);
+      }
+      errors++;
+    }
+    let data9 = data.fields;
+    if (Array.isArray(data9)) {
+      if (data9.length > 25) {
+        const err24 = {
+          instancePath: instancePath + '/fields',
+          schemaPath: '#/properties/fields/maxItems',
+          keyword: 'maxItems',
+          params: { limit: 25 },
+          message: 'must NOT have more than 25 items',
+          schema: 25,
+          parentSchema: schema179.properties.fields,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+      const len0 = data9.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data10 = data9[i0];
+        if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+          if (data10.inline === undefined) {
+            data10.inline = false;
+          }
+          if (data10.name === undefined) {
+            const err25 = {
+              instancePath: instancePath + '/fields/' + i0,
+              schemaPath: '#/properties/fields/items/required',
+              keyword: 'required',
+              params: { missingProperty: 'name' },
+              message: "must have required property '" + 'name' + "'",
+              schema: schema179.properties.fields.items.required,
+              parentSchema: schema179.properties.fields.items,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+          if (data10.value === undefined) {
+            const err26 = {
+              instancePath: instancePath + '/fields/' + i0,
+              schemaPath: '#/properties/fields/items/required',
+              keyword: 'required',
+              params: { missingProperty: 'value' },
+              message: "must have required property '" + 'value' + "'",
+              schema: schema179.properties.fields.items.required,
+              parentSchema: schema179.properties.fields.items,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+          for (const key2 in data10) {
+            if (!(key2 === 'name' || key2 === 'value' || key2 === 'inline')) {
+              const err27 = {
+                instancePath: instancePath + '/fields/' + i0,
+                schemaPath: '#/properties/fields/items/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key2 },
+                message: 'must NOT have additional properties',
+                schema: false,
+                parentSchema: schema179.properties.fields.items,
+                data: data10,
+              };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+          }
+          if (data10.name !== undefined) {
+            let data11 = data10.name;
+            if (typeof data11 === 'string') {
+              if (func2(data11) > 256) {
+                const err28 = {
+                  instancePath: instancePath + '/fields/' + i0 + '/name',
+                  schemaPath: '#/properties/fields/items/properties/name/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 256 },
+                  message: 'must NOT have more than 256 characters',
+                  schema: 256,
+                  parentSchema: schema179.properties.fields.items.properties.name,
+                  data: data11,
+                };
+                if (vErrors === null) {
+                  vErrors = [err28];
+                } else {
+                  vErrors.push(err28);
+                }
+                errors++;
+              }
+              if (func2(data11) < 1) {
+                const err29 = {
+                  instancePath: instancePath + '/fields/' + i0 + '/name',
+                  schemaPath: '#/properties/fields/items/properties/name/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema179.properties.fields.items.properties.name,
+                  data: data11,
+                };
+                if (vErrors === null) {
+                  vErrors = [err29];
+                } else {
+                  vErrors.push(err29);
+                }
+                errors++;
+              }
+            } else {
+              const err30 = {
+                instancePath: instancePath + '/fields/' + i0 + '/name',
+                schemaPath: '#/properties/fields/items/properties/name/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema179.properties.fields.items.properties.name.type,
+                parentSchema: schema179.properties.fields.items.properties.name,
+                data: data11,
+              };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
+            }
+          }
+          if (data10.value !== undefined) {
+            let data12 = data10.value;
+            if (typeof data12 === 'string') {
+              if (func2(data12) > 1024) {
+                const err31 = {
+                  instancePath: instancePath + '/fields/' + i0 + '/value',
+                  schemaPath: '#/properties/fields/items/properties/value/maxLength',
+                  keyword: 'maxLength',
+                  params: { limit: 1024 },
+                  message: 'must NOT have more than 1024 characters',
+                  schema: 1024,
+                  parentSchema: schema179.properties.fields.items.properties.value,
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err31];
+                } else {
+                  vErrors.push(err31);
+                }
+                errors++;
+              }
+              if (func2(data12) < 1) {
+                const err32 = {
+                  instancePath: instancePath + '/fields/' + i0 + '/value',
+                  schemaPath: '#/properties/fields/items/properties/value/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema179.properties.fields.items.properties.value,
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err32];
+                } else {
+                  vErrors.push(err32);
+                }
+                errors++;
+              }
+            } else {
+              const err33 = {
+                instancePath: instancePath + '/fields/' + i0 + '/value',
+                schemaPath: '#/properties/fields/items/properties/value/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema179.properties.fields.items.properties.value.type,
+                parentSchema: schema179.properties.fields.items.properties.value,
+                data: data12,
+              };
+              if (vErrors === null) {
+                vErrors = [err33];
+              } else {
+                vErrors.push(err33);
+              }
+              errors++;
+            }
+          }
+          let data13 = data10.inline;
+          if (typeof data13 !== 'boolean') {
+            const err34 = {
+              instancePath: instancePath + '/fields/' + i0 + '/inline',
+              schemaPath: '#/properties/fields/items/properties/inline/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema179.properties.fields.items.properties.inline.type,
+              parentSchema: schema179.properties.fields.items.properties.inline,
+              data: data13,
+            };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        } else {
+          const err35 = {
+            instancePath: instancePath + '/fields/' + i0,
+            schemaPath: '#/properties/fields/items/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+            schema: schema179.properties.fields.items.type,
+            parentSchema: schema179.properties.fields.items,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err36 = {
+        instancePath: instancePath + '/fields',
+        schemaPath: '#/properties/fields/type',
+        keyword: 'type',
+        params: { type: 'array' },
+        message: 'must be array',
+        schema: schema179.properties.fields.type,
+        parentSchema: schema179.properties.fields,
+        data: data9,
+      };
+      if (vErrors === null) {
+        vErrors = [err36];
+      } else {
+        vErrors.push(err36);
+      }
+      errors++;
+    }
+    let data14 = data.thumbnail;
+    if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+      if (data14.url === undefined) {
+        data14.url = '';
+      }
+      for (const key3 in data14) {
+        if (!(key3 === 'url')) {
+          const err37 = {
+            instancePath: instancePath + '/thumbnail',
+            schemaPath: '#/properties/thumbnail/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key3 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema179.properties.thumbnail,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      }
+      let data15 = data14.url;
+      if (typeof data15 === 'string') {
+        if (func2(data15) > 2048) {
+          const err38 = {
+            instancePath: instancePath + '/thumbnail/url',
+            schemaPath: '#/properties/thumbnail/properties/url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema179.properties.thumbnail.properties.url,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data15)) {
+          const err39 = {
+            instancePath: instancePath + '/thumbnail/url',
+            schemaPath: '#/properties/thumbnail/properties/url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema179.properties.thumbnail.properties.url,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+      } else {
+        const err40 = {
+          instancePath: instancePath + '/thumbnail/url',
+          schemaPath: '#/properties/thumbnail/properties/url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema179.properties.thumbnail.properties.url.type,
+          parentSchema: schema179.properties.thumbnail.properties.url,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
+    } else {
+      const err41 = {
+        instancePath: instancePath + '/thumbnail',
+        schemaPath: '#/properties/thumbnail/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema179.properties.thumbnail.type,
+        parentSchema: schema179.properties.thumbnail,
+        data: data14,
+      };
+      if (vErrors === null) {
+        vErrors = [err41];
+      } else {
+        vErrors.push(err41);
+      }
+      errors++;
+    }
+    let data16 = data.image;
+    if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
+      if (data16.url === undefined) {
+        data16.url = '';
+      }
+      for (const key4 in data16) {
+        if (!(key4 === 'url')) {
+          const err42 = {
+            instancePath: instancePath + '/image',
+            schemaPath: '#/properties/image/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key4 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema179.properties.image,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+      }
+      let data17 = data16.url;
+      if (typeof data17 === 'string') {
+        if (func2(data17) > 2048) {
+          const err43 = {
+            instancePath: instancePath + '/image/url',
+            schemaPath: '#/properties/image/properties/url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema179.properties.image.properties.url,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data17)) {
+          const err44 = {
+            instancePath: instancePath + '/image/url',
+            schemaPath: '#/properties/image/properties/url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema179.properties.image.properties.url,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+      } else {
+        const err45 = {
+          instancePath: instancePath + '/image/url',
+          schemaPath: '#/properties/image/properties/url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema179.properties.image.properties.url.type,
+          parentSchema: schema179.properties.image.properties.url,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+    } else {
+      const err46 = {
+        instancePath: instancePath + '/image',
+        schemaPath: '#/properties/image/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema179.properties.image.type,
+        parentSchema: schema179.properties.image,
+        data: data16,
+      };
+      if (vErrors === null) {
+        vErrors = [err46];
+      } else {
+        vErrors.push(err46);
+      }
+      errors++;
+    }
+    let data18 = data.footer;
+    if (data18 && typeof data18 == 'object' && !Array.isArray(data18)) {
+      if (data18.text === undefined) {
+        data18.text = '';
+      }
+      if (data18.icon_url === undefined) {
+        data18.icon_url = '';
+      }
+      for (const key5 in data18) {
+        if (!(key5 === 'text' || key5 === 'icon_url')) {
+          const err47 = {
+            instancePath: instancePath + '/footer',
+            schemaPath: '#/properties/footer/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key5 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema179.properties.footer,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+      }
+      let data19 = data18.text;
+      if (typeof data19 === 'string') {
+        if (func2(data19) > 2048) {
+          const err48 = {
+            instancePath: instancePath + '/footer/text',
+            schemaPath: '#/properties/footer/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema179.properties.footer.properties.text,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+      } else {
+        const err49 = {
+          instancePath: instancePath + '/footer/text',
+          schemaPath: '#/properties/footer/properties/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema179.properties.footer.properties.text.type,
+          parentSchema: schema179.properties.footer.properties.text,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
+      let data20 = data18.icon_url;
+      if (typeof data20 === 'string') {
+        if (func2(data20) > 2048) {
+          const err50 = {
+            instancePath: instancePath + '/footer/icon_url',
+            schemaPath: '#/properties/footer/properties/icon_url/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema179.properties.footer.properties.icon_url,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data20)) {
+          const err51 = {
+            instancePath: instancePath + '/footer/icon_url',
+            schemaPath: '#/properties/footer/properties/icon_url/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema179.properties.footer.properties.icon_url,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+      } else {
+        const err52 = {
+          instancePath: instancePath + '/footer/icon_url',
+          schemaPath: '#/properties/footer/properties/icon_url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema179.properties.footer.properties.icon_url.type,
+          parentSchema: schema179.properties.footer.properties.icon_url,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+    } else {
+      const err53 = {
+        instancePath: instancePath + '/footer',
+        schemaPath: '#/properties/footer/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema179.properties.footer.type,
+        parentSchema: schema179.properties.footer,
+        data: data18,
+      };
+      if (vErrors === null) {
+        vErrors = [err53];
+      } else {
+        vErrors.push(err53);
+      }
+      errors++;
+    }
+  } else {
+    const err54 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema179.type,
+      parentSchema: schema179,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err54];
+    } else {
+      vErrors.push(err54);
+    }
+    errors++;
+  }
+  validate103.errors = vErrors;
+  return errors === 0;
+}
+validate103.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate102.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      data.content = '';
+    }
+    if (data.embeds === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'embeds' },
+        message: "must have required property '" + 'embeds' + "'",
+        schema: schema178.required,
+        parentSchema: schema178,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'content' || key0 === 'embeds')) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema178,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.content;
+    if (typeof data0 === 'string') {
+      if (func2(data0) > 2000) {
+        const err2 = {
+          instancePath: instancePath + '/content',
+          schemaPath: '#/properties/content/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2000 },
+          message: 'must NOT have more than 2000 characters',
+          schema: 2000,
+          parentSchema: schema178.properties.content,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    } else {
+      const err3 = {
+        instancePath: instancePath + '/content',
+        schemaPath: '#/properties/content/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema178.properties.content.type,
+        parentSchema: schema178.properties.content,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.embeds !== undefined) {
+      let data1 = data.embeds;
+      if (Array.isArray(data1)) {
+        if (data1.length > 10) {
+          const err4 = {
+            instancePath: instancePath + '/embeds',
+            schemaPath: '#/properties/embeds/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 10 },
+            message: 'must NOT have more than 10 items',
+            schema: 10,
+            parentSchema: schema178.properties.embeds,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.length < 1) {
+          const err5 = {
+            instancePath: instancePath + '/embeds',
+            schemaPath: '#/properties/embeds/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema178.properties.embeds,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate103(data1[i0], {
+              instancePath: instancePath + '/embeds/' + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/embeds',
+          schemaPath: '#/properties/embeds/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema178.properties.embeds.type,
+          parentSchema: schema178.properties.embeds,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema178.type,
+      parentSchema: schema178,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate102.errors = vErrors;
+  return errors === 0;
+}
+validate102.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/saved-embed.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate101.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.updated_at === undefined) {
+      data.updated_at = null;
+    }
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema177.required,
+        parentSchema: schema177,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.message === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'message' },
+        message: "must have required property '" + 'message' + "'",
+        schema: schema177.required,
+        parentSchema: schema177,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'name' || key0 === 'message' || key0 === 'updated_at')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema177,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 100) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema177.properties.name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema177.properties.name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!pattern11.test(data0)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/pattern',
+            keyword: 'pattern',
+            params: { pattern: '\\S' },
+            message: 'must match pattern "' + '\\S' + '"',
+            schema: '\\S',
+            parentSchema: schema177.properties.name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema177.properties.name.type,
+          parentSchema: schema177.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.message !== undefined) {
+      if (
+        !validate102(data.message, {
+          instancePath: instancePath + '/message',
+          parentData: data,
+          parentDataProperty: 'message',
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+        errors = vErrors.length;
+      }
+    }
+    let data2 = data.updated_at;
+    if (typeof data2 !== 'string' && data2 !== null) {
+      const err7 = {
+        instancePath: instancePath + '/updated_at',
+        schemaPath: '#/properties/updated_at/type',
+        keyword: 'type',
+        params: { type: schema177.properties.updated_at.type },
+        message: 'must be string,null',
+        schema: schema177.properties.updated_at.type,
+        parentSchema: schema177.properties.updated_at,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 40) {
+        const err8 = {
+          instancePath: instancePath + '/updated_at',
+          schemaPath: '#/properties/updated_at/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 40 },
+          message: 'must NOT have more than 40 characters',
+          schema: 40,
+          parentSchema: schema177.properties.updated_at,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema177.type,
+      parentSchema: schema177,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate101.errors = vErrors;
+  return errors === 0;
+}
+validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateSchemaList = validate48;
 const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -15607,8 +17575,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategories = validate101;
-const schema177 = {
+export const validateTicketCategories = validate106;
+const schema181 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-categories.json',
   type: 'object',
@@ -15673,7 +17641,7 @@ const schema177 = {
     },
   },
 };
-const schema178 = {
+const schema182 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
@@ -15697,16 +17665,16 @@ const schema178 = {
   },
   'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
 };
-const schema180 = {
+const schema184 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
 };
-function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate106(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-categories.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate101.evaluated;
+  const evaluated0 = validate106.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15735,7 +17703,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema177,
+          parentSchema: schema181,
           data,
         };
         if (vErrors === null) {
@@ -15756,7 +17724,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema177.properties.open,
+          parentSchema: schema181.properties.open,
           data: data0,
         };
         if (vErrors === null) {
@@ -15777,8 +17745,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema178.required,
-              parentSchema: schema178,
+              schema: schema182.required,
+              parentSchema: schema182,
               data: data1,
             };
             if (vErrors === null) {
@@ -15795,8 +17763,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema178.required,
-              parentSchema: schema178,
+              schema: schema182.required,
+              parentSchema: schema182,
               data: data1,
             };
             if (vErrors === null) {
@@ -15815,7 +17783,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key1 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema178,
+                parentSchema: schema182,
                 data: data1,
               };
               if (vErrors === null) {
@@ -15837,7 +17805,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema178.properties.id,
+                  parentSchema: schema182.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -15855,7 +17823,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema178.properties.id,
+                  parentSchema: schema182.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -15872,8 +17840,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema178.properties.id.type,
-                parentSchema: schema178.properties.id,
+                schema: schema182.properties.id.type,
+                parentSchema: schema182.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -15895,7 +17863,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema178.properties.name,
+                  parentSchema: schema182.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -15913,7 +17881,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema178.properties.name,
+                  parentSchema: schema182.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -15930,8 +17898,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema178.properties.name.type,
-                parentSchema: schema178.properties.name,
+                schema: schema182.properties.name.type,
+                parentSchema: schema182.properties.name,
                 data: data3,
               };
               if (vErrors === null) {
@@ -15949,8 +17917,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema178.type,
-            parentSchema: schema178,
+            schema: schema182.type,
+            parentSchema: schema182,
             data: data1,
           };
           if (vErrors === null) {
@@ -15968,8 +17936,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema177.properties.open.type,
-        parentSchema: schema177.properties.open,
+        schema: schema181.properties.open.type,
+        parentSchema: schema181.properties.open,
         data: data0,
       };
       if (vErrors === null) {
@@ -15989,7 +17957,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema177.properties.closed,
+          parentSchema: schema181.properties.closed,
           data: data4,
         };
         if (vErrors === null) {
@@ -16010,8 +17978,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema178.required,
-              parentSchema: schema178,
+              schema: schema182.required,
+              parentSchema: schema182,
               data: data5,
             };
             if (vErrors === null) {
@@ -16028,8 +17996,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema178.required,
-              parentSchema: schema178,
+              schema: schema182.required,
+              parentSchema: schema182,
               data: data5,
             };
             if (vErrors === null) {
@@ -16048,7 +18016,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema178,
+                parentSchema: schema182,
                 data: data5,
               };
               if (vErrors === null) {
@@ -16070,7 +18038,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema178.properties.id,
+                  parentSchema: schema182.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -16088,7 +18056,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema178.properties.id,
+                  parentSchema: schema182.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -16105,8 +18073,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema178.properties.id.type,
-                parentSchema: schema178.properties.id,
+                schema: schema182.properties.id.type,
+                parentSchema: schema182.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -16128,7 +18096,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema178.properties.name,
+                  parentSchema: schema182.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -16146,7 +18114,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema178.properties.name,
+                  parentSchema: schema182.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -16163,8 +18131,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema178.properties.name.type,
-                parentSchema: schema178.properties.name,
+                schema: schema182.properties.name.type,
+                parentSchema: schema182.properties.name,
                 data: data7,
               };
               if (vErrors === null) {
@@ -16182,8 +18150,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema178.type,
-            parentSchema: schema178,
+            schema: schema182.type,
+            parentSchema: schema182,
             data: data5,
           };
           if (vErrors === null) {
@@ -16201,8 +18169,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema177.properties.closed.type,
-        parentSchema: schema177.properties.closed,
+        schema: schema181.properties.closed.type,
+        parentSchema: schema181.properties.closed,
         data: data4,
       };
       if (vErrors === null) {
@@ -16218,10 +18186,10 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/defaultOpen',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema180.type },
+        params: { type: schema184.type },
         message: 'must be string,null',
-        schema: schema180.type,
-        parentSchema: schema180,
+        schema: schema184.type,
+        parentSchema: schema184,
         data: data8,
       };
       if (vErrors === null) {
@@ -16240,7 +18208,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema180,
+          parentSchema: schema184,
           data: data8,
         };
         if (vErrors === null) {
@@ -16258,7 +18226,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema180,
+          parentSchema: schema184,
           data: data8,
         };
         if (vErrors === null) {
@@ -16275,10 +18243,10 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/defaultClosed',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema180.type },
+        params: { type: schema184.type },
         message: 'must be string,null',
-        schema: schema180.type,
-        parentSchema: schema180,
+        schema: schema184.type,
+        parentSchema: schema184,
         data: data9,
       };
       if (vErrors === null) {
@@ -16297,7 +18265,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema180,
+          parentSchema: schema184,
           data: data9,
         };
         if (vErrors === null) {
@@ -16315,7 +18283,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema180,
+          parentSchema: schema184,
           data: data9,
         };
         if (vErrors === null) {
@@ -16339,8 +18307,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'distinct-across',
               params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
               message: 'must not list the same item twice',
-              schema: schema177['distinct-across'],
-              parentSchema: schema177,
+              schema: schema181['distinct-across'],
+              parentSchema: schema181,
               data,
             };
             if (vErrors === null) {
@@ -16367,8 +18335,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'distinct-across',
               params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
               message: 'must not list the same item twice',
-              schema: schema177['distinct-across'],
-              parentSchema: schema177,
+              schema: schema181['distinct-across'],
+              parentSchema: schema181,
               data,
             };
             if (vErrors === null) {
@@ -16392,8 +18360,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultOpen', value: value2 },
         message: 'must name an item of its list',
-        schema: schema177['refers-to-item'],
-        parentSchema: schema177,
+        schema: schema181['refers-to-item'],
+        parentSchema: schema181,
         data,
       };
       if (vErrors === null) {
@@ -16412,8 +18380,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultClosed', value: value3 },
         message: 'must name an item of its list',
-        schema: schema177['refers-to-item'],
-        parentSchema: schema177,
+        schema: schema181['refers-to-item'],
+        parentSchema: schema181,
         data,
       };
       if (vErrors === null) {
@@ -16430,8 +18398,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema177.type,
-      parentSchema: schema177,
+      schema: schema181.type,
+      parentSchema: schema181,
       data,
     };
     if (vErrors === null) {
@@ -16441,10 +18409,10 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate101.errors = vErrors;
+  validate106.errors = vErrors;
   return errors === 0;
 }
-validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate106.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTicketCategoriesResponse = validate53;
 const schema73 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -18218,8 +20186,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketGeneral = validate102;
-const schema182 = {
+export const validateTicketGeneral = validate107;
+const schema186 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
@@ -18287,18 +20255,18 @@ const schema182 = {
     },
   },
 };
-const schema183 = {
+const schema187 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const pattern116 = new RegExp('^(?:[1-9]|10)$', 'u');
-function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern125 = new RegExp('^(?:[1-9]|10)$', 'u');
+function validate107(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate102.evaluated;
+  const evaluated0 = validate107.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18340,7 +20308,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema182,
+          parentSchema: schema186,
           data,
         };
         if (vErrors === null) {
@@ -18357,10 +20325,10 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/support_team_roles',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema183.type },
+        params: { type: schema187.type },
         message: 'must be string,null',
-        schema: schema183.type,
-        parentSchema: schema183,
+        schema: schema187.type,
+        parentSchema: schema187,
         data: data0,
       };
       if (vErrors === null) {
@@ -18379,7 +20347,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema183,
+          parentSchema: schema187,
           data: data0,
         };
         if (vErrors === null) {
@@ -18397,7 +20365,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema183,
+          parentSchema: schema187,
           data: data0,
         };
         if (vErrors === null) {
@@ -18418,7 +20386,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema182.properties.additional_roles,
+          parentSchema: schema186.properties.additional_roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -18440,7 +20408,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema182.properties.additional_roles.items,
+              parentSchema: schema186.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -18458,7 +20426,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema182.properties.additional_roles.items,
+              parentSchema: schema186.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -18475,8 +20443,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema182.properties.additional_roles.items.type,
-            parentSchema: schema182.properties.additional_roles.items,
+            schema: schema186.properties.additional_roles.items.type,
+            parentSchema: schema186.properties.additional_roles.items,
             data: data2,
           };
           if (vErrors === null) {
@@ -18505,7 +20473,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema182.properties.additional_roles,
+              parentSchema: schema186.properties.additional_roles,
               data: data1,
             };
             if (vErrors === null) {
@@ -18526,8 +20494,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema182.properties.additional_roles.type,
-        parentSchema: schema182.properties.additional_roles,
+        schema: schema186.properties.additional_roles.type,
+        parentSchema: schema186.properties.additional_roles,
         data: data1,
       };
       if (vErrors === null) {
@@ -18545,8 +20513,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema182.properties.two_step_close.type,
-        parentSchema: schema182.properties.two_step_close,
+        schema: schema186.properties.two_step_close.type,
+        parentSchema: schema186.properties.two_step_close,
         data: data3,
       };
       if (vErrors === null) {
@@ -18564,8 +20532,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema182.properties.two_step_ticket.type,
-        parentSchema: schema182.properties.two_step_ticket,
+        schema: schema186.properties.two_step_ticket.type,
+        parentSchema: schema186.properties.two_step_ticket,
         data: data4,
       };
       if (vErrors === null) {
@@ -18583,8 +20551,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema182.properties.auto_pin_ticket.type,
-        parentSchema: schema182.properties.auto_pin_ticket,
+        schema: schema186.properties.auto_pin_ticket.type,
+        parentSchema: schema186.properties.auto_pin_ticket,
         data: data5,
       };
       if (vErrors === null) {
@@ -18604,7 +20572,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema182.properties.ticket_padding,
+          parentSchema: schema186.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -18614,7 +20582,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern116.test(data6)) {
+      if (!pattern125.test(data6)) {
         const err14 = {
           instancePath: instancePath + '/ticket_padding',
           schemaPath: '#/properties/ticket_padding/pattern',
@@ -18622,7 +20590,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(?:[1-9]|10)$' },
           message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
           schema: '^(?:[1-9]|10)$',
-          parentSchema: schema182.properties.ticket_padding,
+          parentSchema: schema186.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -18639,8 +20607,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema182.properties.ticket_padding.type,
-        parentSchema: schema182.properties.ticket_padding,
+        schema: schema186.properties.ticket_padding.type,
+        parentSchema: schema186.properties.ticket_padding,
         data: data6,
       };
       if (vErrors === null) {
@@ -18657,8 +20625,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema182.type,
-      parentSchema: schema182,
+      schema: schema186.type,
+      parentSchema: schema186,
       data,
     };
     if (vErrors === null) {
@@ -18668,12 +20636,12 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate102.errors = vErrors;
+  validate107.errors = vErrors;
   return errors === 0;
 }
-validate102.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketLimits = validate103;
-const schema184 = {
+validate107.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate108;
+const schema188 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
@@ -18790,7 +20758,7 @@ const schema184 = {
     },
   },
 };
-const schema185 = {
+const schema189 = {
   type: 'integer',
   minimum: 1,
   maximum: 20,
@@ -18800,10 +20768,10 @@ const schema185 = {
     maximum: 'A ticket limit must be between {minimum} and {maximum}',
   },
 };
-function validate103(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate108(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate103.evaluated;
+  const evaluated0 = validate108.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18853,7 +20821,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema184,
+          parentSchema: schema188,
           data,
         };
         if (vErrors === null) {
@@ -18872,8 +20840,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema184.properties.maxTicketsPerUser.type,
-        parentSchema: schema184.properties.maxTicketsPerUser,
+        schema: schema188.properties.maxTicketsPerUser.type,
+        parentSchema: schema188.properties.maxTicketsPerUser,
         data: data0,
       };
       if (vErrors === null) {
@@ -18892,7 +20860,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 20 },
           message: 'must be <= 20',
           schema: 20,
-          parentSchema: schema184.properties.maxTicketsPerUser,
+          parentSchema: schema188.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -18910,7 +20878,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema184.properties.maxTicketsPerUser,
+          parentSchema: schema188.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -18929,8 +20897,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema184.properties.maxOpenTickets.type,
-        parentSchema: schema184.properties.maxOpenTickets,
+        schema: schema188.properties.maxOpenTickets.type,
+        parentSchema: schema188.properties.maxOpenTickets,
         data: data1,
       };
       if (vErrors === null) {
@@ -18949,7 +20917,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 200 },
           message: 'must be <= 200',
           schema: 200,
-          parentSchema: schema184.properties.maxOpenTickets,
+          parentSchema: schema188.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -18967,7 +20935,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 10 },
           message: 'must be >= 10',
           schema: 10,
-          parentSchema: schema184.properties.maxOpenTickets,
+          parentSchema: schema188.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -18986,8 +20954,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema184.properties.rateLimitEnabled.type,
-        parentSchema: schema184.properties.rateLimitEnabled,
+        schema: schema188.properties.rateLimitEnabled.type,
+        parentSchema: schema188.properties.rateLimitEnabled,
         data: data2,
       };
       if (vErrors === null) {
@@ -19005,8 +20973,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema184.properties.cooldownPeriod.type,
-        parentSchema: schema184.properties.cooldownPeriod,
+        schema: schema188.properties.cooldownPeriod.type,
+        parentSchema: schema188.properties.cooldownPeriod,
         data: data3,
       };
       if (vErrors === null) {
@@ -19025,7 +20993,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 3600 },
           message: 'must be <= 3600',
           schema: 3600,
-          parentSchema: schema184.properties.cooldownPeriod,
+          parentSchema: schema188.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -19043,7 +21011,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 60 },
           message: 'must be >= 60',
           schema: 60,
-          parentSchema: schema184.properties.cooldownPeriod,
+          parentSchema: schema188.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -19062,8 +21030,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema184.properties.autoCloseInactive.type,
-        parentSchema: schema184.properties.autoCloseInactive,
+        schema: schema188.properties.autoCloseInactive.type,
+        parentSchema: schema188.properties.autoCloseInactive,
         data: data4,
       };
       if (vErrors === null) {
@@ -19081,8 +21049,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema184.properties.inactiveThreshold.type,
-        parentSchema: schema184.properties.inactiveThreshold,
+        schema: schema188.properties.inactiveThreshold.type,
+        parentSchema: schema188.properties.inactiveThreshold,
         data: data5,
       };
       if (vErrors === null) {
@@ -19101,7 +21069,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 30 },
           message: 'must be <= 30',
           schema: 30,
-          parentSchema: schema184.properties.inactiveThreshold,
+          parentSchema: schema188.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -19119,7 +21087,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema184.properties.inactiveThreshold,
+          parentSchema: schema188.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -19150,7 +21118,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema184.properties.userLimits,
+            parentSchema: schema188.properties.userLimits,
             data: data6,
           };
           if (vErrors === null) {
@@ -19169,8 +21137,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema185.type,
-          parentSchema: schema185,
+          schema: schema189.type,
+          parentSchema: schema189,
           data: data7,
         };
         if (vErrors === null) {
@@ -19189,7 +21157,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema185,
+            parentSchema: schema189,
             data: data7,
           };
           if (vErrors === null) {
@@ -19207,7 +21175,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema185,
+            parentSchema: schema189,
             data: data7,
           };
           if (vErrors === null) {
@@ -19226,8 +21194,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema185.type,
-          parentSchema: schema185,
+          schema: schema189.type,
+          parentSchema: schema189,
           data: data8,
         };
         if (vErrors === null) {
@@ -19246,7 +21214,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema185,
+            parentSchema: schema189,
             data: data8,
           };
           if (vErrors === null) {
@@ -19264,7 +21232,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema185,
+            parentSchema: schema189,
             data: data8,
           };
           if (vErrors === null) {
@@ -19283,8 +21251,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema185.type,
-          parentSchema: schema185,
+          schema: schema189.type,
+          parentSchema: schema189,
           data: data9,
         };
         if (vErrors === null) {
@@ -19303,7 +21271,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema185,
+            parentSchema: schema189,
             data: data9,
           };
           if (vErrors === null) {
@@ -19321,7 +21289,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema185,
+            parentSchema: schema189,
             data: data9,
           };
           if (vErrors === null) {
@@ -19339,8 +21307,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema184.properties.userLimits.type,
-        parentSchema: schema184.properties.userLimits,
+        schema: schema188.properties.userLimits.type,
+        parentSchema: schema188.properties.userLimits,
         data: data6,
       };
       if (vErrors === null) {
@@ -19360,7 +21328,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 properties',
           schema: 250,
-          parentSchema: schema184.properties.roleLimits,
+          parentSchema: schema188.properties.roleLimits,
           data: data10,
         };
         if (vErrors === null) {
@@ -19381,7 +21349,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema184.properties.roleLimits.propertyNames,
+              parentSchema: schema188.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -19400,7 +21368,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema184.properties.roleLimits.propertyNames,
+              parentSchema: schema188.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -19420,8 +21388,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'propertyNames',
             params: { propertyName: key2 },
             message: 'property name must be valid',
-            schema: schema184.properties.roleLimits.propertyNames,
-            parentSchema: schema184.properties.roleLimits,
+            schema: schema188.properties.roleLimits.propertyNames,
+            parentSchema: schema188.properties.roleLimits,
             data: data10,
           };
           if (vErrors === null) {
@@ -19441,8 +21409,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema185.type,
-            parentSchema: schema185,
+            schema: schema189.type,
+            parentSchema: schema189,
             data: data11,
           };
           if (vErrors === null) {
@@ -19461,7 +21429,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               params: { comparison: '<=', limit: 20 },
               message: 'must be <= 20',
               schema: 20,
-              parentSchema: schema185,
+              parentSchema: schema189,
               data: data11,
             };
             if (vErrors === null) {
@@ -19479,7 +21447,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               params: { comparison: '>=', limit: 1 },
               message: 'must be >= 1',
               schema: 1,
-              parentSchema: schema185,
+              parentSchema: schema189,
               data: data11,
             };
             if (vErrors === null) {
@@ -19498,8 +21466,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema184.properties.roleLimits.type,
-        parentSchema: schema184.properties.roleLimits,
+        schema: schema188.properties.roleLimits.type,
+        parentSchema: schema188.properties.roleLimits,
         data: data10,
       };
       if (vErrors === null) {
@@ -19516,8 +21484,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema184.type,
-      parentSchema: schema184,
+      schema: schema188.type,
+      parentSchema: schema188,
       data,
     };
     if (vErrors === null) {
@@ -19527,12 +21495,12 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate103.errors = vErrors;
+  validate108.errors = vErrors;
   return errors === 0;
 }
-validate103.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanel = validate104;
-const schema189 = {
+validate108.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate109;
+const schema193 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -19740,6 +21708,7 @@ const schema189 = {
     message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', default: null },
     deployed: { readOnly: true, type: 'boolean', default: false },
     created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
+    updated_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
   },
   'x-messages': { required: 'Please select a channel for the panel' },
   $defs: {
@@ -19756,7 +21725,7 @@ const schema189 = {
     },
   },
 };
-const schema190 = {
+const schema194 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -19768,10 +21737,10 @@ const schema190 = {
   },
 };
 const pattern37 = new RegExp('^(https?://[^\\s]+)?$', 'u');
-function validate104(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate109(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate104.evaluated;
+  const evaluated0 = validate109.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19875,6 +21844,9 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
     if (data.created_at === undefined) {
       data.created_at = null;
     }
+    if (data.updated_at === undefined) {
+      data.updated_at = null;
+    }
     if (data.channel_id === undefined) {
       const err0 = {
         instancePath,
@@ -19882,8 +21854,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema189.required,
-        parentSchema: schema189,
+        schema: schema193.required,
+        parentSchema: schema193,
         data,
       };
       if (vErrors === null) {
@@ -19894,7 +21866,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema189.properties, key0)) {
+      if (!func1.call(schema193.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -19902,7 +21874,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema189,
+          parentSchema: schema193,
           data,
         };
         if (vErrors === null) {
@@ -19923,7 +21895,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema189.properties.title,
+          parentSchema: schema193.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -19941,7 +21913,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema189.properties.title,
+          parentSchema: schema193.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -19959,7 +21931,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema189.properties.title,
+          parentSchema: schema193.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -19976,8 +21948,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.title.type,
-        parentSchema: schema189.properties.title,
+        schema: schema193.properties.title.type,
+        parentSchema: schema193.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -19997,7 +21969,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema189.properties.description,
+          parentSchema: schema193.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -20014,8 +21986,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.description.type,
-        parentSchema: schema189.properties.description,
+        schema: schema193.properties.description.type,
+        parentSchema: schema193.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -20035,7 +22007,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema190,
+          parentSchema: schema194,
           data: data2,
         };
         if (vErrors === null) {
@@ -20053,7 +22025,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema190,
+          parentSchema: schema194,
           data: data2,
         };
         if (vErrors === null) {
@@ -20070,8 +22042,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema190.type,
-        parentSchema: schema190,
+        schema: schema194.type,
+        parentSchema: schema194,
         data: data2,
       };
       if (vErrors === null) {
@@ -20092,7 +22064,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema189.properties.channel_id,
+            parentSchema: schema193.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -20110,7 +22082,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema189.properties.channel_id,
+            parentSchema: schema193.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -20127,8 +22099,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema189.properties.channel_id.type,
-          parentSchema: schema189.properties.channel_id,
+          schema: schema193.properties.channel_id.type,
+          parentSchema: schema193.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -20149,7 +22121,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema189.properties.button_label,
+          parentSchema: schema193.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -20167,7 +22139,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema189.properties.button_label,
+          parentSchema: schema193.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -20184,8 +22156,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.button_label.type,
-        parentSchema: schema189.properties.button_label,
+        schema: schema193.properties.button_label.type,
+        parentSchema: schema193.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -20205,7 +22177,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema189.properties.button_emoji,
+          parentSchema: schema193.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -20222,8 +22194,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.button_emoji.type,
-        parentSchema: schema189.properties.button_emoji,
+        schema: schema193.properties.button_emoji.type,
+        parentSchema: schema193.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -20243,7 +22215,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema189.properties.welcome_message,
+          parentSchema: schema193.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -20260,8 +22232,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.welcome_message.type,
-        parentSchema: schema189.properties.welcome_message,
+        schema: schema193.properties.welcome_message.type,
+        parentSchema: schema193.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -20281,7 +22253,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema189.properties.ticket_name_format,
+          parentSchema: schema193.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -20299,7 +22271,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema189.properties.ticket_name_format,
+          parentSchema: schema193.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -20316,8 +22288,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.ticket_name_format.type,
-        parentSchema: schema189.properties.ticket_name_format,
+        schema: schema193.properties.ticket_name_format.type,
+        parentSchema: schema193.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -20335,8 +22307,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema189.properties.close_button.type,
-        parentSchema: schema189.properties.close_button,
+        schema: schema193.properties.close_button.type,
+        parentSchema: schema193.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -20356,7 +22328,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema189.properties.close_button_label,
+          parentSchema: schema193.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -20373,8 +22345,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.close_button_label.type,
-        parentSchema: schema189.properties.close_button_label,
+        schema: schema193.properties.close_button_label.type,
+        parentSchema: schema193.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -20394,7 +22366,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema189.properties.close_button_emoji,
+          parentSchema: schema193.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -20411,8 +22383,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.close_button_emoji.type,
-        parentSchema: schema189.properties.close_button_emoji,
+        schema: schema193.properties.close_button_emoji.type,
+        parentSchema: schema193.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -20430,8 +22402,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema189.properties.transcript.type,
-        parentSchema: schema189.properties.transcript,
+        schema: schema193.properties.transcript.type,
+        parentSchema: schema193.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -20449,8 +22421,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema189.properties.auto_delete.type,
-        parentSchema: schema189.properties.auto_delete,
+        schema: schema193.properties.auto_delete.type,
+        parentSchema: schema193.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -20468,8 +22440,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema189.properties.auto_delete_time.type,
-        parentSchema: schema189.properties.auto_delete_time,
+        schema: schema193.properties.auto_delete_time.type,
+        parentSchema: schema193.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -20488,7 +22460,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema189.properties.auto_delete_time,
+          parentSchema: schema193.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -20506,7 +22478,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema189.properties.auto_delete_time,
+          parentSchema: schema193.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -20525,8 +22497,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema189.properties.support_team_view.type,
-        parentSchema: schema189.properties.support_team_view,
+        schema: schema193.properties.support_team_view.type,
+        parentSchema: schema193.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -20544,8 +22516,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema189.properties.max_duration.type,
-        parentSchema: schema189.properties.max_duration,
+        schema: schema193.properties.max_duration.type,
+        parentSchema: schema193.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -20564,7 +22536,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema189.properties.max_duration,
+          parentSchema: schema193.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -20582,7 +22554,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema189.properties.max_duration,
+          parentSchema: schema193.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -20603,7 +22575,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema189.properties.required_inputs,
+          parentSchema: schema193.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -20625,7 +22597,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema189.properties.required_inputs.items,
+              parentSchema: schema193.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -20643,7 +22615,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema189.properties.required_inputs.items,
+              parentSchema: schema193.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -20660,8 +22632,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema189.properties.required_inputs.items.type,
-            parentSchema: schema189.properties.required_inputs.items,
+            schema: schema193.properties.required_inputs.items.type,
+            parentSchema: schema193.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -20679,8 +22651,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema189.properties.required_inputs.type,
-        parentSchema: schema189.properties.required_inputs,
+        schema: schema193.properties.required_inputs.type,
+        parentSchema: schema193.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -20700,7 +22672,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema189.properties.categories,
+          parentSchema: schema193.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -20722,7 +22694,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema189.properties.categories.items,
+              parentSchema: schema193.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -20740,7 +22712,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema189.properties.categories.items,
+              parentSchema: schema193.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -20757,8 +22729,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema189.properties.categories.items.type,
-            parentSchema: schema189.properties.categories.items,
+            schema: schema193.properties.categories.items.type,
+            parentSchema: schema193.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -20787,7 +22759,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema189.properties.categories,
+              parentSchema: schema193.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -20808,8 +22780,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema189.properties.categories.type,
-        parentSchema: schema189.properties.categories,
+        schema: schema193.properties.categories.type,
+        parentSchema: schema193.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -20827,8 +22799,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema189.properties.auto_deploy.type,
-        parentSchema: schema189.properties.auto_deploy,
+        schema: schema193.properties.auto_deploy.type,
+        parentSchema: schema193.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -20848,7 +22820,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema189.properties.footer,
+          parentSchema: schema193.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -20865,8 +22837,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.footer.type,
-        parentSchema: schema189.properties.footer,
+        schema: schema193.properties.footer.type,
+        parentSchema: schema193.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -20886,7 +22858,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema189.properties.footerIcon,
+          parentSchema: schema193.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -20904,7 +22876,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema189.properties.footerIcon,
+          parentSchema: schema193.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -20921,8 +22893,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.footerIcon.type,
-        parentSchema: schema189.properties.footerIcon,
+        schema: schema193.properties.footerIcon.type,
+        parentSchema: schema193.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -20942,7 +22914,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema189.properties.image,
+          parentSchema: schema193.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -20960,7 +22932,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema189.properties.image,
+          parentSchema: schema193.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -20977,8 +22949,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.image.type,
-        parentSchema: schema189.properties.image,
+        schema: schema193.properties.image.type,
+        parentSchema: schema193.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -20998,7 +22970,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema189.properties.thumbnail,
+          parentSchema: schema193.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -21016,7 +22988,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema189.properties.thumbnail,
+          parentSchema: schema193.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -21033,8 +23005,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.thumbnail.type,
-        parentSchema: schema189.properties.thumbnail,
+        schema: schema193.properties.thumbnail.type,
+        parentSchema: schema193.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -21054,7 +23026,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema189.properties.open_title,
+          parentSchema: schema193.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -21071,8 +23043,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.open_title.type,
-        parentSchema: schema189.properties.open_title,
+        schema: schema193.properties.open_title.type,
+        parentSchema: schema193.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -21092,7 +23064,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema189.properties.open_description,
+          parentSchema: schema193.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -21109,8 +23081,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.open_description.type,
-        parentSchema: schema189.properties.open_description,
+        schema: schema193.properties.open_description.type,
+        parentSchema: schema193.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -21130,7 +23102,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema190,
+          parentSchema: schema194,
           data: data27,
         };
         if (vErrors === null) {
@@ -21148,7 +23120,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema190,
+          parentSchema: schema194,
           data: data27,
         };
         if (vErrors === null) {
@@ -21165,8 +23137,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema190.type,
-        parentSchema: schema190,
+        schema: schema194.type,
+        parentSchema: schema194,
         data: data27,
       };
       if (vErrors === null) {
@@ -21186,7 +23158,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema189.properties.open_footer,
+          parentSchema: schema193.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -21203,8 +23175,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.open_footer.type,
-        parentSchema: schema189.properties.open_footer,
+        schema: schema193.properties.open_footer.type,
+        parentSchema: schema193.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -21224,7 +23196,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema189.properties.open_footerIcon,
+          parentSchema: schema193.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -21242,7 +23214,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema189.properties.open_footerIcon,
+          parentSchema: schema193.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -21259,8 +23231,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.open_footerIcon.type,
-        parentSchema: schema189.properties.open_footerIcon,
+        schema: schema193.properties.open_footerIcon.type,
+        parentSchema: schema193.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -21280,7 +23252,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema189.properties.open_image,
+          parentSchema: schema193.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -21298,7 +23270,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema189.properties.open_image,
+          parentSchema: schema193.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -21315,8 +23287,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.open_image.type,
-        parentSchema: schema189.properties.open_image,
+        schema: schema193.properties.open_image.type,
+        parentSchema: schema193.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -21336,7 +23308,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema189.properties.open_thumbnail,
+          parentSchema: schema193.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -21354,7 +23326,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema189.properties.open_thumbnail,
+          parentSchema: schema193.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -21371,8 +23343,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema189.properties.open_thumbnail.type,
-        parentSchema: schema189.properties.open_thumbnail,
+        schema: schema193.properties.open_thumbnail.type,
+        parentSchema: schema193.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -21388,10 +23360,10 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema189.properties.message_id.type },
+        params: { type: schema193.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema189.properties.message_id.type,
-        parentSchema: schema189.properties.message_id,
+        schema: schema193.properties.message_id.type,
+        parentSchema: schema193.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -21410,7 +23382,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema189.properties.message_id,
+          parentSchema: schema193.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -21428,7 +23400,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema189.properties.message_id,
+          parentSchema: schema193.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -21447,8 +23419,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema189.properties.deployed.type,
-        parentSchema: schema189.properties.deployed,
+        schema: schema193.properties.deployed.type,
+        parentSchema: schema193.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -21464,10 +23436,10 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema189.properties.created_at.type },
+        params: { type: schema193.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema189.properties.created_at.type,
-        parentSchema: schema189.properties.created_at,
+        schema: schema193.properties.created_at.type,
+        parentSchema: schema193.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -21486,7 +23458,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema189.properties.created_at,
+          parentSchema: schema193.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -21497,28 +23469,67 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         errors++;
       }
     }
+    let data35 = data.updated_at;
+    if (typeof data35 !== 'string' && data35 !== null) {
+      const err85 = {
+        instancePath: instancePath + '/updated_at',
+        schemaPath: '#/properties/updated_at/type',
+        keyword: 'type',
+        params: { type: schema193.properties.updated_at.type },
+        message: 'must be string,null',
+        schema: schema193.properties.updated_at.type,
+        parentSchema: schema193.properties.updated_at,
+        data: data35,
+      };
+      if (vErrors === null) {
+        vErrors = [err85];
+      } else {
+        vErrors.push(err85);
+      }
+      errors++;
+    }
+    if (typeof data35 === 'string') {
+      if (func2(data35) > 40) {
+        const err86 = {
+          instancePath: instancePath + '/updated_at',
+          schemaPath: '#/properties/updated_at/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 40 },
+          message: 'must NOT have more than 40 characters',
+          schema: 40,
+          parentSchema: schema193.properties.updated_at,
+          data: data35,
+        };
+        if (vErrors === null) {
+          vErrors = [err86];
+        } else {
+          vErrors.push(err86);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err85 = {
+    const err87 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema189.type,
-      parentSchema: schema189,
+      schema: schema193.type,
+      parentSchema: schema193,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err85];
+      vErrors = [err87];
     } else {
-      vErrors.push(err85);
+      vErrors.push(err87);
     }
     errors++;
   }
-  validate104.errors = vErrors;
+  validate109.errors = vErrors;
   return errors === 0;
 }
-validate104.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate109.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTicketPanelDeployDefaultRequest = validate58;
 const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -22764,6 +24775,7 @@ const schema98 = {
         message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', default: null },
         deployed: { readOnly: true, type: 'boolean', default: false },
         created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
+        updated_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
       },
       'x-messages': { required: 'Please select a channel for the panel' },
     },
@@ -22996,6 +25008,7 @@ const schema99 = {
     message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', default: null },
     deployed: { readOnly: true, type: 'boolean', default: false },
     created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
+    updated_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
   },
   'x-messages': { required: 'Please select a channel for the panel' },
 };
@@ -23116,6 +25129,9 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.created_at === undefined) {
       data.created_at = null;
+    }
+    if (data.updated_at === undefined) {
+      data.updated_at = null;
     }
     if (data.channel_id === undefined) {
       const err0 = {
@@ -24739,8 +26755,47 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    let data35 = data.updated_at;
+    if (typeof data35 !== 'string' && data35 !== null) {
+      const err85 = {
+        instancePath: instancePath + '/updated_at',
+        schemaPath: '#/properties/updated_at/type',
+        keyword: 'type',
+        params: { type: schema99.properties.updated_at.type },
+        message: 'must be string,null',
+        schema: schema99.properties.updated_at.type,
+        parentSchema: schema99.properties.updated_at,
+        data: data35,
+      };
+      if (vErrors === null) {
+        vErrors = [err85];
+      } else {
+        vErrors.push(err85);
+      }
+      errors++;
+    }
+    if (typeof data35 === 'string') {
+      if (func2(data35) > 40) {
+        const err86 = {
+          instancePath: instancePath + '/updated_at',
+          schemaPath: '#/properties/updated_at/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 40 },
+          message: 'must NOT have more than 40 characters',
+          schema: 40,
+          parentSchema: schema99.properties.updated_at,
+          data: data35,
+        };
+        if (vErrors === null) {
+          vErrors = [err86];
+        } else {
+          vErrors.push(err86);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err85 = {
+    const err87 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -24751,9 +26806,9 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err85];
+      vErrors = [err87];
     } else {
-      vErrors.push(err85);
+      vErrors.push(err87);
     }
     errors++;
   }
@@ -30558,8 +32613,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscripts = validate105;
-const schema192 = {
+export const validateTranscripts = validate110;
+const schema196 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
@@ -30638,21 +32693,21 @@ const schema192 = {
     },
   },
 };
-const schema193 = {
+const schema197 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const pattern130 = new RegExp(
+const pattern139 = new RegExp(
   '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
   'u',
 );
-function validate105(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate110(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate105.evaluated;
+  const evaluated0 = validate110.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30702,7 +32757,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema192,
+          parentSchema: schema196,
           data,
         };
         if (vErrors === null) {
@@ -30721,8 +32776,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema192.properties.enabled.type,
-        parentSchema: schema192.properties.enabled,
+        schema: schema196.properties.enabled.type,
+        parentSchema: schema196.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -30740,8 +32795,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema192.properties.autoGenerate.type,
-        parentSchema: schema192.properties.autoGenerate,
+        schema: schema196.properties.autoGenerate.type,
+        parentSchema: schema196.properties.autoGenerate,
         data: data1,
       };
       if (vErrors === null) {
@@ -30759,8 +32814,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema192.properties.includeAttachments.type,
-        parentSchema: schema192.properties.includeAttachments,
+        schema: schema196.properties.includeAttachments.type,
+        parentSchema: schema196.properties.includeAttachments,
         data: data2,
       };
       if (vErrors === null) {
@@ -30776,10 +32831,10 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/format',
         schemaPath: '#/properties/format/enum',
         keyword: 'enum',
-        params: { allowedValues: schema192.properties.format.enum },
+        params: { allowedValues: schema196.properties.format.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema192.properties.format.enum,
-        parentSchema: schema192.properties.format,
+        schema: schema196.properties.format.enum,
+        parentSchema: schema196.properties.format,
         data: data3,
       };
       if (vErrors === null) {
@@ -30797,8 +32852,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema192.properties.retentionDays.type,
-        parentSchema: schema192.properties.retentionDays,
+        schema: schema196.properties.retentionDays.type,
+        parentSchema: schema196.properties.retentionDays,
         data: data4,
       };
       if (vErrors === null) {
@@ -30817,7 +32872,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 365 },
           message: 'must be <= 365',
           schema: 365,
-          parentSchema: schema192.properties.retentionDays,
+          parentSchema: schema196.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -30835,7 +32890,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema192.properties.retentionDays,
+          parentSchema: schema196.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -30856,7 +32911,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema192.properties.webhookUrl,
+          parentSchema: schema196.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -30866,7 +32921,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern130.test(data5)) {
+      if (!pattern139.test(data5)) {
         const err9 = {
           instancePath: instancePath + '/webhookUrl',
           schemaPath: '#/properties/webhookUrl/pattern',
@@ -30877,7 +32932,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
             '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
             '"',
           schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-          parentSchema: schema192.properties.webhookUrl,
+          parentSchema: schema196.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -30894,8 +32949,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema192.properties.webhookUrl.type,
-        parentSchema: schema192.properties.webhookUrl,
+        schema: schema196.properties.webhookUrl.type,
+        parentSchema: schema196.properties.webhookUrl,
         data: data5,
       };
       if (vErrors === null) {
@@ -30913,8 +32968,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema192.properties.dmUser.type,
-        parentSchema: schema192.properties.dmUser,
+        schema: schema196.properties.dmUser.type,
+        parentSchema: schema196.properties.dmUser,
         data: data6,
       };
       if (vErrors === null) {
@@ -30930,10 +32985,10 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/logChannel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema193.type },
+        params: { type: schema197.type },
         message: 'must be string,null',
-        schema: schema193.type,
-        parentSchema: schema193,
+        schema: schema197.type,
+        parentSchema: schema197,
         data: data7,
       };
       if (vErrors === null) {
@@ -30952,7 +33007,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema193,
+          parentSchema: schema197,
           data: data7,
         };
         if (vErrors === null) {
@@ -30970,7 +33025,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema193,
+          parentSchema: schema197,
           data: data7,
         };
         if (vErrors === null) {
@@ -30988,8 +33043,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema192.type,
-      parentSchema: schema192,
+      schema: schema196.type,
+      parentSchema: schema196,
       data,
     };
     if (vErrors === null) {
@@ -30999,10 +33054,10 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate105.errors = vErrors;
+  validate110.errors = vErrors;
   return errors === 0;
 }
-validate105.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate110.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateUser = validate76;
 const schema126 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -32732,6 +34787,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/settings/greeting.json': validateGreeting,
   'https://guildhall.dev/schemas/settings/levels.json': validateLevels,
   'https://guildhall.dev/schemas/settings/moderation.json': validateModeration,
+  'https://guildhall.dev/schemas/settings/saved-embed.json': validateSavedEmbed,
   'https://guildhall.dev/schemas/settings/ticket-categories.json': validateTicketCategories,
   'https://guildhall.dev/schemas/settings/ticket-general.json': validateTicketGeneral,
   'https://guildhall.dev/schemas/settings/ticket-limits.json': validateTicketLimits,

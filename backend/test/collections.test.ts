@@ -46,7 +46,7 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
 
   it("has the panels row: the spec's defaults, a cap from the table and the duplicate rule", () => {
     expect(PANELS).toMatchObject({ itemCap: 100, policy: 'manage-guild', duplicate: { title: '{title} (Copy)' } });
-    expect(PANELS.serverOwned).toEqual(['message_id', 'deployed', 'created_at']);
+    expect(PANELS.serverOwned).toEqual(['message_id', 'deployed', 'created_at', 'updated_at']);
     expect(PANELS.defaults).toMatchObject({
       title: 'Support Ticket',
       description: 'Please use the button below to create a ticket',
@@ -77,7 +77,7 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
     expect(created.body).toMatchObject({
       success: true,
       version: 1,
-      item: { ...PANELS.defaults, created_at: expect.any(String), title: 'Help desk', channel_id: CHANNEL },
+      item: { ...PANELS.defaults, created_at: expect.any(String), updated_at: expect.any(String), title: 'Help desk', channel_id: CHANNEL },
     });
     const { id } = created.body;
     expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
@@ -114,7 +114,14 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
     expect(copy.body).toMatchObject({
       success: true,
       version: 1,
-      item: { ...deployed.item, title: 'Help desk 2 (Copy)', message_id: null, deployed: false, created_at: expect.any(String) },
+      item: {
+        ...deployed.item,
+        title: 'Help desk 2 (Copy)',
+        message_id: null,
+        deployed: false,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
     });
     expect(copy.body.id).not.toBe(id);
     expect(copy.body.item.created_at).not.toBe(deployed.item.created_at);
@@ -127,7 +134,7 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
     expect((await get(copy.body.id)).status).toBe(200);
   });
 
-  it("keeps message_id, deployed and created_at the server's: a client's values are ignored", async () => {
+  it("keeps message_id, deployed, created_at and updated_at the server's: a client's values are ignored", async () => {
     const created = await create({
       channel_id: CHANNEL,
       message_id: '1100000000000010999',
@@ -141,7 +148,7 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
     // Even values that would not validate are ignored, not refused.
     const saved = await put(id, 1, { ...item, message_id: 'nonsense', deployed: 'yes', created_at: 42, title: 'Renamed' });
     expect(saved.status).toBe(200);
-    expect(saved.body.item).toEqual({ ...item, title: 'Renamed' });
+    expect(saved.body.item).toEqual({ ...item, title: 'Renamed', updated_at: expect.any(String) });
   });
 
   it("never shows or changes another guild's item: its id answers 404 under this guild", async () => {
@@ -170,6 +177,21 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
     expect(copy.body).toMatchObject({ success: false, error: 'The copy would not be a valid item.' });
     expect(copy.body.fieldErrors).toContainEqual({ path: '/item/title', message: 'Panel title must be at most 256 characters' });
     expect((await owner.json(base())).body.items).toHaveLength(count);
+  });
+
+  it('stamps updated_at on every save: set at create, moved by an update, its own on a copy; a client cannot set it', async () => {
+    const made = await create({ channel_id: CHANNEL, title: 'Stamped', updated_at: '2000-01-01T00:00:00.000Z' });
+    expect(made.status).toBe(201);
+    const first = made.body.item.updated_at as string;
+    expect(first).toBe(made.body.item.created_at);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const saved = await put(made.body.id, made.body.version, { ...made.body.item, title: 'Stamped again', updated_at: null });
+    expect(saved.status).toBe(200);
+    expect(Date.parse(saved.body.item.updated_at)).toBeGreaterThan(Date.parse(first));
+    expect(saved.body.item.created_at).toBe(made.body.item.created_at);
+    const copy = await owner.json(`${base()}/${made.body.id}/duplicate`, { method: 'POST' });
+    expect(Date.parse(copy.body.item.updated_at)).toBeGreaterThan(Date.parse(saved.body.item.updated_at) - 1);
+    expect(copy.body.item.updated_at).toBe(copy.body.item.created_at);
   });
 
   it('answers 404 for an unknown collection and an unknown item', async () => {

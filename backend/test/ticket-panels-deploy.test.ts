@@ -328,6 +328,7 @@ describe('ticket panels: Deploy, Redeploy and deploy-default over real HTTP (PGl
           message_id: body.message_id,
           deployed: true,
           created_at: expect.any(String),
+          updated_at: expect.any(String),
         },
       });
       expect(documented('TicketPanelDeployResponse', body)).toEqual({ valid: true, errors: null });

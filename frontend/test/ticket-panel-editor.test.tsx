@@ -106,6 +106,11 @@ describe('Panel editor dialog', () => {
     expect(server.writes()).toEqual([]);
   });
 
+  it("an existing panel shows when it was last saved, from the server's updated_at", async () => {
+    await openExisting();
+    expect(within(editor()).getByText(`Last saved ${new Date('2026-11-02T10:00:00.000Z').toLocaleString()}`)).toBeTruthy();
+  });
+
   it("Deploy without a channel says 'Please select a channel before deploying'", async () => {
     const server = fakePanelsApi();
     renderPanels();

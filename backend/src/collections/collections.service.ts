@@ -57,8 +57,10 @@ export class CollectionsService {
     const def = this.definition(name);
     const { version, item } = this.validBody(def, body, true);
     const stored = await this.find(def, guildId, id);
-    // The server-owned properties keep their stored values, whatever the client sent.
-    const owned = Object.fromEntries(def.serverOwned.map((key) => [key, stored.data[key]]));
+    // The server-owned properties keep their stored values, whatever the client sent; updated_at is this save's time.
+    const owned = Object.fromEntries(
+      def.serverOwned.map((key) => [key, key === 'updated_at' ? new Date().toISOString() : stored.data[key]]),
+    );
     const result = await this.storage.records.replace<Item>(def.storageKey, id, this.derive({ ...item, ...owned }), version!);
     if (!result.ok) {
       if (!result.current || result.current.guildId !== guildId) throw this.notFound(def);
@@ -174,9 +176,10 @@ export class CollectionsService {
     return { version: version as number | undefined, item };
   }
 
-  /** The server-owned values of a new item: none deployed, created now. */
+  /** The server-owned values of a new item: none deployed, created and updated now. */
   private fresh(def: CollectionDefinition): Item {
-    const values: Item = { message_id: null, deployed: false, created_at: new Date().toISOString() };
+    const now = new Date().toISOString();
+    const values: Item = { message_id: null, deployed: false, created_at: now, updated_at: now };
     return Object.fromEntries(def.serverOwned.map((key) => [key, values[key] ?? null]));
   }
 

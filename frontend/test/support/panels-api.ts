@@ -24,6 +24,7 @@ export function panel(overrides: Partial<TicketPanel> = {}): TicketPanel {
     ...(structuredClone(collections.panels.defaults) as TicketPanel),
     channel_id: GENERAL,
     created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-02T10:00:00.000Z',
     ...overrides,
   };
 }
@@ -50,7 +51,9 @@ export function fakePanelsApi({ items = [] as FakeEntry[], cap = 100 } = {}) {
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const invalid = (item: unknown) => {
-    const own = Object.fromEntries(Object.entries(item as object).filter(([k]) => !['message_id', 'deployed', 'created_at'].includes(k)));
+    const own = Object.fromEntries(
+      Object.entries(item as object).filter(([k]) => !['message_id', 'deployed', 'created_at', 'updated_at'].includes(k)),
+    );
     const result = validateWith(validateTicketPanel, own);
     return result.ok
       ? { value: result.value as TicketPanel }
@@ -96,7 +99,13 @@ export function fakePanelsApi({ items = [] as FakeEntry[], cap = 100 } = {}) {
         const entry = {
           id: `p${server.nextId++}`,
           version: 1,
-          item: { ...checked.value, message_id: null, deployed: false, created_at: new Date().toISOString() },
+          item: {
+            ...checked.value,
+            message_id: null,
+            deployed: false,
+            created_at: new Date().toISOString(),
+            updated_at: new Date().toISOString(),
+          },
         };
         server.items.push(entry);
         return json(200, { success: true, ...entry });
@@ -131,6 +140,7 @@ export function fakePanelsApi({ items = [] as FakeEntry[], cap = 100 } = {}) {
             message_id: null,
             deployed: false,
             created_at: new Date().toISOString(),
+            updated_at: new Date().toISOString(),
           },
         };
         server.items.push(copy);
@@ -152,7 +162,7 @@ export function fakePanelsApi({ items = [] as FakeEntry[], cap = 100 } = {}) {
         if (checked.error) return checked.error;
         const { message_id, deployed, created_at } = stored.item;
         stored.version += 1;
-        stored.item = { ...checked.value, message_id, deployed, created_at };
+        stored.item = { ...checked.value, message_id, deployed, created_at, updated_at: new Date().toISOString() };
         return json(200, { success: true, ...stored });
       }
       return json(404, { success: false, error: `No fake for ${method} ${path}` });

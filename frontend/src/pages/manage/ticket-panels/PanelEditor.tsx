@@ -72,7 +72,7 @@ export function PanelEditor({
   const [status, setStatus] = useState<Status>(entry ? 'saved' : 'unsaved');
   const statusRef = useRef(status);
   statusRef.current = status;
-  const [lastSaved, setLastSaved] = useState<Date | null>(null);
+  const [lastSaved, setLastSaved] = useState<Date | null>(() => savedTime(entry?.item));
   const [errors, setErrors] = useState<PanelErrors>({});
   const [autoSave, setAutoSave] = useState(true);
   const autoSaveRef = useRef(autoSave);
@@ -131,7 +131,7 @@ export function PanelEditor({
         ? await client.putTicketPanel(guildId, saved.id, { version: saved.version, item })
         : await client.createTicketPanel(guildId, { item });
       adopt(answer);
-      setLastSaved(new Date());
+      setLastSaved(savedTime(answer.item) ?? new Date());
       // An edit made while the save was on its way is still unsaved (its own timer saves it).
       setStatus(edits.current === editsAtStart ? 'saved' : 'unsaved');
       if (manual) succeed('Panel saved successfully!');
@@ -282,7 +282,7 @@ export function PanelEditor({
         onClose={requestClose}
         headerExtra={
           <p className="text-xs text-muted" data-last-saved="">
-            {lastSaved ? `Last saved ${lastSaved.toLocaleTimeString()}` : entry ? 'No changes saved in this session' : 'Not saved yet'}
+            {lastSaved ? `Last saved ${lastSaved.toLocaleString()}` : 'Not saved yet'}
           </p>
         }
       >
@@ -423,4 +423,11 @@ export function PanelEditor({
       )}
     </>
   );
+}
+
+/** When the panel was last saved, as the server stamped it (older panels have only their creation time). */
+function savedTime(item: { updated_at?: string | null; created_at?: string | null } | undefined): Date | null {
+  const stamp = item?.updated_at ?? item?.created_at;
+  const time = stamp ? Date.parse(stamp) : Number.NaN;
+  return Number.isNaN(time) ? null : new Date(time);
 }
