@@ -100,7 +100,7 @@ export const SendOptions = memo(function SendOptions(props: SendOptionsProps) {
           </div>
           <div className="space-y-1">
             <label htmlFor="eb-channel" className="text-sm font-medium">
-              Channel
+              Text channel
             </label>
             <select
               id="eb-channel"
