@@ -2,30 +2,12 @@
 // timestamp, fields, counters, send options and every message of its catalogue, edit mode, over a fake of its API
 // (test/support/embed-builder-api.ts).
 import { EMBED_TOTAL_LIMIT, messageCharacters } from '@guildhall/common/embed-message';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../src/auth/AuthProvider';
-import EmbedBuilder from '../src/pages/manage/EmbedBuilder';
 import { defaultEmbeds, DEFAULT_CONTENT, SWATCHES } from '../src/pages/manage/embed-builder/model';
 import { fakeEmbedApi, GENERAL, GUILD, NEWS, OTHER_GUILD } from './support/embed-builder-api';
-
-export function renderBuilder() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/manage/${GUILD}/embeds`]}>
-        <AuthProvider onLoggedOut={() => undefined}>
-          <Routes>
-            <Route path="/manage/:guildId/embeds" element={<EmbedBuilder />} />
-          </Routes>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+import { renderBuilder } from './support/render-embed-builder';
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=test-token';
