@@ -217,8 +217,11 @@ describe('Embed Builder: editing', () => {
     await user().type(screen.getByLabelText('Author URL'), 'not a link');
     expect(screen.getByText('Please enter a valid URL')).toBeTruthy();
     await chooseChannel(GENERAL);
+    await user().click(embedButton(2));
     await user().click(sendButton());
-    expect((await screen.findByRole('alert')).textContent).toContain('Please fix the fields marked in red first.');
+    expect((await screen.findByRole('alert')).textContent).toContain('Please fix the fields marked in red first: Embed 1: Please enter a valid URL');
+    // The embed at fault is shown again.
+    expect(embedButton(1).getAttribute('aria-pressed')).toBe('true');
     expect(embedCalls(server, 'send-channel')).toHaveLength(0);
   });
 });

@@ -82,8 +82,12 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
 
   /** The form's own checks before anything leaves the browser; true when the message may go. */
   const ready = (): boolean => {
-    if (Object.keys(clientErrors).length > 0) {
-      fail('Please fix the fields marked in red first.');
+    const [first] = Object.entries(clientErrors);
+    if (first) {
+      // The field at fault may be on another embed: show that one, and say which.
+      const embed = /^\/embeds\/(\d+)/.exec(first[0]);
+      if (embed) dispatch({ type: 'select', index: Number(embed[1]) });
+      fail(`Please fix the fields marked in red first: ${embed ? `Embed ${Number(embed[1]) + 1}: ` : ''}${first[1]}`);
       return false;
     }
     if (total > EMBED_TOTAL_LIMIT) {
