@@ -128,6 +128,12 @@ const MEASURE = {
       return widget.getByRole('combobox');
     },
   },
+  // Its page is lists and buttons; the one text field is the Add Category dialog's new name.
+  'ticket-categories': {
+    state: 'defaults, Add Category dialog open',
+    open: (page) => page.getByRole('button', { name: 'Add to Open Categories' }).click(),
+    field: async (form) => form.getByLabel('New category name'),
+  },
 };
 
 /**
@@ -286,8 +292,9 @@ try {
   for (const name of sectionNames) {
     const url = pageUrl(name, guild.id);
     const how = MEASURE[name];
-    await how?.seed(page, guild.id);
+    await how?.seed?.(page, guild.id);
     await page.goto(url);
+    await how?.open?.(page);
     const form = page.locator('form').first();
     await form.waitFor({ state: 'visible', timeout: 15_000 });
     const field = how ? await how.field(form) : await firstTextField(form, `${url} (section ${name})`);
