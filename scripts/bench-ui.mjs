@@ -323,7 +323,10 @@ try {
   for (const scenario of EMBED_BUILDER) {
     const url = `/manage/${guild.id}/embeds`;
     await page.goto(url);
-    await page.getByRole('group', { name: `Actions for ${BENCH_DRAFT}` }).getByRole('button', { name: 'Load' }).click();
+    await page
+      .getByRole('group', { name: `Actions for ${BENCH_DRAFT}` })
+      .getByRole('button', { name: 'Load' })
+      .click();
     await page.getByRole('group', { name: 'Embeds of the message' }).getByRole('button', { name: 'Embed 10', exact: true }).click();
     await page.getByRole('tab', { name: scenario.tab }).click();
     const field = scenario.field(page);

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { MANAGE_MENU, sidebarPremium } from '../src/layouts/manage-menu';
 import { builderReducer, emptyEmbed, initialState, LIMITS, type BuilderState } from '../src/pages/manage/embed-builder/model';
 
-const withEmbeds = (n: number, active = 0): BuilderState => ({ content: '', embeds: Array.from({ length: n }, () => emptyEmbed()), active });
+const withEmbeds = (n: number, active = 0): BuilderState => ({
+  content: '',
+  embeds: Array.from({ length: n }, () => emptyEmbed()),
+  active,
+});
 
 describe('Embed builder rules', () => {
   it("reads Discord's limits from the schemas", () => {

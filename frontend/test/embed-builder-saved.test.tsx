@@ -151,7 +151,12 @@ describe('Saved embeds', () => {
     expect(embedCount()).toBe(2);
 
     fireEvent.change(box, {
-      target: { value: JSON.stringify({ content: 'Hello', embeds: [{ title: 'One', color: 0xff0000 }, { description: 'Two' }, { title: 'Three' }] }) },
+      target: {
+        value: JSON.stringify({
+          content: 'Hello',
+          embeds: [{ title: 'One', color: 0xff0000 }, { description: 'Two' }, { title: 'Three' }],
+        }),
+      },
     });
     await user().click(screen.getByRole('button', { name: 'Import' }));
     await screen.findByText('Imported the message');

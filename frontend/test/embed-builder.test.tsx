@@ -55,7 +55,15 @@ describe('Embed Builder: editing', () => {
     fakeEmbedApi();
     await ready();
     const tabs = within(screen.getByRole('tablist', { name: 'Embed editor' })).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Message Content', 'Embed Content', 'Author', 'Fields', 'Images', 'Footer', 'Edit Embed']);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Message Content',
+      'Embed Content',
+      'Author',
+      'Fields',
+      'Images',
+      'Footer',
+      'Edit Embed',
+    ]);
     expect(tab('Message Content').getAttribute('aria-selected')).toBe('true');
     tab('Message Content').focus();
     await user().keyboard('{ArrowRight}');
@@ -219,7 +227,9 @@ describe('Embed Builder: editing', () => {
     await chooseChannel(GENERAL);
     await user().click(embedButton(2));
     await user().click(sendButton());
-    expect((await screen.findByRole('alert')).textContent).toContain('Please fix the fields marked in red first: Embed 1: Please enter a valid URL');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Please fix the fields marked in red first: Embed 1: Please enter a valid URL',
+    );
     // The embed at fault is shown again.
     expect(embedButton(1).getAttribute('aria-pressed')).toBe('true');
     expect(embedCalls(server, 'send-channel')).toHaveLength(0);
@@ -270,7 +280,10 @@ describe('Embed Builder: sending', () => {
   });
 
   it.each([
-    [{ status: 403, body: { success: false, error: 'You cannot manage that guild' } }, 'Failed to send embed: You cannot manage that guild'],
+    [
+      { status: 403, body: { success: false, error: 'You cannot manage that guild' } },
+      'Failed to send embed: You cannot manage that guild',
+    ],
     [{ status: 502, body: { success: false } }, 'Failed to send embed: Unknown error'],
     ['network' as const, 'Failed to send embed. Check console for details.'],
   ])('says what went wrong when a send fails (%#)', async (answer, message) => {
@@ -288,7 +301,11 @@ describe('Embed Builder: sending', () => {
     await ready();
     server.embed['send-channel'] = {
       status: 400,
-      body: { success: false, error: 'Invalid embed', fieldErrors: [{ path: '/embeds/0/title', message: 'Embed title must be at most 256 characters' }] },
+      body: {
+        success: false,
+        error: 'Invalid embed',
+        fieldErrors: [{ path: '/embeds/0/title', message: 'Embed title must be at most 256 characters' }],
+      },
     };
     await chooseChannel(GENERAL);
     await user().click(sendButton());
@@ -311,7 +328,14 @@ const FETCHED = {
   guildId: OTHER_GUILD,
   channelId: '500000000000000007',
   content: 'Old text',
-  embeds: [{ title: 'Old embed', color: 0xed4245, author: { name: 'Bot', iconURL: 'https://cdn.discordapp.com/embed/avatars/2.png' }, fields: [{ name: 'A', value: 'B', inline: true }] }],
+  embeds: [
+    {
+      title: 'Old embed',
+      color: 0xed4245,
+      author: { name: 'Bot', iconURL: 'https://cdn.discordapp.com/embed/avatars/2.png' },
+      fields: [{ name: 'A', value: 'B', inline: true }],
+    },
+  ],
 };
 
 describe('Embed Builder: edit mode', () => {
@@ -352,7 +376,11 @@ describe('Embed Builder: edit mode', () => {
     expect((await screen.findByText('Embed updated successfully!')).textContent).toBeTruthy();
     const update = embedCalls(server, 'update')[0]!.body;
     expect(update).toMatchObject({ messageId: FETCHED.messageId, guildId: OTHER_GUILD, channelId: FETCHED.channelId, content: 'Old text' });
-    expect(update.embeds[0]).toMatchObject({ title: 'Old embed', color: '#ED4245', author: { name: 'Bot', icon_url: FETCHED.embeds[0]!.author.iconURL } });
+    expect(update.embeds[0]).toMatchObject({
+      title: 'Old embed',
+      color: '#ED4245',
+      author: { name: 'Bot', icon_url: FETCHED.embeds[0]!.author.iconURL },
+    });
 
     server.embed.update = { status: 404, body: { success: false, error: 'Unknown message' } };
     await user().click(sendButton());
@@ -372,7 +400,10 @@ describe('Embed Builder: edit mode', () => {
     await ready();
     server.embed['get-by-id'] = { status: 200, body: { ...FETCHED, guildId: GUILD, channelId: GENERAL } };
     await user().click(tab('Edit Embed'));
-    await user().type(screen.getByLabelText('Message ID or message link'), `https://discord.com/channels/${GUILD}/${GENERAL}/900000000000000042`);
+    await user().type(
+      screen.getByLabelText('Message ID or message link'),
+      `https://discord.com/channels/${GUILD}/${GENERAL}/900000000000000042`,
+    );
     await user().click(screen.getByRole('button', { name: 'Fetch Embed' }));
     await screen.findByText('Embed loaded successfully!');
     expect(embedCalls(server, 'get-by-id')[0]!.body).toEqual({ guildId: GUILD, channelId: GENERAL, messageId: '900000000000000042' });
@@ -385,7 +416,10 @@ describe('Embed Builder: edit mode', () => {
 
   it.each([
     [{ status: 200, body: { ...FETCHED, embeds: [] } }, 'No embeds found in this message'],
-    [{ status: 403, body: { success: false, error: 'That message was not sent by the bot' } }, 'Failed to fetch embed: That message was not sent by the bot'],
+    [
+      { status: 403, body: { success: false, error: 'That message was not sent by the bot' } },
+      'Failed to fetch embed: That message was not sent by the bot',
+    ],
     [{ status: 404, body: { success: false } }, 'Failed to fetch embed: Unknown error'],
     ['network' as const, 'Failed to fetch embed. Check console for details.'],
   ])('says why a fetch found nothing to edit (%#) and stays out of edit mode', async (answer, message) => {

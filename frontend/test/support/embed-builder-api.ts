@@ -32,9 +32,14 @@ export const USER = {
   ],
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-export function fakeEmbedApi({ signedIn = true, channels = { [GUILD]: true, [OTHER_GUILD]: false } as Record<string, boolean>, drafts = [] as any[] } = {}) {
+export function fakeEmbedApi({
+  signedIn = true,
+  channels = { [GUILD]: true, [OTHER_GUILD]: false } as Record<string, boolean>,
+  drafts = [] as any[],
+} = {}) {
   const server = {
     calls: [] as Call[],
     /** The next answer of each /api/embed route (path after /api/embed/). */
@@ -80,7 +85,11 @@ export function fakeEmbedApi({ signedIn = true, channels = { [GUILD]: true, [OTH
         const entry = server.drafts.find((d) => d.id === one[1]);
         if (!entry) return json(404, { success: false, error: 'Not found' });
         if (one[2]) {
-          const copy = { id: `e${server.nextId++}`, version: 1, item: { ...structuredClone(entry.item), name: `${entry.item.name} (Copy)` } };
+          const copy = {
+            id: `e${server.nextId++}`,
+            version: 1,
+            item: { ...structuredClone(entry.item), name: `${entry.item.name} (Copy)` },
+          };
           server.drafts.push(copy);
           return json(201, { success: true, ...copy });
         }

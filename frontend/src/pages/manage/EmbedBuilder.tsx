@@ -43,7 +43,8 @@ type Guilds = NonNullable<NonNullable<ReturnType<typeof useAuth>['user']>['guild
 
 /** The server's words when it answered, or null when the call itself failed (network: the spec's "Check console"). */
 function answered(err: unknown): string | null {
-  if (err instanceof ApiError && err.status > 0) return typeof err.body.error === 'string' && err.body.error ? err.body.error : 'Unknown error';
+  if (err instanceof ApiError && err.status > 0)
+    return typeof err.body.error === 'string' && err.body.error ? err.body.error : 'Unknown error';
   return null;
 }
 
@@ -187,9 +188,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
           <Pencil aria-hidden="true" className="mt-0.5 h-4 w-4 text-warn" />
           <div>
             <p className="font-semibold">Editing Message</p>
-            <p className="text-muted">
-              Message {editing.messageId}: your changes replace its embeds when you update it.
-            </p>
+            <p className="text-muted">Message {editing.messageId}: your changes replace its embeds when you update it.</p>
           </div>
         </div>
       )}
@@ -237,7 +236,9 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6">
       <header>
         <h1 className="text-2xl font-bold">Embed Builder</h1>
-        <p className="mt-1 text-sm text-muted">Design up to {LIMITS.embeds} embeds with optional text, then send them or update a message the bot sent.</p>
+        <p className="mt-1 text-sm text-muted">
+          Design up to {LIMITS.embeds} embeds with optional text, then send them or update a message the bot sent.
+        </p>
       </header>
       <StatusBanner banner={banner} />
       <div className="grid gap-6 lg:grid-cols-2">

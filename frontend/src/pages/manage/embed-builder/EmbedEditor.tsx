@@ -63,7 +63,15 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
       )}
       {tab === 'content' && (
         <div className="space-y-5">
-          <CountedTextField id="eb-title" label="Title" name="title" value={embed.title ?? ''} onChange={set} maxLength={LIMITS.title} error={at('title')} />
+          <CountedTextField
+            id="eb-title"
+            label="Title"
+            name="title"
+            value={embed.title ?? ''}
+            onChange={set}
+            maxLength={LIMITS.title}
+            error={at('title')}
+          />
           <CountedTextField
             id="eb-description"
             label="Description"
@@ -99,7 +107,14 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
             maxLength={LIMITS.authorName}
             error={at('author/name')}
           />
-          <UrlField id="eb-author-url" label="Author URL" name="author.url" value={embed.author?.url ?? ''} onChange={set} error={at('author/url')} />
+          <UrlField
+            id="eb-author-url"
+            label="Author URL"
+            name="author.url"
+            value={embed.author?.url ?? ''}
+            onChange={set}
+            error={at('author/url')}
+          />
           <UrlField
             id="eb-author-icon"
             label="Author icon URL"
@@ -122,7 +137,14 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
             onChange={set}
             error={at('thumbnail/url')}
           />
-          <UrlField id="eb-image" label="Large image URL" name="image.url" value={embed.image?.url ?? ''} onChange={set} error={at('image/url')} />
+          <UrlField
+            id="eb-image"
+            label="Large image URL"
+            name="image.url"
+            value={embed.image?.url ?? ''}
+            onChange={set}
+            error={at('image/url')}
+          />
         </div>
       )}
       {tab === 'footer' && (
@@ -153,7 +175,17 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
 
 type Field = NonNullable<DiscordEmbed['fields']>[number];
 
-function FieldsTab({ fields, index, errors, dispatch }: { fields: Field[]; index: number; errors: MessageErrors; dispatch: Dispatch<BuilderAction> }) {
+function FieldsTab({
+  fields,
+  index,
+  errors,
+  dispatch,
+}: {
+  fields: Field[];
+  index: number;
+  errors: MessageErrors;
+  dispatch: Dispatch<BuilderAction>;
+}) {
   const [name, setName] = useState('');
   const [value, setValue] = useState('');
   const [inline, setInline] = useState(false);
@@ -186,7 +218,14 @@ function FieldsTab({ fields, index, errors, dispatch }: { fields: Field[]; index
       )}
       <fieldset className="space-y-3 rounded-lg border border-line p-3">
         <legend className="px-1 text-sm font-semibold">Add new field</legend>
-        <CountedTextField id="eb-new-field-name" label="Field name" name="name" value={name} onChange={setName} maxLength={LIMITS.fieldName} />
+        <CountedTextField
+          id="eb-new-field-name"
+          label="Field name"
+          name="name"
+          value={name}
+          onChange={setName}
+          maxLength={LIMITS.fieldName}
+        />
         <CountedTextField
           id="eb-new-field-value"
           label="Field value"
@@ -237,7 +276,15 @@ const FieldRow = memo(function FieldRow({
   );
   return (
     <li className="space-y-2 rounded-lg border border-line bg-panel-2 p-3" aria-label={`Field ${n}`}>
-      <CountedTextField id={`eb-field-${position}-name`} label={`Field ${n} name`} name="name" value={field.name} onChange={change} maxLength={LIMITS.fieldName} error={nameError} />
+      <CountedTextField
+        id={`eb-field-${position}-name`}
+        label={`Field ${n} name`}
+        name="name"
+        value={field.name}
+        onChange={change}
+        maxLength={LIMITS.fieldName}
+        error={nameError}
+      />
       <CountedTextField
         id={`eb-field-${position}-value`}
         label={`Field ${n} value`}
@@ -259,7 +306,12 @@ const FieldRow = memo(function FieldRow({
           />
           Inline
         </label>
-        <button type="button" className="btn-secondary" aria-label={`Remove field ${n}`} onClick={() => dispatch({ type: 'remove-field', index: position })}>
+        <button
+          type="button"
+          className="btn-secondary"
+          aria-label={`Remove field ${n}`}
+          onClick={() => dispatch({ type: 'remove-field', index: position })}
+        >
           Remove
         </button>
       </div>

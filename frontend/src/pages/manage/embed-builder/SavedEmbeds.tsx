@@ -90,13 +90,17 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, content, embeds,
   const saveCurrent = (base: Entry, version = base.version) =>
     run(async () => {
       try {
-        const saved = await client.putSavedEmbed(guildId, base.id, { version, item: { name: base.item.name, message: { content, embeds } } });
+        const saved = await client.putSavedEmbed(guildId, base.id, {
+          version,
+          item: { name: base.item.name, message: { content, embeds } },
+        });
         setCurrent(saved);
         setConflict(null);
         ok(`Saved draft '${saved.item.name}'`);
         await refresh();
       } catch (err) {
-        if (err instanceof ApiError && err.status === 409 && typeof err.body.version === 'number') setConflict(err.body as unknown as Entry);
+        if (err instanceof ApiError && err.status === 409 && typeof err.body.version === 'number')
+          setConflict(err.body as unknown as Entry);
         else fail(`Failed to save draft: ${reason(err)}`);
       }
     });
@@ -185,9 +189,21 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, content, embeds,
           <label htmlFor="eb-draft-name" className="text-sm font-medium">
             Draft name
           </label>
-          <input id="eb-draft-name" type="text" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} className="field-input" />
+          <input
+            id="eb-draft-name"
+            type="text"
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            className="field-input"
+          />
         </div>
-        <button type="button" className="btn-primary" disabled={busy || (cap !== undefined && items.length >= cap)} onClick={() => void saveNew()}>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={busy || (cap !== undefined && items.length >= cap)}
+          onClick={() => void saveNew()}
+        >
           Save as new draft
         </button>
       </div>
@@ -279,7 +295,12 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, content, embeds,
                   <button
                     type="button"
                     className="btn-secondary"
-                    onClick={() => download(entry.item.name, exportJson({ content: entry.item.message.content ?? '', embeds: entry.item.message.embeds }))}
+                    onClick={() =>
+                      download(
+                        entry.item.name,
+                        exportJson({ content: entry.item.message.content ?? '', embeds: entry.item.message.embeds }),
+                      )
+                    }
                   >
                     Export
                   </button>
@@ -301,11 +322,19 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, content, embeds,
       <div className="space-y-3 border-t border-line pt-4">
         <h3 className="text-sm font-semibold">Export and import (Discord message JSON)</h3>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary inline-flex items-center gap-1" onClick={() => download('embed', exportJson({ content, embeds }))}>
+          <button
+            type="button"
+            className="btn-secondary inline-flex items-center gap-1"
+            onClick={() => download('embed', exportJson({ content, embeds }))}
+          >
             <Download aria-hidden="true" className="h-4 w-4" />
             Download JSON
           </button>
-          <button type="button" className="btn-secondary inline-flex items-center gap-1" onClick={() => void copyJson(exportJson({ content, embeds }))}>
+          <button
+            type="button"
+            className="btn-secondary inline-flex items-center gap-1"
+            onClick={() => void copyJson(exportJson({ content, embeds }))}
+          >
             <Copy aria-hidden="true" className="h-4 w-4" />
             Copy JSON
           </button>
