@@ -40,6 +40,7 @@ test('builds a 3-embed message with fields, saves it as a draft, loads it after 
   await page.getByLabel('Draft name').fill('E2E launch post');
   await page.getByRole('button', { name: 'Save as new draft' }).click();
   await expect(page.getByText("Saved draft 'E2E launch post'")).toBeVisible();
+  expect(await axeViolations(page), 'axe with the toast shown').toEqual([]);
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Embed Builder' })).toBeVisible();

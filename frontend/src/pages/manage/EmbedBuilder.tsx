@@ -1,6 +1,7 @@
 import { EMBED_TOTAL_LIMIT, embedFromFetched, messageCharacters, parseMessageLink } from '@guildhall/common/embed-message';
+import type { DiscordEmbed } from '@guildhall/generated/types';
 import { LogIn, Pencil, Plus, X } from 'lucide-react';
-import { useCallback, useMemo, useReducer, useState } from 'react';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
@@ -72,6 +73,14 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
     [serverErrors, state, clientErrors],
   );
   const total = useMemo(() => messageCharacters(embeds), [embeds]);
+  // The saved embeds read the message when they save or export: a stable getter keeps their list out of each keystroke.
+  const latest = useRef(state);
+  latest.current = state;
+  const currentMessage = useCallback(() => ({ content: latest.current.content, embeds: latest.current.embeds }), []);
+  const loadMessage = useCallback(
+    (next: { content?: string; embeds: DiscordEmbed[] }) => dispatch({ type: 'replace', content: next.content ?? '', embeds: next.embeds }),
+    [],
+  );
 
   const onGuild = useCallback((id: string) => {
     setSendGuild(id);
@@ -240,7 +249,10 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
           Design up to {LIMITS.embeds} embeds with optional text, then send them or update a message the bot sent.
         </p>
       </header>
-      <StatusBanner banner={banner} />
+      {/* A toast at the top right: Send and Fetch sit far down the page, on a phone below the fold. */}
+      <div className="fixed top-4 right-4 left-4 z-40 rounded-lg bg-panel shadow-2xl sm:left-auto sm:w-96 [&_p]:mb-0">
+        <StatusBanner banner={banner} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-6">
           <section aria-label="Embeds" className="card space-y-4 p-4">
@@ -307,13 +319,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
               {sendLabel}
             </button>
           </section>
-          <SavedEmbeds
-            guildId={guildId}
-            content={content}
-            embeds={embeds}
-            onLoad={(next) => dispatch({ type: 'replace', content: next.content ?? '', embeds: next.embeds })}
-            notify={show}
-          />
+          <SavedEmbeds guildId={guildId} current={currentMessage} onLoad={loadMessage} notify={show} />
         </div>
         <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
           <Preview content={content} embeds={embeds} active={active} editing={editing !== null} onSelect={select} />

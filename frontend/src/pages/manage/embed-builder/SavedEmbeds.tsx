@@ -4,6 +4,7 @@ import { Copy, Download, Upload } from 'lucide-react';
 import { type ChangeEvent, memo, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
 import { AlertDialog } from '../../../components/AlertDialog';
+import { schemaField } from '../../../components/embed-editor';
 import type { Banner } from '../../../components/StatusBanner';
 import { copyText } from '../../../lib/clipboard';
 import { exportJson, importJson } from './transfer';
@@ -16,11 +17,14 @@ interface Entry {
 
 interface SavedEmbedsProps {
   guildId: string;
-  content: string;
-  embeds: DiscordEmbed[];
+  /** The builder's message now: read when saving or exporting, so typing in the builder does not redraw this list. */
+  current(): { content: string; embeds: DiscordEmbed[] };
   onLoad(message: { content?: string; embeds: DiscordEmbed[] }): void;
   notify(banner: Banner): void;
 }
+
+/** The draft name's label and limit, from schemas/settings/saved-embed.json. */
+const NAME = schemaField('saved-embed', 'name');
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const savedKey = (guildId: string) => ['guild', guildId, 'collections', 'embeds'] as const;
@@ -39,7 +43,7 @@ function download(name: string, json: string) {
  * and import in Discord's message payload shape. A draft that was loaded is saved at its version; a 409 offers to
  * load the newer one or overwrite it, as the panel editor does.
  */
-export const SavedEmbeds = memo(function SavedEmbeds({ guildId, content, embeds, onLoad, notify }: SavedEmbedsProps) {
+export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder, onLoad, notify }: SavedEmbedsProps) {
   const queries = useQueryClient();
   const list = useQuery({
     queryKey: savedKey(guildId),
@@ -77,7 +81,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, content, embeds,
       const draftName = name.trim();
       if (!draftName) return fail('Please enter a name for the draft');
       try {
-        const saved = await client.createSavedEmbed(guildId, { item: { name: draftName, message: { content, embeds } } });
+        const saved = await client.createSavedEmbed(guildId, { item: { name: draftName, message: builder() } });
         setCurrent(saved);
         setName('');
         ok(`Saved draft '${saved.item.name}'`);
@@ -92,7 +96,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, content, embeds,
       try {
         const saved = await client.putSavedEmbed(guildId, base.id, {
           version,
-          item: { name: base.item.name, message: { content, embeds } },
+          item: { name: base.item.name, message: builder() },
         });
         setCurrent(saved);
         setConflict(null);
@@ -187,12 +191,12 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, content, embeds,
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1">
           <label htmlFor="eb-draft-name" className="text-sm font-medium">
-            Draft name
+            {NAME.title}
           </label>
           <input
             id="eb-draft-name"
             type="text"
-            maxLength={100}
+            maxLength={NAME.maxLength}
             value={name}
             onChange={(e) => setName(e.target.value)}
             className="field-input"
@@ -259,7 +263,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, content, embeds,
                   <input
                     id={`eb-rename-${entry.id}`}
                     type="text"
-                    maxLength={100}
+                    maxLength={NAME.maxLength}
                     value={renaming.name}
                     onChange={(e) => setRenaming({ id: entry.id, name: e.target.value })}
                     className="field-input"
@@ -315,7 +319,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, content, embeds,
       )}
       {cap !== undefined && (
         <p className="text-xs text-muted">
-          {items.length}/{cap} saved embeds
+          {items.length}/{cap} saved embeds{items.length >= cap && ': delete one to save another.'}
         </p>
       )}
 
@@ -325,7 +329,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, content, embeds,
           <button
             type="button"
             className="btn-secondary inline-flex items-center gap-1"
-            onClick={() => download('embed', exportJson({ content, embeds }))}
+            onClick={() => download('embed', exportJson(builder()))}
           >
             <Download aria-hidden="true" className="h-4 w-4" />
             Download JSON
@@ -333,7 +337,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, content, embeds,
           <button
             type="button"
             className="btn-secondary inline-flex items-center gap-1"
-            onClick={() => void copyJson(exportJson({ content, embeds }))}
+            onClick={() => void copyJson(exportJson(builder()))}
           >
             <Copy aria-hidden="true" className="h-4 w-4" />
             Copy JSON
