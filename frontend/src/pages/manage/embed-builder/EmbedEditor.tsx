@@ -36,7 +36,7 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
   const set = useCallback((value: string, name: string) => dispatch({ type: 'set', path: name as EmbedPath, value }), [dispatch]);
   const setContent = useCallback((value: string) => dispatch({ type: 'content', value }), [dispatch]);
   return (
-    <Tabs idPrefix="embed-builder" label="Embed editor" tabs={EDITOR_TABS} selected={tab} onSelect={onTab}>
+    <Tabs idPrefix="embed-builder" label="Embed editor" tabs={EDITOR_TABS} selected={tab} onSelect={onTab} wrap>
       {tab === 'message' && (
         <div className="space-y-5">
           <CountedTextField
