@@ -118,6 +118,7 @@ describe('Embed Builder: editing', () => {
     await user().click(embedButton(5));
     await user().click(screen.getByRole('button', { name: 'Remove Embed 5' }));
     expect(embedButton(4).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(embedButton(4)));
     expect((add as HTMLButtonElement).disabled).toBe(false);
     // Removing an embed after the selected one keeps the selection.
     await user().click(screen.getByRole('button', { name: 'Remove Embed 9' }));
@@ -400,11 +401,11 @@ describe('Embed Builder: edit mode', () => {
     await ready();
     server.embed['get-by-id'] = { status: 200, body: { ...FETCHED, guildId: GUILD, channelId: GENERAL } };
     await user().click(tab('Edit Embed'));
+    // Enter in the field fetches, as Fetch Embed does.
     await user().type(
       screen.getByLabelText('Message ID or message link'),
-      `https://discord.com/channels/${GUILD}/${GENERAL}/900000000000000042`,
+      `https://discord.com/channels/${GUILD}/${GENERAL}/900000000000000042{Enter}`,
     );
-    await user().click(screen.getByRole('button', { name: 'Fetch Embed' }));
     await screen.findByText('Embed loaded successfully!');
     expect(embedCalls(server, 'get-by-id')[0]!.body).toEqual({ guildId: GUILD, channelId: GENERAL, messageId: '900000000000000042' });
     await waitFor(() => expect((screen.getByLabelText('Text channel') as HTMLSelectElement).value).toBe(GENERAL));

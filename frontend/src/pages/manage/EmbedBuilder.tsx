@@ -187,6 +187,13 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
     }
   };
 
+  // The removed embed's button goes away with it: keyboard focus moves to the embed now selected.
+  const strip = useRef<HTMLDivElement>(null);
+  const removeEmbed = (index: number) => {
+    dispatch({ type: 'remove-embed', index });
+    requestAnimationFrame(() => strip.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.focus());
+  };
+
   const count = embeds.length;
   const sendLabel = `${editing ? 'Update' : 'Send'} ${count === 1 ? 'Embed' : `${count} Embeds`}`;
 
@@ -211,6 +218,9 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
             type="text"
             value={messageInput}
             onChange={(e) => setMessageInput(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !busy) void fetchMessage();
+            }}
             placeholder="123456789012345678 or https://discord.com/channels/..."
             aria-describedby="eb-message-id-hint"
             className="field-input"
@@ -256,7 +266,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-6">
           <section aria-label="Embeds" className="card space-y-4 p-4">
-            <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Embeds of the message">
+            <div ref={strip} className="flex flex-wrap items-center gap-2" role="group" aria-label="Embeds of the message">
               {embeds.map((_, i) => (
                 <span key={i} className="inline-flex items-center">
                   <button
@@ -273,7 +283,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
                     <button
                       type="button"
                       aria-label={`Remove Embed ${i + 1}`}
-                      onClick={() => dispatch({ type: 'remove-embed', index: i })}
+                      onClick={() => removeEmbed(i)}
                       className="rounded-r-md border border-l-0 border-line bg-panel-2 px-2 py-1.5 text-muted hover:text-danger"
                     >
                       <X aria-hidden="true" className="h-4 w-4" />
