@@ -66,6 +66,20 @@ describe('Saved embeds', () => {
     expect(await contentValue()).toBe(DEFAULT_CONTENT);
   });
 
+  it('does not save a draft while a field is wrong, and says which', async () => {
+    const server = fakeEmbedApi();
+    await ready();
+    await user().click(screen.getByRole('tab', { name: 'Footer' }));
+    await user().clear(screen.getByLabelText('Footer icon URL'));
+    await user().type(screen.getByLabelText('Footer icon URL'), 'ftp://x');
+    await user().type(screen.getByLabelText('Draft name'), 'Broken');
+    await user().click(screen.getByRole('button', { name: 'Save as new draft' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Please fix the fields marked in red first: Embed 1: Please enter a valid URL',
+    );
+    expect(server.calls.some((c) => c.method === 'POST' && c.path === BASE)).toBe(false);
+  });
+
   it('saves changes to a loaded draft at its version; on a 409 it offers their version or overwriting', async () => {
     const server = fakeEmbedApi({ drafts: [DRAFT] });
     await ready();

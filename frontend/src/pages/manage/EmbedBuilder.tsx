@@ -107,6 +107,11 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
     return true;
   };
 
+  // A draft is a message too (the collection validates it with the same schema): the same checks before saving.
+  const readyRef = useRef(ready);
+  readyRef.current = ready;
+  const checkMessage = useCallback(() => readyRef.current(), []);
+
   const keepFieldErrors = (err: unknown) => {
     if (err instanceof ApiError && err.fieldErrors.length) {
       const byPath: Record<string, string> = {};
@@ -329,7 +334,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
               {sendLabel}
             </button>
           </section>
-          <SavedEmbeds guildId={guildId} current={currentMessage} onLoad={loadMessage} notify={show} />
+          <SavedEmbeds guildId={guildId} current={currentMessage} check={checkMessage} onLoad={loadMessage} notify={show} />
         </div>
         <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
           <Preview content={content} embeds={embeds} active={active} editing={editing !== null} onSelect={select} />

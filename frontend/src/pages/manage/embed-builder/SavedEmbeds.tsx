@@ -19,6 +19,8 @@ interface SavedEmbedsProps {
   guildId: string;
   /** The builder's message now: read when saving or exporting, so typing in the builder does not redraw this list. */
   current(): { content: string; embeds: DiscordEmbed[] };
+  /** The builder's own checks (it shows what is wrong); false: nothing is saved. */
+  check(): boolean;
   onLoad(message: { content?: string; embeds: DiscordEmbed[] }): void;
   notify(banner: Banner): void;
 }
@@ -43,7 +45,7 @@ function download(name: string, json: string) {
  * and import in Discord's message payload shape. A draft that was loaded is saved at its version; a 409 offers to
  * load the newer one or overwrite it, as the panel editor does.
  */
-export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder, onLoad, notify }: SavedEmbedsProps) {
+export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder, check, onLoad, notify }: SavedEmbedsProps) {
   const queries = useQueryClient();
   const list = useQuery({
     queryKey: savedKey(guildId),
@@ -80,6 +82,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder
     run(async () => {
       const draftName = name.trim();
       if (!draftName) return fail('Please enter a name for the draft');
+      if (!check()) return;
       try {
         const saved = await client.createSavedEmbed(guildId, { item: { name: draftName, message: builder() } });
         setCurrent(saved);
@@ -93,6 +96,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder
 
   const saveCurrent = (base: Entry, version = base.version) =>
     run(async () => {
+      if (!check()) return;
       try {
         const saved = await client.putSavedEmbed(guildId, base.id, {
           version,
