@@ -1174,6 +1174,17 @@ export interface PlanCatalog {
    */
   limits: PlanLimitRow[];
   /**
+   * Dashboard pages that are premium features (spec 1:2.8 'Premium Features': Custom Embeds). `sidebarPremium` is the premium flag the manage sidebar shows for the page (spec 1:2.7: every item it shows currently has it false). Nothing is gated by this list: the payments issue gates.
+   */
+  premiumFeatures?: {
+    feature: string;
+    /**
+     * The page under /manage/{guildId}/.
+     */
+    path: string;
+    sidebarPremium: boolean;
+  }[];
+  /**
    * Features every plan includes.
    */
   includedForAll: string[];

@@ -7,6 +7,8 @@
 //    (one frame at 60 Hz).
 //  - keystroke-to-paint in the ticket panel editor (tickets/panel), with a panel whose every embed field is filled: the
 //    advanced embed editor's title and the settings dialog's title (which redraws the small preview); same budget.
+//  - keystroke-to-paint in the embed builder (embeds) with 10 embeds x 25 fields loaded from a saved embed: the 10th
+//    embed's title and its 25th field's value (each redraws that embed's preview and the counters); same budget.
 //  - JavaScript per public route: the entry chunk and the route's page chunk with everything they import statically,
 //    each file gzip-compressed on its own as a browser fetches it, read from Vite's manifest; budget: 120 KB.
 // Builds the app first unless backend/dist and frontend/dist are newer than their sources. Prints a table per figure
@@ -239,6 +241,36 @@ const PANEL_EDITOR = [
   },
 ];
 
+/** The heaviest message the builder holds: 10 embeds of 25 fields each (about 3,400 characters, under the 6,000). */
+function fullMessage() {
+  const none = { url: '', timestamp: null, author: { name: '', url: '', icon_url: '' }, thumbnail: { url: '' }, image: { url: '' } };
+  const embeds = Array.from({ length: 10 }, (_, e) => ({
+    ...none,
+    title: `Embed ${e + 1}`,
+    description: 'Short text',
+    color: '#5865F2',
+    fields: Array.from({ length: 25 }, (_, f) => ({ name: `F${f + 1}`, value: `value ${e}-${f}`, inline: f % 3 !== 0 })),
+    footer: { text: '', icon_url: '' },
+  }));
+  return { content: 'Bench', embeds };
+}
+
+const BENCH_DRAFT = 'Bench 10 x 25';
+
+/** Stores the full message as a saved embed (the builder loads it from its list). */
+async function storeSavedEmbed(page, guildId) {
+  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const item = { name: BENCH_DRAFT, message: fullMessage() };
+  const saved = await page.request.post(`/api/guild/${guildId}/collections/embeds`, { data: { item }, headers: { 'X-XSRF-TOKEN': token } });
+  if (!saved.ok()) throw new Error(`storing a saved embed: ${saved.status()} ${await saved.text()}`);
+}
+
+/** The embed builder's two typing places, on the 10th embed after loading the full message. */
+const EMBED_BUILDER = [
+  { section: 'embed-builder (title)', tab: 'Embed Content', field: (page) => page.getByLabel('Title', { exact: true }) },
+  { section: 'embed-builder (field 25 value)', tab: 'Fields', field: (page) => page.getByLabel('Field 25 value', { exact: true }) },
+];
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-bench-ui-'));
 const app = await startServer('app-server.mjs', { DATA_DIR: dataDir });
 let browser;
@@ -283,6 +315,28 @@ try {
       page: url.replace(guild.id, ':guildId'),
       field: await field.getAttribute('id'),
       state: 'every embed field filled',
+      ...measured,
+    });
+  }
+
+  await storeSavedEmbed(page, guild.id);
+  for (const scenario of EMBED_BUILDER) {
+    const url = `/manage/${guild.id}/embeds`;
+    await page.goto(url);
+    await page
+      .getByRole('group', { name: `Actions for ${BENCH_DRAFT}` })
+      .getByRole('button', { name: 'Load' })
+      .click();
+    await page.getByRole('group', { name: 'Embeds of the message' }).getByRole('button', { name: 'Embed 10', exact: true }).click();
+    await page.getByRole('tab', { name: scenario.tab }).click();
+    const field = scenario.field(page);
+    await field.waitFor({ state: 'visible', timeout: 15_000 });
+    const measured = await keystrokeToPaint(page, field);
+    pages.push({
+      section: scenario.section,
+      page: url.replace(guild.id, ':guildId'),
+      field: await field.getAttribute('id'),
+      state: '10 embeds x 25 fields',
       ...measured,
     });
   }

@@ -64,7 +64,7 @@ const MANAGE_PAGES: RouteObject[] = [
   { path: 'tickets', element: page(() => import('./pages/manage/Tickets')) },
   { path: 'tickets/panel', element: page(() => import('./pages/manage/TicketPanels')) },
   { path: 'joindms', element: comingSoon('Join DMs') },
-  { path: 'embeds', element: comingSoon('Embeds Configuration') },
+  { path: 'embeds', element: page(() => import('./pages/manage/EmbedBuilder')) },
 ];
 
 /** Public pages by path (spec 1:2.1 and part 2): the table is public-paths.ts. */

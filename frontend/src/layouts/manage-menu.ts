@@ -1,3 +1,4 @@
+import { planCatalog } from '@guildhall/generated/plans';
 import { sectionPages, type SectionPageInfo } from '@guildhall/generated/section-pages';
 import type { SectionName, SectionTableRow } from '@guildhall/generated/types';
 
@@ -14,6 +15,11 @@ export interface MenuGroup {
 }
 
 type MenuGroupId = SectionTableRow['menuGroup'];
+
+/** A page's sidebar premium flag from the plans data (schemas/plans/plans.json premiumFeatures); false when not listed. */
+export function sidebarPremium(path: string, catalog: Pick<typeof planCatalog, 'premiumFeatures'> = planCatalog): boolean {
+  return catalog.premiumFeatures?.find((f) => f.path === path)?.sidebarPremium ?? false;
+}
 
 /**
  * A group's entries: pages that are not settings sections (the dashboard, screens still to come), and section names,
@@ -50,7 +56,12 @@ const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
     'ticket-categories',
     'transcripts',
     'antinuke',
-    { name: 'Embeds Configuration', path: 'embeds', description: 'Design and send rich embed messages.', premium: false },
+    {
+      name: 'Embeds Configuration',
+      path: 'embeds',
+      description: 'Design and send rich embed messages.',
+      premium: sidebarPremium('embeds'),
+    },
     // Not in the spec's sidebar, but its pages exist and people must be able to reach them.
     'moderation',
     { name: 'Join DMs', path: 'joindms', description: 'A direct message to every member who joins.', premium: false },

@@ -1,5 +1,5 @@
 export { DiscordMessage, type DiscordMessageProps } from './DiscordMessage';
 export { DiscordMarkdown } from './Markdown';
-export { fieldLayout } from './Embed';
+export { DiscordEmbed, fieldLayout } from './Embed';
 export { parseDiscordMarkdown } from './markdown';
 export type { DiscordAuthor, DiscordEmbedData, DiscordMessageData, MentionNames } from './types';

@@ -64,7 +64,12 @@ export const UrlField = memo(function UrlField({
         </p>
       ) : (
         value && (
-          <a href={value} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-xs text-brand underline">
+          <a
+            href={value}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="inline-flex items-center gap-1 text-xs text-fg underline decoration-brand"
+          >
             Open {label.toLowerCase()} <ExternalLink aria-hidden="true" className="h-3 w-3" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>

@@ -16,6 +16,7 @@ export function Tabs<K extends string>({
   selected,
   onSelect,
   children,
+  wrap = false,
 }: {
   idPrefix: string;
   label: string;
@@ -23,6 +24,8 @@ export function Tabs<K extends string>({
   selected: K;
   onSelect(key: K): void;
   children: ReactNode;
+  /** Tabs that do not fit go to a second row instead of scrolling out of sight (a narrow column). */
+  wrap?: boolean;
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -48,7 +51,7 @@ export function Tabs<K extends string>({
   };
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-line">
+      <div role="tablist" aria-label={label} className={`flex gap-1 border-b border-line ${wrap ? 'flex-wrap' : 'overflow-x-auto'}`}>
         {tabs.map((tab, i) => {
           const active = tab.key === selected;
           return (

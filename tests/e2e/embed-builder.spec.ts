@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { axeViolations, signInThroughChooser } from './support';
+
+// The Embed Builder against the real backend (issue 12): build, save as a draft in the guild's saved embeds, reload,
+// load, export; axe on every tab; a phone layout. Retro Arcade (demo-admin is Administrator there through a role) is
+// a guild no other e2e file writes to. Sending is covered after the embed API is merged.
+const GUILD = '1100000000000050000';
+const TABS = ['Message Content', 'Embed Content', 'Author', 'Fields', 'Images', 'Footer', 'Edit Embed'];
+
+async function open(page: import('@playwright/test').Page) {
+  await page.goto(`/manage/${GUILD}/embeds`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Embed Builder' })).toBeVisible();
+}
+
+test('builds a 3-embed message with fields, saves it as a draft, loads it after a reload and exports it', async ({ page }) => {
+  await signInThroughChooser(page, 'demo-admin');
+  await expect(page).toHaveURL(/\/selector$/);
+  await open(page);
+  const strip = page.getByRole('group', { name: 'Embeds of the message' });
+  await page.getByRole('button', { name: 'Add Embed' }).click();
+  await expect(strip.getByRole('button', { name: 'Embed 3', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('tab', { name: 'Embed Content' }).click();
+  await page.getByLabel('Title', { exact: true }).fill('Launch schedule');
+  await page.getByLabel('Description', { exact: true }).fill('Everything happens **this week**.');
+  await page.getByRole('tab', { name: 'Fields' }).click();
+  for (const [name, value] of [
+    ['Monday', 'Kick-off'],
+    ['Friday', 'Party'],
+  ]) {
+    await page.getByLabel('Field name', { exact: true }).fill(name!);
+    await page.getByLabel('Field value', { exact: true }).fill(value!);
+    await page.getByRole('checkbox', { name: 'Inline' }).last().check();
+    await page.getByRole('button', { name: 'Add Field' }).click();
+  }
+  const preview = page.getByRole('region', { name: /Live Preview/ });
+  await expect(preview.locator('[data-preview-embed="2"] [data-embed-field][data-inline]')).toHaveCount(2);
+  await expect(preview.getByText('Total embeds: 3/10')).toBeVisible();
+
+  await page.getByLabel('Draft name').fill('E2E launch post');
+  await page.getByRole('button', { name: 'Save as new draft' }).click();
+  await expect(page.getByText("Saved draft 'E2E launch post'")).toBeVisible();
+  expect(await axeViolations(page), 'axe with the toast shown').toEqual([]);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Embed Builder' })).toBeVisible();
+  await expect(strip.getByRole('button', { name: /^Embed \d+$/ })).toHaveCount(2);
+  const saved = page.getByRole('list', { name: 'Saved embeds' });
+  await saved.getByRole('group', { name: 'Actions for E2E launch post' }).getByRole('button', { name: 'Load' }).click();
+  await expect(strip.getByRole('button', { name: /^Embed \d+$/ })).toHaveCount(3);
+  await expect(preview.locator('[data-preview-embed="2"]')).toContainText('Launch schedule');
+  await expect(preview.locator('[data-preview-embed="2"] [data-embed-field]')).toHaveCount(2);
+
+  const download = page.waitForEvent('download');
+  await saved.getByRole('group', { name: 'Actions for E2E launch post' }).getByRole('button', { name: 'Export' }).click();
+  const file = await (await download).path();
+  const exported = JSON.parse(readFileSync(file, 'utf8'));
+  expect(exported.embeds).toHaveLength(3);
+  expect(exported.embeds[0].color).toBe(0x5865f2);
+  expect(exported.embeds[2]).toMatchObject({
+    title: 'Launch schedule',
+    fields: [
+      { name: 'Monday', value: 'Kick-off', inline: true },
+      { name: 'Friday', value: 'Party', inline: true },
+    ],
+  });
+});
+
+test('every tab of the signed-in page passes axe', async ({ page }) => {
+  await signInThroughChooser(page, 'demo-admin');
+  await expect(page).toHaveURL(/\/selector$/);
+  await open(page);
+  for (const name of TABS) {
+    await page.getByRole('tab', { name }).click();
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+    expect(await axeViolations(page), `axe on the ${name} tab`).toEqual([]);
+  }
+});
+
+test('works on a 390 px phone: nothing wider than the screen, tabs and preview reachable', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughChooser(page, 'demo-admin');
+  await expect(page).toHaveURL(/\/selector$/);
+  await open(page);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.getByRole('tab', { name: 'Message Content' }).focus();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Edit Embed' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Fetch Embed' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Fields' }).click();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.getByRole('region', { name: /Live Preview/ }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('region', { name: /Live Preview/ }).locator('[data-embed]')).toHaveCount(2);
+  expect(await axeViolations(page), 'axe on the phone layout').toEqual([]);
+});
