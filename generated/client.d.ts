@@ -85,6 +85,10 @@ export interface GuildhallClient {
   getTranscriptSettings(guildId: string): Promise<SectionSettingsResponse<'transcripts'>>;
   /** Ticket transcripts: save the guild's transcripts settings. */
   putTranscriptSettings(guildId: string, body: SectionSettingsPutRequest<'transcripts'>): Promise<SectionSettingsResponse<'transcripts'>>;
+  /** Join DMs: the guild's joindms settings. */
+  getJoinDmSettings(guildId: string): Promise<SectionSettingsResponse<'joindms'>>;
+  /** Join DMs: save the guild's joindms settings. */
+  putJoinDmSettings(guildId: string, body: SectionSettingsPutRequest<'joindms'>): Promise<SectionSettingsResponse<'joindms'>>;
   /** Ticket Panels: the guild's items, oldest first, and the cap. */
   listTicketPanels(guildId: string): Promise<{ success: true; items: { id: string; version: number; item: TicketPanel }[]; cap: number }>;
   /** Ticket Panels: creates an item (409 beyond the cap). */

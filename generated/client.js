@@ -31,6 +31,8 @@ export function createClient(transport) {
     putTicketCategoriesSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/ticket-categories`, body),
     getTranscriptSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/transcripts`),
     putTranscriptSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/transcripts`, body),
+    getJoinDmSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/joindms`),
+    putJoinDmSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/joindms`, body),
     listTicketPanels: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/collections/panels`),
     createTicketPanel: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/collections/panels`, body),
     getTicketPanel: (guildId, itemId) => transport('GET', `/api/guild/${segment(guildId)}/collections/panels/${segment(itemId)}`),

@@ -28,6 +28,7 @@ export type SchemaName =
   | 'health-status'
   | 'hex-colour'
   | 'image-url'
+  | 'joindms'
   | 'level-up-placeholder'
   | 'levels'
   | 'managed-guild'

@@ -112,6 +112,13 @@ export type Punishment = 'BAN' | 'KICK' | 'TIMEOUT' | 'NONE';
  * @maxItems 250
  */
 export type UserList = string[];
+export type DiscordMessageContent = string;
+export type DiscordEmbedTitle = string;
+export type DiscordEmbedDescription = string;
+export type DiscordEmbedColor = HexColour;
+export type FooterText = string;
+export type AuthorName = string;
+export type AuthorIconUrl = string;
 /**
  * Open tickets one member may have at a time.
  */
@@ -1477,6 +1484,70 @@ export interface Greeting {
   embed: GreetingEmbed;
 }
 /**
+ * The direct message the bot sends every member who joins (Join DM, 'Welcome Messages' on its page): whether it is on, whether it is text, an embed or both, the text, the embed, which variables are filled in, and whether Send Test may be used. Texts may use the greeting placeholders, e.g. {member.mention}.
+ */
+export interface JoinDmSettings {
+  /**
+   * Send the message to every member who joins. The page's status card toggles it (POST .../joindms/toggle).
+   */
+  enabled: boolean;
+  /**
+   * Send the text, the embed, or both.
+   */
+  message_type: 'message' | 'embed' | 'both';
+  /**
+   * The text of the DM; Discord markdown and variables such as {member.mention} work.
+   */
+  content: DiscordMessageContent;
+  /**
+   * The embed of the DM.
+   */
+  embed: {
+    enabled: boolean;
+    title: DiscordEmbedTitle;
+    description: DiscordEmbedDescription;
+    color: DiscordEmbedColor;
+    /**
+     * The member's avatar as the embed's thumbnail.
+     */
+    thumbnail: boolean;
+    footer: FooterText;
+    /**
+     * A large image at the bottom of the embed; empty for none. Discord's limit on an embed URL (2048).
+     */
+    image: string;
+    author: {
+      name: AuthorName;
+      iconURL: AuthorIconUrl;
+    };
+  };
+  /**
+   * Which variables the bot fills in; a variable switched off stays as written.
+   */
+  variables: {
+    member: {
+      name: boolean;
+      tag: boolean;
+      mention: boolean;
+      avatar: boolean;
+      id: boolean;
+      createdAt: boolean;
+      joinedAt: boolean;
+    };
+    server: {
+      name: boolean;
+      icon: boolean;
+      members: boolean;
+      id: boolean;
+      owner: boolean;
+    };
+  };
+  /**
+   * Whether Send Test may DM you the saved message.
+   */
+  test_enabled: boolean;
+}
+/**
  * XP and levels (the Levels page): members earn XP by chatting and the bot announces each new level.
  */
 export interface LevelsSettings {
@@ -1662,6 +1733,7 @@ export interface SettingsBySection {
   'ticket-limits': TicketLimits;
   'ticket-categories': TicketCategories;
   transcripts: TranscriptSettings;
+  joindms: JoinDmSettings;
 }
 
 /** A settings section's name, as in /api/guild/{guildId}/settings/{section}. */

@@ -55,6 +55,7 @@ import type {
   AntinukeSettings,
   BasicSettings,
   GreetingSettings,
+  JoinDmSettings,
   LevelsSettings,
   ModerationSettings,
   SavedEmbed,
@@ -178,6 +179,8 @@ export declare const validateAntinuke: StandaloneValidator<AntinukeSettings>;
 export declare const validateBasic: StandaloneValidator<BasicSettings>;
 /** Validates GreetingSettings (https://guildhall.dev/schemas/settings/greeting.json). */
 export declare const validateGreeting: StandaloneValidator<GreetingSettings>;
+/** Validates JoinDmSettings (https://guildhall.dev/schemas/settings/joindms.json). */
+export declare const validateJoindms: StandaloneValidator<JoinDmSettings>;
 /** Validates LevelsSettings (https://guildhall.dev/schemas/settings/levels.json). */
 export declare const validateLevels: StandaloneValidator<LevelsSettings>;
 /** Validates ModerationSettings (https://guildhall.dev/schemas/settings/moderation.json). */

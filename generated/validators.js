@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate111;
-const schema198 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate111(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate112;
+const schema206 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate112(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate111.evaluated;
+  const evaluated0 = validate112.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema198.required,
-        parentSchema: schema198,
+        schema: schema206.required,
+        parentSchema: schema206,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema198.properties.enabled,
+          parentSchema: schema206.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema198.type,
-      parentSchema: schema198,
+      schema: schema206.type,
+      parentSchema: schema206,
       data,
     };
     if (vErrors === null) {
@@ -72,10 +72,10 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate111.errors = vErrors;
+  validate112.errors = vErrors;
   return errors === 0;
 }
-validate111.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+validate112.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
 export const validateAntinuke = validate93;
 const schema148 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12077,6 +12077,1370 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate88.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateJoindms = validate99;
+const schema172 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/joindms.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabled: { type: 'boolean', default: false, 'x-ui': { order: 1, hidden: true }, 'x-messages': { type: 'Join DMs must be on or off' } },
+    message_type: {
+      type: 'string',
+      enum: ['message', 'embed', 'both'],
+      default: 'embed',
+      'x-ui': { order: 2, widget: 'select', enumLabels: { message: 'Text Only', embed: 'Embed Only', both: 'Text + Embed' } },
+      'x-messages': { type: 'Choose Text Only, Embed Only or Text + Embed', enum: 'Choose Text Only, Embed Only or Text + Embed' },
+    },
+    content: {
+      $ref: '#/$defs/DiscordMessageContent',
+      default: "Welcome to **{server.name}**, {member.mention}! We're glad to have you.",
+      'x-ui': { order: 3, widget: 'textarea', rows: 4, visibleIf: { message_type: ['message', 'both'] } },
+    },
+    embed: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      'x-ui': { order: 4, visibleIf: { message_type: ['embed', 'both'] } },
+      properties: {
+        enabled: { type: 'boolean', default: true, 'x-ui': { order: 1, hidden: true }, 'x-messages': { type: 'Embed must be on or off' } },
+        title: {
+          $ref: '#/$defs/DiscordEmbedTitle',
+          default: 'Welcome to {server.name}!',
+          'x-ui': { order: 2, placeholder: 'Welcome to {server.name}!' },
+        },
+        description: {
+          $ref: '#/$defs/DiscordEmbedDescription',
+          default: 'Hey {member.name}, thanks for joining! Read the rules and say hi.',
+          'x-ui': { order: 3, widget: 'textarea', rows: 5 },
+        },
+        color: { $ref: '#/$defs/DiscordEmbedColor', default: '#068ADD', 'x-ui': { order: 4 } },
+        thumbnail: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 5, widget: 'toggle' },
+          'x-messages': { type: 'Show Member Avatar must be on or off' },
+        },
+        footer: { $ref: '#/$defs/FooterText', default: '{server.name} • {server.members} members', 'x-ui': { order: 6 } },
+        image: {
+          type: 'string',
+          maxLength: 2048,
+          pattern: '^(https?://\\S+)?$',
+          default: '',
+          'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Image URL must be at most {limit} characters',
+          },
+        },
+        author: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          'x-ui': { order: 8 },
+          properties: {
+            name: { $ref: '#/$defs/AuthorName', default: '', 'x-ui': { order: 1 } },
+            iconURL: { $ref: '#/$defs/AuthorIconUrl', default: '', 'x-ui': { order: 2 } },
+          },
+          'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
+        },
+      },
+      'x-messages': { type: 'Embed must be an object', additionalProperties: 'Unknown embed field: {name}' },
+    },
+    variables: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      'x-ui': { order: 5 },
+      properties: {
+        member: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            name: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 1, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            tag: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 2, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            mention: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 3, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            avatar: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 4, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            id: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 5, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            createdAt: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 6, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            joinedAt: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 7, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+          },
+          'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
+        },
+        server: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            name: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 1, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            icon: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 2, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            members: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 3, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            id: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 4, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            owner: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 5, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+          },
+          'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
+        },
+      },
+      'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable group: {name}' },
+    },
+    test_enabled: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 6, widget: 'toggle' },
+      'x-messages': { type: 'Send Test must be on or off' },
+    },
+  },
+  'x-ui': {
+    savedMessage: 'Settings saved successfully!',
+    loadErrorMessage: 'Failed to load settings',
+    saveErrorMessages: {
+      refused: 'Failed to save settings: {error}',
+      unexplained: 'Failed to save settings',
+      unreachable: 'Error saving settings: {error}',
+    },
+    noticeSeconds: 5,
+  },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+  $defs: {
+    DiscordMessageContent: {
+      type: 'string',
+      maxLength: 2000,
+      default: '',
+      'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 3 },
+    },
+    DiscordEmbedTitle: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+    },
+    DiscordEmbedDescription: {
+      type: 'string',
+      maxLength: 4096,
+      default: '',
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 5 },
+    },
+    DiscordEmbedColor: { $ref: '#/$defs/HexColour' },
+    HexColour: {
+      type: 'string',
+      maxLength: 7,
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
+    },
+    FooterText: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+    },
+    AuthorName: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+    },
+    AuthorIconUrl: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Author icon URL must be at most {limit} characters',
+      },
+    },
+  },
+};
+const schema173 = {
+  type: 'string',
+  maxLength: 2000,
+  default: '',
+  'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
+  'x-ui': { widget: 'textarea', rows: 3 },
+};
+const schema174 = {
+  type: 'string',
+  maxLength: 256,
+  default: '',
+  'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+};
+const schema175 = {
+  type: 'string',
+  maxLength: 4096,
+  default: '',
+  'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+  'x-ui': { widget: 'textarea', rows: 5 },
+};
+const schema176 = {
+  type: 'string',
+  maxLength: 7,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
+};
+const schema177 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+};
+const schema178 = {
+  type: 'string',
+  maxLength: 256,
+  default: '',
+  'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+};
+const schema179 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://\\S+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Author icon URL must be at most {limit} characters',
+  },
+};
+function validate99(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/joindms.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate99.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.enabled === undefined) {
+      data.enabled = false;
+    }
+    if (data.message_type === undefined) {
+      data.message_type = 'embed';
+    }
+    if (data.content === undefined) {
+      data.content = "Welcome to **{server.name}**, {member.mention}! We're glad to have you.";
+    }
+    if (data.embed === undefined) {
+      data.embed = {};
+    }
+    if (data.variables === undefined) {
+      data.variables = {};
+    }
+    if (data.test_enabled === undefined) {
+      data.test_enabled = true;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'enabled' ||
+        key0 === 'message_type' ||
+        key0 === 'content' ||
+        key0 === 'embed' ||
+        key0 === 'variables' ||
+        key0 === 'test_enabled'
+      )) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema172,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.enabled;
+    if (typeof data0 !== 'boolean') {
+      const err1 = {
+        instancePath: instancePath + '/enabled',
+        schemaPath: '#/properties/enabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema172.properties.enabled.type,
+        parentSchema: schema172.properties.enabled,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    let data1 = data.message_type;
+    if (typeof data1 !== 'string') {
+      const err2 = {
+        instancePath: instancePath + '/message_type',
+        schemaPath: '#/properties/message_type/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema172.properties.message_type.type,
+        parentSchema: schema172.properties.message_type,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (!(data1 === 'message' || data1 === 'embed' || data1 === 'both')) {
+      const err3 = {
+        instancePath: instancePath + '/message_type',
+        schemaPath: '#/properties/message_type/enum',
+        keyword: 'enum',
+        params: { allowedValues: schema172.properties.message_type.enum },
+        message: 'must be equal to one of the allowed values',
+        schema: schema172.properties.message_type.enum,
+        parentSchema: schema172.properties.message_type,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    let data2 = data.content;
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 2000) {
+        const err4 = {
+          instancePath: instancePath + '/content',
+          schemaPath: '#/$defs/DiscordMessageContent/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2000 },
+          message: 'must NOT have more than 2000 characters',
+          schema: 2000,
+          parentSchema: schema173,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    } else {
+      const err5 = {
+        instancePath: instancePath + '/content',
+        schemaPath: '#/$defs/DiscordMessageContent/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema173.type,
+        parentSchema: schema173,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    let data3 = data.embed;
+    if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
+      if (data3.enabled === undefined) {
+        data3.enabled = true;
+      }
+      if (data3.title === undefined) {
+        data3.title = 'Welcome to {server.name}!';
+      }
+      if (data3.description === undefined) {
+        data3.description = 'Hey {member.name}, thanks for joining! Read the rules and say hi.';
+      }
+      if (data3.color === undefined) {
+        data3.color = '#068ADD';
+      }
+      if (data3.thumbnail === undefined) {
+        data3.thumbnail = true;
+      }
+      if (data3.footer === undefined) {
+        data3.footer = '{server.name} • {server.members} members';
+      }
+      if (data3.image === undefined) {
+        data3.image = '';
+      }
+      if (data3.author === undefined) {
+        data3.author = {};
+      }
+      for (const key1 in data3) {
+        if (!(
+          key1 === 'enabled' ||
+          key1 === 'title' ||
+          key1 === 'description' ||
+          key1 === 'color' ||
+          key1 === 'thumbnail' ||
+          key1 === 'footer' ||
+          key1 === 'image' ||
+          key1 === 'author'
+        )) {
+          const err6 = {
+            instancePath: instancePath + '/embed',
+            schemaPath: '#/properties/embed/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema172.properties.embed,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      let data4 = data3.enabled;
+      if (typeof data4 !== 'boolean') {
+        const err7 = {
+          instancePath: instancePath + '/embed/enabled',
+          schemaPath: '#/properties/embed/properties/enabled/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema172.properties.embed.properties.enabled.type,
+          parentSchema: schema172.properties.embed.properties.enabled,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      let data5 = data3.title;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 256) {
+          const err8 = {
+            instancePath: instancePath + '/embed/title',
+            schemaPath: '#/$defs/DiscordEmbedTitle/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 characters',
+            schema: 256,
+            parentSchema: schema174,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/embed/title',
+          schemaPath: '#/$defs/DiscordEmbedTitle/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema174.type,
+          parentSchema: schema174,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      let data6 = data3.description;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 4096) {
+          const err10 = {
+            instancePath: instancePath + '/embed/description',
+            schemaPath: '#/$defs/DiscordEmbedDescription/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 4096 },
+            message: 'must NOT have more than 4096 characters',
+            schema: 4096,
+            parentSchema: schema175,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/embed/description',
+          schemaPath: '#/$defs/DiscordEmbedDescription/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema175.type,
+          parentSchema: schema175,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      let data7 = data3.color;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 7) {
+          const err12 = {
+            instancePath: instancePath + '/embed/color',
+            schemaPath: '#/$defs/DiscordEmbedColor/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 7 },
+            message: 'must NOT have more than 7 characters',
+            schema: 7,
+            parentSchema: schema176,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (!pattern36.test(data7)) {
+          const err13 = {
+            instancePath: instancePath + '/embed/color',
+            schemaPath: '#/$defs/DiscordEmbedColor/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+            schema: '^#[0-9A-Fa-f]{6}$',
+            parentSchema: schema176,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/embed/color',
+          schemaPath: '#/$defs/DiscordEmbedColor/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema176.type,
+          parentSchema: schema176,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      let data8 = data3.thumbnail;
+      if (typeof data8 !== 'boolean') {
+        const err15 = {
+          instancePath: instancePath + '/embed/thumbnail',
+          schemaPath: '#/properties/embed/properties/thumbnail/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema172.properties.embed.properties.thumbnail.type,
+          parentSchema: schema172.properties.embed.properties.thumbnail,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      let data9 = data3.footer;
+      if (typeof data9 === 'string') {
+        if (func2(data9) > 2048) {
+          const err16 = {
+            instancePath: instancePath + '/embed/footer',
+            schemaPath: '#/$defs/FooterText/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema177,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/embed/footer',
+          schemaPath: '#/$defs/FooterText/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema177.type,
+          parentSchema: schema177,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      let data10 = data3.image;
+      if (typeof data10 === 'string') {
+        if (func2(data10) > 2048) {
+          const err18 = {
+            instancePath: instancePath + '/embed/image',
+            schemaPath: '#/properties/embed/properties/image/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema172.properties.embed.properties.image,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (!pattern75.test(data10)) {
+          const err19 = {
+            instancePath: instancePath + '/embed/image',
+            schemaPath: '#/properties/embed/properties/image/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema172.properties.embed.properties.image,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/embed/image',
+          schemaPath: '#/properties/embed/properties/image/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema172.properties.embed.properties.image.type,
+          parentSchema: schema172.properties.embed.properties.image,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+      let data11 = data3.author;
+      if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+        if (data11.name === undefined) {
+          data11.name = '';
+        }
+        if (data11.iconURL === undefined) {
+          data11.iconURL = '';
+        }
+        for (const key2 in data11) {
+          if (!(key2 === 'name' || key2 === 'iconURL')) {
+            const err21 = {
+              instancePath: instancePath + '/embed/author',
+              schemaPath: '#/properties/embed/properties/author/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key2 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema172.properties.embed.properties.author,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err21];
+            } else {
+              vErrors.push(err21);
+            }
+            errors++;
+          }
+        }
+        let data12 = data11.name;
+        if (typeof data12 === 'string') {
+          if (func2(data12) > 256) {
+            const err22 = {
+              instancePath: instancePath + '/embed/author/name',
+              schemaPath: '#/$defs/AuthorName/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 256 },
+              message: 'must NOT have more than 256 characters',
+              schema: 256,
+              parentSchema: schema178,
+              data: data12,
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        } else {
+          const err23 = {
+            instancePath: instancePath + '/embed/author/name',
+            schemaPath: '#/$defs/AuthorName/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema178.type,
+            parentSchema: schema178,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        let data13 = data11.iconURL;
+        if (typeof data13 === 'string') {
+          if (func2(data13) > 2048) {
+            const err24 = {
+              instancePath: instancePath + '/embed/author/iconURL',
+              schemaPath: '#/$defs/AuthorIconUrl/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 2048 },
+              message: 'must NOT have more than 2048 characters',
+              schema: 2048,
+              parentSchema: schema179,
+              data: data13,
+            };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+          if (!pattern75.test(data13)) {
+            const err25 = {
+              instancePath: instancePath + '/embed/author/iconURL',
+              schemaPath: '#/$defs/AuthorIconUrl/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^(https?://\\S+)?$' },
+              message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+              schema: '^(https?://\\S+)?$',
+              parentSchema: schema179,
+              data: data13,
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        } else {
+          const err26 = {
+            instancePath: instancePath + '/embed/author/iconURL',
+            schemaPath: '#/$defs/AuthorIconUrl/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema179.type,
+            parentSchema: schema179,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      } else {
+        const err27 = {
+          instancePath: instancePath + '/embed/author',
+          schemaPath: '#/properties/embed/properties/author/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema172.properties.embed.properties.author.type,
+          parentSchema: schema172.properties.embed.properties.author,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    } else {
+      const err28 = {
+        instancePath: instancePath + '/embed',
+        schemaPath: '#/properties/embed/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema172.properties.embed.type,
+        parentSchema: schema172.properties.embed,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err28];
+      } else {
+        vErrors.push(err28);
+      }
+      errors++;
+    }
+    let data14 = data.variables;
+    if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+      if (data14.member === undefined) {
+        data14.member = {};
+      }
+      if (data14.server === undefined) {
+        data14.server = {};
+      }
+      for (const key3 in data14) {
+        if (!(key3 === 'member' || key3 === 'server')) {
+          const err29 = {
+            instancePath: instancePath + '/variables',
+            schemaPath: '#/properties/variables/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key3 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema172.properties.variables,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      }
+      let data15 = data14.member;
+      if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
+        if (data15.name === undefined) {
+          data15.name = true;
+        }
+        if (data15.tag === undefined) {
+          data15.tag = true;
+        }
+        if (data15.mention === undefined) {
+          data15.mention = true;
+        }
+        if (data15.avatar === undefined) {
+          data15.avatar = true;
+        }
+        if (data15.id === undefined) {
+          data15.id = true;
+        }
+        if (data15.createdAt === undefined) {
+          data15.createdAt = true;
+        }
+        if (data15.joinedAt === undefined) {
+          data15.joinedAt = true;
+        }
+        for (const key4 in data15) {
+          if (!(
+            key4 === 'name' ||
+            key4 === 'tag' ||
+            key4 === 'mention' ||
+            key4 === 'avatar' ||
+            key4 === 'id' ||
+            key4 === 'createdAt' ||
+            key4 === 'joinedAt'
+          )) {
+            const err30 = {
+              instancePath: instancePath + '/variables/member',
+              schemaPath: '#/properties/variables/properties/member/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key4 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema172.properties.variables.properties.member,
+              data: data15,
+            };
+            if (vErrors === null) {
+              vErrors = [err30];
+            } else {
+              vErrors.push(err30);
+            }
+            errors++;
+          }
+        }
+        let data16 = data15.name;
+        if (typeof data16 !== 'boolean') {
+          const err31 = {
+            instancePath: instancePath + '/variables/member/name',
+            schemaPath: '#/properties/variables/properties/member/properties/name/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema172.properties.variables.properties.member.properties.name.type,
+            parentSchema: schema172.properties.variables.properties.member.properties.name,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        let data17 = data15.tag;
+        if (typeof data17 !== 'boolean') {
+          const err32 = {
+            instancePath: instancePath + '/variables/member/tag',
+            schemaPath: '#/properties/variables/properties/member/properties/tag/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema172.properties.variables.properties.member.properties.tag.type,
+            parentSchema: schema172.properties.variables.properties.member.properties.tag,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+        let data18 = data15.mention;
+        if (typeof data18 !== 'boolean') {
+          const err33 = {
+            instancePath: instancePath + '/variables/member/mention',
+            schemaPath: '#/properties/variables/properties/member/properties/mention/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema172.properties.variables.properties.member.properties.mention.type,
+            parentSchema: schema172.properties.variables.properties.member.properties.mention,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        let data19 = data15.avatar;
+        if (typeof data19 !== 'boolean') {
+          const err34 = {
+            instancePath: instancePath + '/variables/member/avatar',
+            schemaPath: '#/properties/variables/properties/member/properties/avatar/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema172.properties.variables.properties.member.properties.avatar.type,
+            parentSchema: schema172.properties.variables.properties.member.properties.avatar,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+        let data20 = data15.id;
+        if (typeof data20 !== 'boolean') {
+          const err35 = {
+            instancePath: instancePath + '/variables/member/id',
+            schemaPath: '#/properties/variables/properties/member/properties/id/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema172.properties.variables.properties.member.properties.id.type,
+            parentSchema: schema172.properties.variables.properties.member.properties.id,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+        let data21 = data15.createdAt;
+        if (typeof data21 !== 'boolean') {
+          const err36 = {
+            instancePath: instancePath + '/variables/member/createdAt',
+            schemaPath: '#/properties/variables/properties/member/properties/createdAt/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema172.properties.variables.properties.member.properties.createdAt.type,
+            parentSchema: schema172.properties.variables.properties.member.properties.createdAt,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        let data22 = data15.joinedAt;
+        if (typeof data22 !== 'boolean') {
+          const err37 = {
+            instancePath: instancePath + '/variables/member/joinedAt',
+            schemaPath: '#/properties/variables/properties/member/properties/joinedAt/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema172.properties.variables.properties.member.properties.joinedAt.type,
+            parentSchema: schema172.properties.variables.properties.member.properties.joinedAt,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      } else {
+        const err38 = {
+          instancePath: instancePath + '/variables/member',
+          schemaPath: '#/properties/variables/properties/member/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema172.properties.variables.properties.member.type,
+          parentSchema: schema172.properties.variables.properties.member,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      let data23 = data14.server;
+      if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+        if (data23.name === undefined) {
+          data23.name = true;
+        }
+        if (data23.icon === undefined) {
+          data23.icon = true;
+        }
+        if (data23.members === undefined) {
+          data23.members = true;
+        }
+        if (data23.id === undefined) {
+          data23.id = true;
+        }
+        if (data23.owner === undefined) {
+          data23.owner = true;
+        }
+        for (const key5 in data23) {
+          if (!(key5 === 'name' || key5 === 'icon' || key5 === 'members' || key5 === 'id' || key5 === 'owner')) {
+            const err39 = {
+              instancePath: instancePath + '/variables/server',
+              schemaPath: '#/properties/variables/properties/server/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key5 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema172.properties.variables.properties.server,
+              data: data23,
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
+        let data24 = data23.name;
+        if (typeof data24 !== 'boolean') {
+          const err40 = {
+            instancePath: instancePath + '/variables/server/name',
+            schemaPath: '#/properties/variables/properties/server/properties/name/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema172.properties.variables.properties.server.properties.name.type,
+            parentSchema: schema172.properties.variables.properties.server.properties.name,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+        let data25 = data23.icon;
+        if (typeof data25 !== 'boolean') {
+          const err41 = {
+            instancePath: instancePath + '/variables/server/icon',
+            schemaPath: '#/properties/variables/properties/server/properties/icon/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema172.properties.variables.properties.server.properties.icon.type,
+            parentSchema: schema172.properties.variables.properties.server.properties.icon,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+        let data26 = data23.members;
+        if (typeof data26 !== 'boolean') {
+          const err42 = {
+            instancePath: instancePath + '/variables/server/members',
+            schemaPath: '#/properties/variables/properties/server/properties/members/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema172.properties.variables.properties.server.properties.members.type,
+            parentSchema: schema172.properties.variables.properties.server.properties.members,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+        let data27 = data23.id;
+        if (typeof data27 !== 'boolean') {
+          const err43 = {
+            instancePath: instancePath + '/variables/server/id',
+            schemaPath: '#/properties/variables/properties/server/properties/id/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema172.properties.variables.properties.server.properties.id.type,
+            parentSchema: schema172.properties.variables.properties.server.properties.id,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+        let data28 = data23.owner;
+        if (typeof data28 !== 'boolean') {
+          const err44 = {
+            instancePath: instancePath + '/variables/server/owner',
+            schemaPath: '#/properties/variables/properties/server/properties/owner/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema172.properties.variables.properties.server.properties.owner.type,
+            parentSchema: schema172.properties.variables.properties.server.properties.owner,
+            data: data28,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+      } else {
+        const err45 = {
+          instancePath: instancePath + '/variables/server',
+          schemaPath: '#/properties/variables/properties/server/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema172.properties.variables.properties.server.type,
+          parentSchema: schema172.properties.variables.properties.server,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+    } else {
+      const err46 = {
+        instancePath: instancePath + '/variables',
+        schemaPath: '#/properties/variables/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema172.properties.variables.type,
+        parentSchema: schema172.properties.variables,
+        data: data14,
+      };
+      if (vErrors === null) {
+        vErrors = [err46];
+      } else {
+        vErrors.push(err46);
+      }
+      errors++;
+    }
+    let data29 = data.test_enabled;
+    if (typeof data29 !== 'boolean') {
+      const err47 = {
+        instancePath: instancePath + '/test_enabled',
+        schemaPath: '#/properties/test_enabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema172.properties.test_enabled.type,
+        parentSchema: schema172.properties.test_enabled,
+        data: data29,
+      };
+      if (vErrors === null) {
+        vErrors = [err47];
+      } else {
+        vErrors.push(err47);
+      }
+      errors++;
+    }
+  } else {
+    const err48 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema172.type,
+      parentSchema: schema172,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err48];
+    } else {
+      vErrors.push(err48);
+    }
+    errors++;
+  }
+  validate99.errors = vErrors;
+  return errors === 0;
+}
+validate99.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateLevelUpPlaceholder = validate89;
 const schema144 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12158,8 +13522,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate89.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate99;
-const schema172 = {
+export const validateLevels = validate100;
+const schema180 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -12200,17 +13564,17 @@ const schema172 = {
     },
   },
 };
-const schema173 = {
+const schema181 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate99(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate100(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate99.evaluated;
+  const evaluated0 = validate100.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12236,7 +13600,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema172,
+          parentSchema: schema180,
           data,
         };
         if (vErrors === null) {
@@ -12255,8 +13619,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema172.properties.ranking.type,
-        parentSchema: schema172.properties.ranking,
+        schema: schema180.properties.ranking.type,
+        parentSchema: schema180.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -12276,7 +13640,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema172.properties.levelup_message,
+          parentSchema: schema180.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -12294,7 +13658,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema172.properties.levelup_message,
+          parentSchema: schema180.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -12311,8 +13675,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema172.properties.levelup_message.type,
-        parentSchema: schema172.properties.levelup_message,
+        schema: schema180.properties.levelup_message.type,
+        parentSchema: schema180.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -12328,10 +13692,10 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema173.type },
+        params: { type: schema181.type },
         message: 'must be string,null',
-        schema: schema173.type,
-        parentSchema: schema173,
+        schema: schema181.type,
+        parentSchema: schema181,
         data: data2,
       };
       if (vErrors === null) {
@@ -12350,7 +13714,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema173,
+          parentSchema: schema181,
           data: data2,
         };
         if (vErrors === null) {
@@ -12368,7 +13732,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema173,
+          parentSchema: schema181,
           data: data2,
         };
         if (vErrors === null) {
@@ -12386,8 +13750,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema172.type,
-      parentSchema: schema172,
+      schema: schema180.type,
+      parentSchema: schema180,
       data,
     };
     if (vErrors === null) {
@@ -12397,10 +13761,10 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate99.errors = vErrors;
+  validate100.errors = vErrors;
   return errors === 0;
 }
-validate99.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateManagedGuild = validate43;
 const schema60 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -12718,8 +14082,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate100;
-const schema174 = {
+export const validateModeration = validate101;
+const schema182 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -12757,23 +14121,23 @@ const schema174 = {
     },
   },
 };
-const schema175 = {
+const schema183 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema176 = {
+const schema184 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate100(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate100.evaluated;
+  const evaluated0 = validate101.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12799,7 +14163,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema174,
+          parentSchema: schema182,
           data,
         };
         if (vErrors === null) {
@@ -12818,8 +14182,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema174.properties.max_warnings.type,
-        parentSchema: schema174.properties.max_warnings,
+        schema: schema182.properties.max_warnings.type,
+        parentSchema: schema182.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -12838,7 +14202,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema174.properties.max_warnings,
+          parentSchema: schema182.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -12856,7 +14220,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema174.properties.max_warnings,
+          parentSchema: schema182.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -12875,8 +14239,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema175.type,
-        parentSchema: schema175,
+        schema: schema183.type,
+        parentSchema: schema183,
         data: data1,
       };
       if (vErrors === null) {
@@ -12891,10 +14255,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema175.enum },
+        params: { allowedValues: schema183.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema175.enum,
-        parentSchema: schema175,
+        schema: schema183.enum,
+        parentSchema: schema183,
         data: data1,
       };
       if (vErrors === null) {
@@ -12910,10 +14274,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema176.type },
+        params: { type: schema184.type },
         message: 'must be string,null',
-        schema: schema176.type,
-        parentSchema: schema176,
+        schema: schema184.type,
+        parentSchema: schema184,
         data: data2,
       };
       if (vErrors === null) {
@@ -12932,7 +14296,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema176,
+          parentSchema: schema184,
           data: data2,
         };
         if (vErrors === null) {
@@ -12950,7 +14314,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema176,
+          parentSchema: schema184,
           data: data2,
         };
         if (vErrors === null) {
@@ -12968,8 +14332,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema174.type,
-      parentSchema: schema174,
+      schema: schema182.type,
+      parentSchema: schema182,
       data,
     };
     if (vErrors === null) {
@@ -12979,10 +14343,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate100.errors = vErrors;
+  validate101.errors = vErrors;
   return errors === 0;
 }
-validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateModerationAction = validate90;
 const schema145 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -13951,8 +15315,8 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate91.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSavedEmbed = validate101;
-const schema177 = {
+export const validateSavedEmbed = validate102;
+const schema185 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/saved-embed.json',
   type: 'object',
@@ -14184,7 +15548,7 @@ const schema177 = {
     },
   },
 };
-const schema178 = {
+const schema186 = {
   type: 'object',
   additionalProperties: false,
   required: ['embeds'],
@@ -14209,7 +15573,7 @@ const schema178 = {
     },
   },
 };
-const schema179 = {
+const schema187 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -14380,7 +15744,7 @@ const schema179 = {
     },
   },
 };
-const schema180 = {
+const schema188 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -14391,10 +15755,10 @@ const schema180 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate103(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate104(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate103.evaluated;
+  const evaluated0 = validate104.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14430,7 +15794,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema179.properties, key0)) {
+      if (!func1.call(schema187.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -14438,7 +15802,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema179,
+          parentSchema: schema187,
           data,
         };
         if (vErrors === null) {
@@ -14459,7 +15823,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema179.properties.title,
+          parentSchema: schema187.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -14476,8 +15840,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema179.properties.title.type,
-        parentSchema: schema179.properties.title,
+        schema: schema187.properties.title.type,
+        parentSchema: schema187.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -14497,7 +15861,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema179.properties.description,
+          parentSchema: schema187.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -14514,8 +15878,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema179.properties.description.type,
-        parentSchema: schema179.properties.description,
+        schema: schema187.properties.description.type,
+        parentSchema: schema187.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -14535,7 +15899,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema179.properties.url,
+          parentSchema: schema187.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -14553,7 +15917,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema179.properties.url,
+          parentSchema: schema187.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -14570,8 +15934,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema179.properties.url.type,
-        parentSchema: schema179.properties.url,
+        schema: schema187.properties.url.type,
+        parentSchema: schema187.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -14592,7 +15956,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema180,
+            parentSchema: schema188,
             data: data3,
           };
           if (vErrors === null) {
@@ -14610,7 +15974,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema180,
+            parentSchema: schema188,
             data: data3,
           };
           if (vErrors === null) {
@@ -14627,8 +15991,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema180.type,
-          parentSchema: schema180,
+          schema: schema188.type,
+          parentSchema: schema188,
           data: data3,
         };
         if (vErrors === null) {
@@ -14645,10 +16009,10 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema179.properties.timestamp.type },
+        params: { type: schema187.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema179.properties.timestamp.type,
-        parentSchema: schema179.properties.timestamp,
+        schema: schema187.properties.timestamp.type,
+        parentSchema: schema187.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -14667,7 +16031,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema179.properties.timestamp,
+          parentSchema: schema187.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -14688,7 +16052,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema179.properties.timestamp,
+          parentSchema: schema187.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -14719,7 +16083,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.author,
+            parentSchema: schema187.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -14740,7 +16104,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema179.properties.author.properties.name,
+            parentSchema: schema187.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -14757,8 +16121,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.author.properties.name.type,
-          parentSchema: schema179.properties.author.properties.name,
+          schema: schema187.properties.author.properties.name.type,
+          parentSchema: schema187.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -14778,7 +16142,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.author.properties.url,
+            parentSchema: schema187.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -14796,7 +16160,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.author.properties.url,
+            parentSchema: schema187.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -14813,8 +16177,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.author.properties.url.type,
-          parentSchema: schema179.properties.author.properties.url,
+          schema: schema187.properties.author.properties.url.type,
+          parentSchema: schema187.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -14834,7 +16198,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.author.properties.icon_url,
+            parentSchema: schema187.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -14852,7 +16216,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.author.properties.icon_url,
+            parentSchema: schema187.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -14869,8 +16233,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.author.properties.icon_url.type,
-          parentSchema: schema179.properties.author.properties.icon_url,
+          schema: schema187.properties.author.properties.icon_url.type,
+          parentSchema: schema187.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -14887,8 +16251,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.author.type,
-        parentSchema: schema179.properties.author,
+        schema: schema187.properties.author.type,
+        parentSchema: schema187.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -14908,7 +16272,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema179.properties.fields,
+          parentSchema: schema187.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -14932,8 +16296,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema179.properties.fields.items.required,
-              parentSchema: schema179.properties.fields.items,
+              schema: schema187.properties.fields.items.required,
+              parentSchema: schema187.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -14950,8 +16314,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema179.properties.fields.items.required,
-              parentSchema: schema179.properties.fields.items,
+              schema: schema187.properties.fields.items.required,
+              parentSchema: schema187.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -14970,7 +16334,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema179.properties.fields.items,
+                parentSchema: schema187.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -14992,7 +16356,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema179.properties.fields.items.properties.name,
+                  parentSchema: schema187.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -15010,7 +16374,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema179.properties.fields.items.properties.name,
+                  parentSchema: schema187.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -15027,8 +16391,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema179.properties.fields.items.properties.name.type,
-                parentSchema: schema179.properties.fields.items.properties.name,
+                schema: schema187.properties.fields.items.properties.name.type,
+                parentSchema: schema187.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -15050,7 +16414,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema179.properties.fields.items.properties.value,
+                  parentSchema: schema187.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -15068,7 +16432,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema179.properties.fields.items.properties.value,
+                  parentSchema: schema187.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -15085,8 +16449,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema179.properties.fields.items.properties.value.type,
-                parentSchema: schema179.properties.fields.items.properties.value,
+                schema: schema187.properties.fields.items.properties.value.type,
+                parentSchema: schema187.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -15105,8 +16469,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema179.properties.fields.items.properties.inline.type,
-              parentSchema: schema179.properties.fields.items.properties.inline,
+              schema: schema187.properties.fields.items.properties.inline.type,
+              parentSchema: schema187.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -15123,8 +16487,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema179.properties.fields.items.type,
-            parentSchema: schema179.properties.fields.items,
+            schema: schema187.properties.fields.items.type,
+            parentSchema: schema187.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -15142,8 +16506,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema179.properties.fields.type,
-        parentSchema: schema179.properties.fields,
+        schema: schema187.properties.fields.type,
+        parentSchema: schema187.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -15167,7 +16531,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.thumbnail,
+            parentSchema: schema187.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -15188,7 +16552,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.thumbnail.properties.url,
+            parentSchema: schema187.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -15206,7 +16570,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.thumbnail.properties.url,
+            parentSchema: schema187.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -15223,8 +16587,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.thumbnail.properties.url.type,
-          parentSchema: schema179.properties.thumbnail.properties.url,
+          schema: schema187.properties.thumbnail.properties.url.type,
+          parentSchema: schema187.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -15241,8 +16605,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.thumbnail.type,
-        parentSchema: schema179.properties.thumbnail,
+        schema: schema187.properties.thumbnail.type,
+        parentSchema: schema187.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -15266,7 +16630,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.image,
+            parentSchema: schema187.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -15287,7 +16651,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.image.properties.url,
+            parentSchema: schema187.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -15305,7 +16669,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.image.properties.url,
+            parentSchema: schema187.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -15322,8 +16686,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.image.properties.url.type,
-          parentSchema: schema179.properties.image.properties.url,
+          schema: schema187.properties.image.properties.url.type,
+          parentSchema: schema187.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -15340,8 +16704,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.image.type,
-        parentSchema: schema179.properties.image,
+        schema: schema187.properties.image.type,
+        parentSchema: schema187.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -15368,7 +16732,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.footer,
+            parentSchema: schema187.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -15389,7 +16753,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.footer.properties.text,
+            parentSchema: schema187.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -15406,8 +16770,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.footer.properties.text.type,
-          parentSchema: schema179.properties.footer.properties.text,
+          schema: schema187.properties.footer.properties.text.type,
+          parentSchema: schema187.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -15427,7 +16791,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.footer.properties.icon_url,
+            parentSchema: schema187.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -15445,7 +16809,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.footer.properties.icon_url,
+            parentSchema: schema187.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -15462,8 +16826,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.footer.properties.icon_url.type,
-          parentSchema: schema179.properties.footer.properties.icon_url,
+          schema: schema187.properties.footer.properties.icon_url.type,
+          parentSchema: schema187.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -15480,8 +16844,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.footer.type,
-        parentSchema: schema179.properties.footer,
+        schema: schema187.properties.footer.type,
+        parentSchema: schema187.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -15498,8 +16862,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema179.type,
-      parentSchema: schema179,
+      schema: schema187.type,
+      parentSchema: schema187,
       data,
     };
     if (vErrors === null) {
@@ -15509,14 +16873,14 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate103.errors = vErrors;
+  validate104.errors = vErrors;
   return errors === 0;
 }
-validate103.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate104.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate103(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate102.evaluated;
+  const evaluated0 = validate103.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15534,8 +16898,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'embeds' },
         message: "must have required property '" + 'embeds' + "'",
-        schema: schema178.required,
-        parentSchema: schema178,
+        schema: schema186.required,
+        parentSchema: schema186,
         data,
       };
       if (vErrors === null) {
@@ -15554,7 +16918,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema178,
+          parentSchema: schema186,
           data,
         };
         if (vErrors === null) {
@@ -15575,7 +16939,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema178.properties.content,
+          parentSchema: schema186.properties.content,
           data: data0,
         };
         if (vErrors === null) {
@@ -15592,8 +16956,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema178.properties.content.type,
-        parentSchema: schema178.properties.content,
+        schema: schema186.properties.content.type,
+        parentSchema: schema186.properties.content,
         data: data0,
       };
       if (vErrors === null) {
@@ -15614,7 +16978,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema178.properties.embeds,
+            parentSchema: schema186.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -15632,7 +16996,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema178.properties.embeds,
+            parentSchema: schema186.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -15645,7 +17009,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate103(data1[i0], {
+            !validate104(data1[i0], {
               instancePath: instancePath + '/embeds/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -15653,7 +17017,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+            vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
             errors = vErrors.length;
           }
         }
@@ -15664,8 +17028,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema178.properties.embeds.type,
-          parentSchema: schema178.properties.embeds,
+          schema: schema186.properties.embeds.type,
+          parentSchema: schema186.properties.embeds,
           data: data1,
         };
         if (vErrors === null) {
@@ -15683,8 +17047,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema178.type,
-      parentSchema: schema178,
+      schema: schema186.type,
+      parentSchema: schema186,
       data,
     };
     if (vErrors === null) {
@@ -15694,14 +17058,14 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate102.errors = vErrors;
+  validate103.errors = vErrors;
   return errors === 0;
 }
-validate102.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate103.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/saved-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate101.evaluated;
+  const evaluated0 = validate102.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15719,8 +17083,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema177.required,
-        parentSchema: schema177,
+        schema: schema185.required,
+        parentSchema: schema185,
         data,
       };
       if (vErrors === null) {
@@ -15737,8 +17101,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema177.required,
-        parentSchema: schema177,
+        schema: schema185.required,
+        parentSchema: schema185,
         data,
       };
       if (vErrors === null) {
@@ -15757,7 +17121,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema177,
+          parentSchema: schema185,
           data,
         };
         if (vErrors === null) {
@@ -15779,7 +17143,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema177.properties.name,
+            parentSchema: schema185.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -15797,7 +17161,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema177.properties.name,
+            parentSchema: schema185.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -15815,7 +17179,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema177.properties.name,
+            parentSchema: schema185.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -15832,8 +17196,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema177.properties.name.type,
-          parentSchema: schema177.properties.name,
+          schema: schema185.properties.name.type,
+          parentSchema: schema185.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -15846,7 +17210,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
     }
     if (data.message !== undefined) {
       if (
-        !validate102(data.message, {
+        !validate103(data.message, {
           instancePath: instancePath + '/message',
           parentData: data,
           parentDataProperty: 'message',
@@ -15854,7 +17218,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+        vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
         errors = vErrors.length;
       }
     }
@@ -15864,10 +17228,10 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema177.properties.updated_at.type },
+        params: { type: schema185.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema177.properties.updated_at.type,
-        parentSchema: schema177.properties.updated_at,
+        schema: schema185.properties.updated_at.type,
+        parentSchema: schema185.properties.updated_at,
         data: data2,
       };
       if (vErrors === null) {
@@ -15886,7 +17250,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema177.properties.updated_at,
+          parentSchema: schema185.properties.updated_at,
           data: data2,
         };
         if (vErrors === null) {
@@ -15904,8 +17268,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema177.type,
-      parentSchema: schema177,
+      schema: schema185.type,
+      parentSchema: schema185,
       data,
     };
     if (vErrors === null) {
@@ -15915,10 +17279,10 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate101.errors = vErrors;
+  validate102.errors = vErrors;
   return errors === 0;
 }
-validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate102.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateSchemaList = validate48;
 const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -17575,8 +18939,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategories = validate106;
-const schema181 = {
+export const validateTicketCategories = validate107;
+const schema189 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-categories.json',
   type: 'object',
@@ -17641,7 +19005,7 @@ const schema181 = {
     },
   },
 };
-const schema182 = {
+const schema190 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
@@ -17665,16 +19029,16 @@ const schema182 = {
   },
   'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
 };
-const schema184 = {
+const schema192 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
 };
-function validate106(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate107(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-categories.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate106.evaluated;
+  const evaluated0 = validate107.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17703,7 +19067,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema181,
+          parentSchema: schema189,
           data,
         };
         if (vErrors === null) {
@@ -17724,7 +19088,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema181.properties.open,
+          parentSchema: schema189.properties.open,
           data: data0,
         };
         if (vErrors === null) {
@@ -17745,8 +19109,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema182.required,
-              parentSchema: schema182,
+              schema: schema190.required,
+              parentSchema: schema190,
               data: data1,
             };
             if (vErrors === null) {
@@ -17763,8 +19127,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema182.required,
-              parentSchema: schema182,
+              schema: schema190.required,
+              parentSchema: schema190,
               data: data1,
             };
             if (vErrors === null) {
@@ -17783,7 +19147,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key1 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema182,
+                parentSchema: schema190,
                 data: data1,
               };
               if (vErrors === null) {
@@ -17805,7 +19169,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema182.properties.id,
+                  parentSchema: schema190.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -17823,7 +19187,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema182.properties.id,
+                  parentSchema: schema190.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -17840,8 +19204,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema182.properties.id.type,
-                parentSchema: schema182.properties.id,
+                schema: schema190.properties.id.type,
+                parentSchema: schema190.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17863,7 +19227,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema182.properties.name,
+                  parentSchema: schema190.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -17881,7 +19245,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema182.properties.name,
+                  parentSchema: schema190.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -17898,8 +19262,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema182.properties.name.type,
-                parentSchema: schema182.properties.name,
+                schema: schema190.properties.name.type,
+                parentSchema: schema190.properties.name,
                 data: data3,
               };
               if (vErrors === null) {
@@ -17917,8 +19281,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema182.type,
-            parentSchema: schema182,
+            schema: schema190.type,
+            parentSchema: schema190,
             data: data1,
           };
           if (vErrors === null) {
@@ -17936,8 +19300,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema181.properties.open.type,
-        parentSchema: schema181.properties.open,
+        schema: schema189.properties.open.type,
+        parentSchema: schema189.properties.open,
         data: data0,
       };
       if (vErrors === null) {
@@ -17957,7 +19321,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema181.properties.closed,
+          parentSchema: schema189.properties.closed,
           data: data4,
         };
         if (vErrors === null) {
@@ -17978,8 +19342,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema182.required,
-              parentSchema: schema182,
+              schema: schema190.required,
+              parentSchema: schema190,
               data: data5,
             };
             if (vErrors === null) {
@@ -17996,8 +19360,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema182.required,
-              parentSchema: schema182,
+              schema: schema190.required,
+              parentSchema: schema190,
               data: data5,
             };
             if (vErrors === null) {
@@ -18016,7 +19380,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema182,
+                parentSchema: schema190,
                 data: data5,
               };
               if (vErrors === null) {
@@ -18038,7 +19402,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema182.properties.id,
+                  parentSchema: schema190.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -18056,7 +19420,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema182.properties.id,
+                  parentSchema: schema190.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -18073,8 +19437,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema182.properties.id.type,
-                parentSchema: schema182.properties.id,
+                schema: schema190.properties.id.type,
+                parentSchema: schema190.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -18096,7 +19460,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema182.properties.name,
+                  parentSchema: schema190.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -18114,7 +19478,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema182.properties.name,
+                  parentSchema: schema190.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -18131,8 +19495,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema182.properties.name.type,
-                parentSchema: schema182.properties.name,
+                schema: schema190.properties.name.type,
+                parentSchema: schema190.properties.name,
                 data: data7,
               };
               if (vErrors === null) {
@@ -18150,8 +19514,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema182.type,
-            parentSchema: schema182,
+            schema: schema190.type,
+            parentSchema: schema190,
             data: data5,
           };
           if (vErrors === null) {
@@ -18169,8 +19533,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema181.properties.closed.type,
-        parentSchema: schema181.properties.closed,
+        schema: schema189.properties.closed.type,
+        parentSchema: schema189.properties.closed,
         data: data4,
       };
       if (vErrors === null) {
@@ -18186,10 +19550,10 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/defaultOpen',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema184.type },
+        params: { type: schema192.type },
         message: 'must be string,null',
-        schema: schema184.type,
-        parentSchema: schema184,
+        schema: schema192.type,
+        parentSchema: schema192,
         data: data8,
       };
       if (vErrors === null) {
@@ -18208,7 +19572,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema184,
+          parentSchema: schema192,
           data: data8,
         };
         if (vErrors === null) {
@@ -18226,7 +19590,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema184,
+          parentSchema: schema192,
           data: data8,
         };
         if (vErrors === null) {
@@ -18243,10 +19607,10 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/defaultClosed',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema184.type },
+        params: { type: schema192.type },
         message: 'must be string,null',
-        schema: schema184.type,
-        parentSchema: schema184,
+        schema: schema192.type,
+        parentSchema: schema192,
         data: data9,
       };
       if (vErrors === null) {
@@ -18265,7 +19629,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema184,
+          parentSchema: schema192,
           data: data9,
         };
         if (vErrors === null) {
@@ -18283,7 +19647,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema184,
+          parentSchema: schema192,
           data: data9,
         };
         if (vErrors === null) {
@@ -18307,8 +19671,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'distinct-across',
               params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
               message: 'must not list the same item twice',
-              schema: schema181['distinct-across'],
-              parentSchema: schema181,
+              schema: schema189['distinct-across'],
+              parentSchema: schema189,
               data,
             };
             if (vErrors === null) {
@@ -18335,8 +19699,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'distinct-across',
               params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
               message: 'must not list the same item twice',
-              schema: schema181['distinct-across'],
-              parentSchema: schema181,
+              schema: schema189['distinct-across'],
+              parentSchema: schema189,
               data,
             };
             if (vErrors === null) {
@@ -18360,8 +19724,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultOpen', value: value2 },
         message: 'must name an item of its list',
-        schema: schema181['refers-to-item'],
-        parentSchema: schema181,
+        schema: schema189['refers-to-item'],
+        parentSchema: schema189,
         data,
       };
       if (vErrors === null) {
@@ -18380,8 +19744,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultClosed', value: value3 },
         message: 'must name an item of its list',
-        schema: schema181['refers-to-item'],
-        parentSchema: schema181,
+        schema: schema189['refers-to-item'],
+        parentSchema: schema189,
         data,
       };
       if (vErrors === null) {
@@ -18398,8 +19762,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema181.type,
-      parentSchema: schema181,
+      schema: schema189.type,
+      parentSchema: schema189,
       data,
     };
     if (vErrors === null) {
@@ -18409,10 +19773,10 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate106.errors = vErrors;
+  validate107.errors = vErrors;
   return errors === 0;
 }
-validate106.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate107.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTicketCategoriesResponse = validate53;
 const schema73 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -20186,8 +21550,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketGeneral = validate107;
-const schema186 = {
+export const validateTicketGeneral = validate108;
+const schema194 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
@@ -20255,18 +21619,18 @@ const schema186 = {
     },
   },
 };
-const schema187 = {
+const schema195 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const pattern125 = new RegExp('^(?:[1-9]|10)$', 'u');
-function validate107(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern128 = new RegExp('^(?:[1-9]|10)$', 'u');
+function validate108(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate107.evaluated;
+  const evaluated0 = validate108.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20308,7 +21672,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema186,
+          parentSchema: schema194,
           data,
         };
         if (vErrors === null) {
@@ -20325,10 +21689,10 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/support_team_roles',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema187.type },
+        params: { type: schema195.type },
         message: 'must be string,null',
-        schema: schema187.type,
-        parentSchema: schema187,
+        schema: schema195.type,
+        parentSchema: schema195,
         data: data0,
       };
       if (vErrors === null) {
@@ -20347,7 +21711,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema187,
+          parentSchema: schema195,
           data: data0,
         };
         if (vErrors === null) {
@@ -20365,7 +21729,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema187,
+          parentSchema: schema195,
           data: data0,
         };
         if (vErrors === null) {
@@ -20386,7 +21750,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema186.properties.additional_roles,
+          parentSchema: schema194.properties.additional_roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -20408,7 +21772,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema186.properties.additional_roles.items,
+              parentSchema: schema194.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -20426,7 +21790,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema186.properties.additional_roles.items,
+              parentSchema: schema194.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -20443,8 +21807,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema186.properties.additional_roles.items.type,
-            parentSchema: schema186.properties.additional_roles.items,
+            schema: schema194.properties.additional_roles.items.type,
+            parentSchema: schema194.properties.additional_roles.items,
             data: data2,
           };
           if (vErrors === null) {
@@ -20473,7 +21837,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema186.properties.additional_roles,
+              parentSchema: schema194.properties.additional_roles,
               data: data1,
             };
             if (vErrors === null) {
@@ -20494,8 +21858,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema186.properties.additional_roles.type,
-        parentSchema: schema186.properties.additional_roles,
+        schema: schema194.properties.additional_roles.type,
+        parentSchema: schema194.properties.additional_roles,
         data: data1,
       };
       if (vErrors === null) {
@@ -20513,8 +21877,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema186.properties.two_step_close.type,
-        parentSchema: schema186.properties.two_step_close,
+        schema: schema194.properties.two_step_close.type,
+        parentSchema: schema194.properties.two_step_close,
         data: data3,
       };
       if (vErrors === null) {
@@ -20532,8 +21896,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema186.properties.two_step_ticket.type,
-        parentSchema: schema186.properties.two_step_ticket,
+        schema: schema194.properties.two_step_ticket.type,
+        parentSchema: schema194.properties.two_step_ticket,
         data: data4,
       };
       if (vErrors === null) {
@@ -20551,8 +21915,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema186.properties.auto_pin_ticket.type,
-        parentSchema: schema186.properties.auto_pin_ticket,
+        schema: schema194.properties.auto_pin_ticket.type,
+        parentSchema: schema194.properties.auto_pin_ticket,
         data: data5,
       };
       if (vErrors === null) {
@@ -20572,7 +21936,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema186.properties.ticket_padding,
+          parentSchema: schema194.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -20582,7 +21946,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern125.test(data6)) {
+      if (!pattern128.test(data6)) {
         const err14 = {
           instancePath: instancePath + '/ticket_padding',
           schemaPath: '#/properties/ticket_padding/pattern',
@@ -20590,7 +21954,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(?:[1-9]|10)$' },
           message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
           schema: '^(?:[1-9]|10)$',
-          parentSchema: schema186.properties.ticket_padding,
+          parentSchema: schema194.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -20607,8 +21971,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema186.properties.ticket_padding.type,
-        parentSchema: schema186.properties.ticket_padding,
+        schema: schema194.properties.ticket_padding.type,
+        parentSchema: schema194.properties.ticket_padding,
         data: data6,
       };
       if (vErrors === null) {
@@ -20625,8 +21989,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema186.type,
-      parentSchema: schema186,
+      schema: schema194.type,
+      parentSchema: schema194,
       data,
     };
     if (vErrors === null) {
@@ -20636,12 +22000,12 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate107.errors = vErrors;
+  validate108.errors = vErrors;
   return errors === 0;
 }
-validate107.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketLimits = validate108;
-const schema188 = {
+validate108.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate109;
+const schema196 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
@@ -20758,7 +22122,7 @@ const schema188 = {
     },
   },
 };
-const schema189 = {
+const schema197 = {
   type: 'integer',
   minimum: 1,
   maximum: 20,
@@ -20768,10 +22132,10 @@ const schema189 = {
     maximum: 'A ticket limit must be between {minimum} and {maximum}',
   },
 };
-function validate108(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate109(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate108.evaluated;
+  const evaluated0 = validate109.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20821,7 +22185,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema188,
+          parentSchema: schema196,
           data,
         };
         if (vErrors === null) {
@@ -20840,8 +22204,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema188.properties.maxTicketsPerUser.type,
-        parentSchema: schema188.properties.maxTicketsPerUser,
+        schema: schema196.properties.maxTicketsPerUser.type,
+        parentSchema: schema196.properties.maxTicketsPerUser,
         data: data0,
       };
       if (vErrors === null) {
@@ -20860,7 +22224,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 20 },
           message: 'must be <= 20',
           schema: 20,
-          parentSchema: schema188.properties.maxTicketsPerUser,
+          parentSchema: schema196.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -20878,7 +22242,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema188.properties.maxTicketsPerUser,
+          parentSchema: schema196.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -20897,8 +22261,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema188.properties.maxOpenTickets.type,
-        parentSchema: schema188.properties.maxOpenTickets,
+        schema: schema196.properties.maxOpenTickets.type,
+        parentSchema: schema196.properties.maxOpenTickets,
         data: data1,
       };
       if (vErrors === null) {
@@ -20917,7 +22281,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 200 },
           message: 'must be <= 200',
           schema: 200,
-          parentSchema: schema188.properties.maxOpenTickets,
+          parentSchema: schema196.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -20935,7 +22299,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 10 },
           message: 'must be >= 10',
           schema: 10,
-          parentSchema: schema188.properties.maxOpenTickets,
+          parentSchema: schema196.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -20954,8 +22318,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema188.properties.rateLimitEnabled.type,
-        parentSchema: schema188.properties.rateLimitEnabled,
+        schema: schema196.properties.rateLimitEnabled.type,
+        parentSchema: schema196.properties.rateLimitEnabled,
         data: data2,
       };
       if (vErrors === null) {
@@ -20973,8 +22337,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema188.properties.cooldownPeriod.type,
-        parentSchema: schema188.properties.cooldownPeriod,
+        schema: schema196.properties.cooldownPeriod.type,
+        parentSchema: schema196.properties.cooldownPeriod,
         data: data3,
       };
       if (vErrors === null) {
@@ -20993,7 +22357,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 3600 },
           message: 'must be <= 3600',
           schema: 3600,
-          parentSchema: schema188.properties.cooldownPeriod,
+          parentSchema: schema196.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -21011,7 +22375,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 60 },
           message: 'must be >= 60',
           schema: 60,
-          parentSchema: schema188.properties.cooldownPeriod,
+          parentSchema: schema196.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -21030,8 +22394,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema188.properties.autoCloseInactive.type,
-        parentSchema: schema188.properties.autoCloseInactive,
+        schema: schema196.properties.autoCloseInactive.type,
+        parentSchema: schema196.properties.autoCloseInactive,
         data: data4,
       };
       if (vErrors === null) {
@@ -21049,8 +22413,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema188.properties.inactiveThreshold.type,
-        parentSchema: schema188.properties.inactiveThreshold,
+        schema: schema196.properties.inactiveThreshold.type,
+        parentSchema: schema196.properties.inactiveThreshold,
         data: data5,
       };
       if (vErrors === null) {
@@ -21069,7 +22433,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 30 },
           message: 'must be <= 30',
           schema: 30,
-          parentSchema: schema188.properties.inactiveThreshold,
+          parentSchema: schema196.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -21087,7 +22451,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema188.properties.inactiveThreshold,
+          parentSchema: schema196.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -21118,7 +22482,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema188.properties.userLimits,
+            parentSchema: schema196.properties.userLimits,
             data: data6,
           };
           if (vErrors === null) {
@@ -21137,8 +22501,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema189.type,
-          parentSchema: schema189,
+          schema: schema197.type,
+          parentSchema: schema197,
           data: data7,
         };
         if (vErrors === null) {
@@ -21157,7 +22521,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema189,
+            parentSchema: schema197,
             data: data7,
           };
           if (vErrors === null) {
@@ -21175,7 +22539,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema189,
+            parentSchema: schema197,
             data: data7,
           };
           if (vErrors === null) {
@@ -21194,8 +22558,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema189.type,
-          parentSchema: schema189,
+          schema: schema197.type,
+          parentSchema: schema197,
           data: data8,
         };
         if (vErrors === null) {
@@ -21214,7 +22578,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema189,
+            parentSchema: schema197,
             data: data8,
           };
           if (vErrors === null) {
@@ -21232,7 +22596,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema189,
+            parentSchema: schema197,
             data: data8,
           };
           if (vErrors === null) {
@@ -21251,8 +22615,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema189.type,
-          parentSchema: schema189,
+          schema: schema197.type,
+          parentSchema: schema197,
           data: data9,
         };
         if (vErrors === null) {
@@ -21271,7 +22635,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema189,
+            parentSchema: schema197,
             data: data9,
           };
           if (vErrors === null) {
@@ -21289,7 +22653,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema189,
+            parentSchema: schema197,
             data: data9,
           };
           if (vErrors === null) {
@@ -21307,8 +22671,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema188.properties.userLimits.type,
-        parentSchema: schema188.properties.userLimits,
+        schema: schema196.properties.userLimits.type,
+        parentSchema: schema196.properties.userLimits,
         data: data6,
       };
       if (vErrors === null) {
@@ -21328,7 +22692,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 properties',
           schema: 250,
-          parentSchema: schema188.properties.roleLimits,
+          parentSchema: schema196.properties.roleLimits,
           data: data10,
         };
         if (vErrors === null) {
@@ -21349,7 +22713,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema188.properties.roleLimits.propertyNames,
+              parentSchema: schema196.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -21368,7 +22732,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema188.properties.roleLimits.propertyNames,
+              parentSchema: schema196.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -21388,8 +22752,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'propertyNames',
             params: { propertyName: key2 },
             message: 'property name must be valid',
-            schema: schema188.properties.roleLimits.propertyNames,
-            parentSchema: schema188.properties.roleLimits,
+            schema: schema196.properties.roleLimits.propertyNames,
+            parentSchema: schema196.properties.roleLimits,
             data: data10,
           };
           if (vErrors === null) {
@@ -21409,8 +22773,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema189.type,
-            parentSchema: schema189,
+            schema: schema197.type,
+            parentSchema: schema197,
             data: data11,
           };
           if (vErrors === null) {
@@ -21429,7 +22793,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { comparison: '<=', limit: 20 },
               message: 'must be <= 20',
               schema: 20,
-              parentSchema: schema189,
+              parentSchema: schema197,
               data: data11,
             };
             if (vErrors === null) {
@@ -21447,7 +22811,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { comparison: '>=', limit: 1 },
               message: 'must be >= 1',
               schema: 1,
-              parentSchema: schema189,
+              parentSchema: schema197,
               data: data11,
             };
             if (vErrors === null) {
@@ -21466,8 +22830,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema188.properties.roleLimits.type,
-        parentSchema: schema188.properties.roleLimits,
+        schema: schema196.properties.roleLimits.type,
+        parentSchema: schema196.properties.roleLimits,
         data: data10,
       };
       if (vErrors === null) {
@@ -21484,8 +22848,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema188.type,
-      parentSchema: schema188,
+      schema: schema196.type,
+      parentSchema: schema196,
       data,
     };
     if (vErrors === null) {
@@ -21495,12 +22859,12 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate108.errors = vErrors;
+  validate109.errors = vErrors;
   return errors === 0;
 }
-validate108.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanel = validate109;
-const schema193 = {
+validate109.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate110;
+const schema201 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -21725,7 +23089,7 @@ const schema193 = {
     },
   },
 };
-const schema194 = {
+const schema202 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -21737,10 +23101,10 @@ const schema194 = {
   },
 };
 const pattern37 = new RegExp('^(https?://[^\\s]+)?$', 'u');
-function validate109(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate110(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate109.evaluated;
+  const evaluated0 = validate110.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21854,8 +23218,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema193.required,
-        parentSchema: schema193,
+        schema: schema201.required,
+        parentSchema: schema201,
         data,
       };
       if (vErrors === null) {
@@ -21866,7 +23230,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema193.properties, key0)) {
+      if (!func1.call(schema201.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -21874,7 +23238,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema193,
+          parentSchema: schema201,
           data,
         };
         if (vErrors === null) {
@@ -21895,7 +23259,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema193.properties.title,
+          parentSchema: schema201.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -21913,7 +23277,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema193.properties.title,
+          parentSchema: schema201.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -21931,7 +23295,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema193.properties.title,
+          parentSchema: schema201.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -21948,8 +23312,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.title.type,
-        parentSchema: schema193.properties.title,
+        schema: schema201.properties.title.type,
+        parentSchema: schema201.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -21969,7 +23333,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema193.properties.description,
+          parentSchema: schema201.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -21986,8 +23350,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.description.type,
-        parentSchema: schema193.properties.description,
+        schema: schema201.properties.description.type,
+        parentSchema: schema201.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -22007,7 +23371,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema194,
+          parentSchema: schema202,
           data: data2,
         };
         if (vErrors === null) {
@@ -22025,7 +23389,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema194,
+          parentSchema: schema202,
           data: data2,
         };
         if (vErrors === null) {
@@ -22042,8 +23406,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema194.type,
-        parentSchema: schema194,
+        schema: schema202.type,
+        parentSchema: schema202,
         data: data2,
       };
       if (vErrors === null) {
@@ -22064,7 +23428,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema193.properties.channel_id,
+            parentSchema: schema201.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -22082,7 +23446,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema193.properties.channel_id,
+            parentSchema: schema201.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -22099,8 +23463,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema193.properties.channel_id.type,
-          parentSchema: schema193.properties.channel_id,
+          schema: schema201.properties.channel_id.type,
+          parentSchema: schema201.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -22121,7 +23485,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema193.properties.button_label,
+          parentSchema: schema201.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -22139,7 +23503,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema193.properties.button_label,
+          parentSchema: schema201.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -22156,8 +23520,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.button_label.type,
-        parentSchema: schema193.properties.button_label,
+        schema: schema201.properties.button_label.type,
+        parentSchema: schema201.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -22177,7 +23541,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema193.properties.button_emoji,
+          parentSchema: schema201.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -22194,8 +23558,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.button_emoji.type,
-        parentSchema: schema193.properties.button_emoji,
+        schema: schema201.properties.button_emoji.type,
+        parentSchema: schema201.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -22215,7 +23579,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema193.properties.welcome_message,
+          parentSchema: schema201.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -22232,8 +23596,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.welcome_message.type,
-        parentSchema: schema193.properties.welcome_message,
+        schema: schema201.properties.welcome_message.type,
+        parentSchema: schema201.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -22253,7 +23617,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema193.properties.ticket_name_format,
+          parentSchema: schema201.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -22271,7 +23635,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema193.properties.ticket_name_format,
+          parentSchema: schema201.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -22288,8 +23652,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.ticket_name_format.type,
-        parentSchema: schema193.properties.ticket_name_format,
+        schema: schema201.properties.ticket_name_format.type,
+        parentSchema: schema201.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -22307,8 +23671,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.close_button.type,
-        parentSchema: schema193.properties.close_button,
+        schema: schema201.properties.close_button.type,
+        parentSchema: schema201.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -22328,7 +23692,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema193.properties.close_button_label,
+          parentSchema: schema201.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -22345,8 +23709,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.close_button_label.type,
-        parentSchema: schema193.properties.close_button_label,
+        schema: schema201.properties.close_button_label.type,
+        parentSchema: schema201.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -22366,7 +23730,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema193.properties.close_button_emoji,
+          parentSchema: schema201.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -22383,8 +23747,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.close_button_emoji.type,
-        parentSchema: schema193.properties.close_button_emoji,
+        schema: schema201.properties.close_button_emoji.type,
+        parentSchema: schema201.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -22402,8 +23766,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.transcript.type,
-        parentSchema: schema193.properties.transcript,
+        schema: schema201.properties.transcript.type,
+        parentSchema: schema201.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -22421,8 +23785,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.auto_delete.type,
-        parentSchema: schema193.properties.auto_delete,
+        schema: schema201.properties.auto_delete.type,
+        parentSchema: schema201.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -22440,8 +23804,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema193.properties.auto_delete_time.type,
-        parentSchema: schema193.properties.auto_delete_time,
+        schema: schema201.properties.auto_delete_time.type,
+        parentSchema: schema201.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -22460,7 +23824,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema193.properties.auto_delete_time,
+          parentSchema: schema201.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -22478,7 +23842,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema193.properties.auto_delete_time,
+          parentSchema: schema201.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -22497,8 +23861,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.support_team_view.type,
-        parentSchema: schema193.properties.support_team_view,
+        schema: schema201.properties.support_team_view.type,
+        parentSchema: schema201.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -22516,8 +23880,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema193.properties.max_duration.type,
-        parentSchema: schema193.properties.max_duration,
+        schema: schema201.properties.max_duration.type,
+        parentSchema: schema201.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -22536,7 +23900,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema193.properties.max_duration,
+          parentSchema: schema201.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -22554,7 +23918,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema193.properties.max_duration,
+          parentSchema: schema201.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -22575,7 +23939,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema193.properties.required_inputs,
+          parentSchema: schema201.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -22597,7 +23961,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema193.properties.required_inputs.items,
+              parentSchema: schema201.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -22615,7 +23979,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema193.properties.required_inputs.items,
+              parentSchema: schema201.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -22632,8 +23996,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema193.properties.required_inputs.items.type,
-            parentSchema: schema193.properties.required_inputs.items,
+            schema: schema201.properties.required_inputs.items.type,
+            parentSchema: schema201.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -22651,8 +24015,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema193.properties.required_inputs.type,
-        parentSchema: schema193.properties.required_inputs,
+        schema: schema201.properties.required_inputs.type,
+        parentSchema: schema201.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -22672,7 +24036,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema193.properties.categories,
+          parentSchema: schema201.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -22694,7 +24058,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema193.properties.categories.items,
+              parentSchema: schema201.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -22712,7 +24076,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema193.properties.categories.items,
+              parentSchema: schema201.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -22729,8 +24093,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema193.properties.categories.items.type,
-            parentSchema: schema193.properties.categories.items,
+            schema: schema201.properties.categories.items.type,
+            parentSchema: schema201.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -22759,7 +24123,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema193.properties.categories,
+              parentSchema: schema201.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -22780,8 +24144,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema193.properties.categories.type,
-        parentSchema: schema193.properties.categories,
+        schema: schema201.properties.categories.type,
+        parentSchema: schema201.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -22799,8 +24163,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.auto_deploy.type,
-        parentSchema: schema193.properties.auto_deploy,
+        schema: schema201.properties.auto_deploy.type,
+        parentSchema: schema201.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -22820,7 +24184,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.footer,
+          parentSchema: schema201.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -22837,8 +24201,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.footer.type,
-        parentSchema: schema193.properties.footer,
+        schema: schema201.properties.footer.type,
+        parentSchema: schema201.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -22858,7 +24222,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.footerIcon,
+          parentSchema: schema201.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -22876,7 +24240,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.footerIcon,
+          parentSchema: schema201.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -22893,8 +24257,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.footerIcon.type,
-        parentSchema: schema193.properties.footerIcon,
+        schema: schema201.properties.footerIcon.type,
+        parentSchema: schema201.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -22914,7 +24278,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.image,
+          parentSchema: schema201.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -22932,7 +24296,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.image,
+          parentSchema: schema201.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -22949,8 +24313,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.image.type,
-        parentSchema: schema193.properties.image,
+        schema: schema201.properties.image.type,
+        parentSchema: schema201.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -22970,7 +24334,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.thumbnail,
+          parentSchema: schema201.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -22988,7 +24352,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.thumbnail,
+          parentSchema: schema201.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -23005,8 +24369,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.thumbnail.type,
-        parentSchema: schema193.properties.thumbnail,
+        schema: schema201.properties.thumbnail.type,
+        parentSchema: schema201.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -23026,7 +24390,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema193.properties.open_title,
+          parentSchema: schema201.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -23043,8 +24407,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_title.type,
-        parentSchema: schema193.properties.open_title,
+        schema: schema201.properties.open_title.type,
+        parentSchema: schema201.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -23064,7 +24428,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema193.properties.open_description,
+          parentSchema: schema201.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -23081,8 +24445,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_description.type,
-        parentSchema: schema193.properties.open_description,
+        schema: schema201.properties.open_description.type,
+        parentSchema: schema201.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -23102,7 +24466,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema194,
+          parentSchema: schema202,
           data: data27,
         };
         if (vErrors === null) {
@@ -23120,7 +24484,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema194,
+          parentSchema: schema202,
           data: data27,
         };
         if (vErrors === null) {
@@ -23137,8 +24501,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema194.type,
-        parentSchema: schema194,
+        schema: schema202.type,
+        parentSchema: schema202,
         data: data27,
       };
       if (vErrors === null) {
@@ -23158,7 +24522,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.open_footer,
+          parentSchema: schema201.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -23175,8 +24539,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_footer.type,
-        parentSchema: schema193.properties.open_footer,
+        schema: schema201.properties.open_footer.type,
+        parentSchema: schema201.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -23196,7 +24560,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.open_footerIcon,
+          parentSchema: schema201.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -23214,7 +24578,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.open_footerIcon,
+          parentSchema: schema201.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -23231,8 +24595,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_footerIcon.type,
-        parentSchema: schema193.properties.open_footerIcon,
+        schema: schema201.properties.open_footerIcon.type,
+        parentSchema: schema201.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -23252,7 +24616,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.open_image,
+          parentSchema: schema201.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -23270,7 +24634,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.open_image,
+          parentSchema: schema201.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -23287,8 +24651,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_image.type,
-        parentSchema: schema193.properties.open_image,
+        schema: schema201.properties.open_image.type,
+        parentSchema: schema201.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -23308,7 +24672,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.open_thumbnail,
+          parentSchema: schema201.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -23326,7 +24690,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.open_thumbnail,
+          parentSchema: schema201.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -23343,8 +24707,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_thumbnail.type,
-        parentSchema: schema193.properties.open_thumbnail,
+        schema: schema201.properties.open_thumbnail.type,
+        parentSchema: schema201.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -23360,10 +24724,10 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema193.properties.message_id.type },
+        params: { type: schema201.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema193.properties.message_id.type,
-        parentSchema: schema193.properties.message_id,
+        schema: schema201.properties.message_id.type,
+        parentSchema: schema201.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -23382,7 +24746,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema193.properties.message_id,
+          parentSchema: schema201.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -23400,7 +24764,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema193.properties.message_id,
+          parentSchema: schema201.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -23419,8 +24783,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.deployed.type,
-        parentSchema: schema193.properties.deployed,
+        schema: schema201.properties.deployed.type,
+        parentSchema: schema201.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -23436,10 +24800,10 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema193.properties.created_at.type },
+        params: { type: schema201.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema193.properties.created_at.type,
-        parentSchema: schema193.properties.created_at,
+        schema: schema201.properties.created_at.type,
+        parentSchema: schema201.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -23458,7 +24822,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema193.properties.created_at,
+          parentSchema: schema201.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -23475,10 +24839,10 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema193.properties.updated_at.type },
+        params: { type: schema201.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema193.properties.updated_at.type,
-        parentSchema: schema193.properties.updated_at,
+        schema: schema201.properties.updated_at.type,
+        parentSchema: schema201.properties.updated_at,
         data: data35,
       };
       if (vErrors === null) {
@@ -23497,7 +24861,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema193.properties.updated_at,
+          parentSchema: schema201.properties.updated_at,
           data: data35,
         };
         if (vErrors === null) {
@@ -23515,8 +24879,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema193.type,
-      parentSchema: schema193,
+      schema: schema201.type,
+      parentSchema: schema201,
       data,
     };
     if (vErrors === null) {
@@ -23526,10 +24890,10 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate109.errors = vErrors;
+  validate110.errors = vErrors;
   return errors === 0;
 }
-validate109.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate110.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTicketPanelDeployDefaultRequest = validate58;
 const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -32613,8 +33977,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscripts = validate110;
-const schema196 = {
+export const validateTranscripts = validate111;
+const schema204 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
@@ -32693,21 +34057,21 @@ const schema196 = {
     },
   },
 };
-const schema197 = {
+const schema205 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const pattern139 = new RegExp(
+const pattern142 = new RegExp(
   '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
   'u',
 );
-function validate110(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate111(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate110.evaluated;
+  const evaluated0 = validate111.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32757,7 +34121,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema196,
+          parentSchema: schema204,
           data,
         };
         if (vErrors === null) {
@@ -32776,8 +34140,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.enabled.type,
-        parentSchema: schema196.properties.enabled,
+        schema: schema204.properties.enabled.type,
+        parentSchema: schema204.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -32795,8 +34159,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.autoGenerate.type,
-        parentSchema: schema196.properties.autoGenerate,
+        schema: schema204.properties.autoGenerate.type,
+        parentSchema: schema204.properties.autoGenerate,
         data: data1,
       };
       if (vErrors === null) {
@@ -32814,8 +34178,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.includeAttachments.type,
-        parentSchema: schema196.properties.includeAttachments,
+        schema: schema204.properties.includeAttachments.type,
+        parentSchema: schema204.properties.includeAttachments,
         data: data2,
       };
       if (vErrors === null) {
@@ -32831,10 +34195,10 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/format',
         schemaPath: '#/properties/format/enum',
         keyword: 'enum',
-        params: { allowedValues: schema196.properties.format.enum },
+        params: { allowedValues: schema204.properties.format.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema196.properties.format.enum,
-        parentSchema: schema196.properties.format,
+        schema: schema204.properties.format.enum,
+        parentSchema: schema204.properties.format,
         data: data3,
       };
       if (vErrors === null) {
@@ -32852,8 +34216,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema196.properties.retentionDays.type,
-        parentSchema: schema196.properties.retentionDays,
+        schema: schema204.properties.retentionDays.type,
+        parentSchema: schema204.properties.retentionDays,
         data: data4,
       };
       if (vErrors === null) {
@@ -32872,7 +34236,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 365 },
           message: 'must be <= 365',
           schema: 365,
-          parentSchema: schema196.properties.retentionDays,
+          parentSchema: schema204.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -32890,7 +34254,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema196.properties.retentionDays,
+          parentSchema: schema204.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -32911,7 +34275,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema196.properties.webhookUrl,
+          parentSchema: schema204.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -32921,7 +34285,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern139.test(data5)) {
+      if (!pattern142.test(data5)) {
         const err9 = {
           instancePath: instancePath + '/webhookUrl',
           schemaPath: '#/properties/webhookUrl/pattern',
@@ -32932,7 +34296,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
             '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
             '"',
           schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-          parentSchema: schema196.properties.webhookUrl,
+          parentSchema: schema204.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -32949,8 +34313,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema196.properties.webhookUrl.type,
-        parentSchema: schema196.properties.webhookUrl,
+        schema: schema204.properties.webhookUrl.type,
+        parentSchema: schema204.properties.webhookUrl,
         data: data5,
       };
       if (vErrors === null) {
@@ -32968,8 +34332,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.dmUser.type,
-        parentSchema: schema196.properties.dmUser,
+        schema: schema204.properties.dmUser.type,
+        parentSchema: schema204.properties.dmUser,
         data: data6,
       };
       if (vErrors === null) {
@@ -32985,10 +34349,10 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/logChannel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema197.type },
+        params: { type: schema205.type },
         message: 'must be string,null',
-        schema: schema197.type,
-        parentSchema: schema197,
+        schema: schema205.type,
+        parentSchema: schema205,
         data: data7,
       };
       if (vErrors === null) {
@@ -33007,7 +34371,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema197,
+          parentSchema: schema205,
           data: data7,
         };
         if (vErrors === null) {
@@ -33025,7 +34389,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema197,
+          parentSchema: schema205,
           data: data7,
         };
         if (vErrors === null) {
@@ -33043,8 +34407,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema196.type,
-      parentSchema: schema196,
+      schema: schema204.type,
+      parentSchema: schema204,
       data,
     };
     if (vErrors === null) {
@@ -33054,10 +34418,10 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate110.errors = vErrors;
+  validate111.errors = vErrors;
   return errors === 0;
 }
-validate110.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate111.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateUser = validate76;
 const schema126 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -34785,6 +36149,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/settings/antinuke.json': validateAntinuke,
   'https://guildhall.dev/schemas/settings/basic.json': validateBasic,
   'https://guildhall.dev/schemas/settings/greeting.json': validateGreeting,
+  'https://guildhall.dev/schemas/settings/joindms.json': validateJoindms,
   'https://guildhall.dev/schemas/settings/levels.json': validateLevels,
   'https://guildhall.dev/schemas/settings/moderation.json': validateModeration,
   'https://guildhall.dev/schemas/settings/saved-embed.json': validateSavedEmbed,

@@ -53,7 +53,7 @@ const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
     { name: 'Embeds Configuration', path: 'embeds', description: 'Design and send rich embed messages.', premium: false },
     // Not in the spec's sidebar, but its pages exist and people must be able to reach them.
     'moderation',
-    { name: 'Join DMs', path: 'joindms', description: 'A direct message to every member who joins.', premium: false },
+    'joindms',
   ],
 };
 
