@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate112;
-const schema206 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate112(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate119;
+const schema220 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate119(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate112.evaluated;
+  const evaluated0 = validate119.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate112(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema206.required,
-        parentSchema: schema206,
+        schema: schema220.required,
+        parentSchema: schema220,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate112(data, { instancePath = '', parentData, parentDataProperty, 
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema206.properties.enabled,
+          parentSchema: schema220.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate112(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema206.type,
-      parentSchema: schema206,
+      schema: schema220.type,
+      parentSchema: schema220,
       data,
     };
     if (vErrors === null) {
@@ -72,12 +72,12 @@ function validate112(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate112.errors = vErrors;
+  validate119.errors = vErrors;
   return errors === 0;
 }
-validate112.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
-export const validateAntinuke = validate93;
-const schema148 = {
+validate119.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+export const validateAntinuke = validate100;
+const schema162 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
   type: 'object',
@@ -440,20 +440,20 @@ const schema148 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const schema149 = {
+const schema163 = {
   type: 'string',
   enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
   'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
   'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
 };
-const schema150 = {
+const schema164 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const schema162 = {
+const schema176 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -463,11 +463,11 @@ const schema162 = {
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
 const pattern7 = new RegExp('^[0-9]{17,20}$', 'u');
-const pattern99 = new RegExp('^[0-9]{17,19}$', 'u');
-function validate93(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern105 = new RegExp('^[0-9]{17,19}$', 'u');
+function validate100(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate93.evaluated;
+  const evaluated0 = validate100.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -506,7 +506,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
       data.auto_recovery = true;
     }
     for (const key0 in data) {
-      if (!func1.call(schema148.properties, key0)) {
+      if (!func1.call(schema162.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -514,7 +514,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema148,
+          parentSchema: schema162,
           data,
         };
         if (vErrors === null) {
@@ -533,8 +533,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema148.properties.enabled.type,
-        parentSchema: schema148.properties.enabled,
+        schema: schema162.properties.enabled.type,
+        parentSchema: schema162.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -552,8 +552,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema149.type,
-        parentSchema: schema149,
+        schema: schema163.type,
+        parentSchema: schema163,
         data: data1,
       };
       if (vErrors === null) {
@@ -568,10 +568,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/punishment',
         schemaPath: '#/$defs/punishment/enum',
         keyword: 'enum',
-        params: { allowedValues: schema149.enum },
+        params: { allowedValues: schema163.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema149.enum,
-        parentSchema: schema149,
+        schema: schema163.enum,
+        parentSchema: schema163,
         data: data1,
       };
       if (vErrors === null) {
@@ -587,10 +587,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/bypass_role',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema150.type },
+        params: { type: schema164.type },
         message: 'must be string,null',
-        schema: schema150.type,
-        parentSchema: schema150,
+        schema: schema164.type,
+        parentSchema: schema164,
         data: data2,
       };
       if (vErrors === null) {
@@ -609,7 +609,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema150,
+          parentSchema: schema164,
           data: data2,
         };
         if (vErrors === null) {
@@ -627,7 +627,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema150,
+          parentSchema: schema164,
           data: data2,
         };
         if (vErrors === null) {
@@ -674,7 +674,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         data3.anti_everyone = true;
       }
       for (const key1 in data3) {
-        if (!func1.call(schema148.properties.modules.properties, key1)) {
+        if (!func1.call(schema162.properties.modules.properties, key1)) {
           const err7 = {
             instancePath: instancePath + '/modules',
             schemaPath: '#/properties/modules/additionalProperties',
@@ -682,7 +682,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema148.properties.modules,
+            parentSchema: schema162.properties.modules,
             data: data3,
           };
           if (vErrors === null) {
@@ -701,8 +701,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_ban.type,
-          parentSchema: schema148.properties.modules.properties.anti_ban,
+          schema: schema162.properties.modules.properties.anti_ban.type,
+          parentSchema: schema162.properties.modules.properties.anti_ban,
           data: data4,
         };
         if (vErrors === null) {
@@ -720,8 +720,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_kick.type,
-          parentSchema: schema148.properties.modules.properties.anti_kick,
+          schema: schema162.properties.modules.properties.anti_kick.type,
+          parentSchema: schema162.properties.modules.properties.anti_kick,
           data: data5,
         };
         if (vErrors === null) {
@@ -739,8 +739,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_prune.type,
-          parentSchema: schema148.properties.modules.properties.anti_prune,
+          schema: schema162.properties.modules.properties.anti_prune.type,
+          parentSchema: schema162.properties.modules.properties.anti_prune,
           data: data6,
         };
         if (vErrors === null) {
@@ -758,8 +758,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_member_update.type,
-          parentSchema: schema148.properties.modules.properties.anti_member_update,
+          schema: schema162.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema162.properties.modules.properties.anti_member_update,
           data: data7,
         };
         if (vErrors === null) {
@@ -777,8 +777,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_role.type,
-          parentSchema: schema148.properties.modules.properties.anti_role,
+          schema: schema162.properties.modules.properties.anti_role.type,
+          parentSchema: schema162.properties.modules.properties.anti_role,
           data: data8,
         };
         if (vErrors === null) {
@@ -796,8 +796,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_channel.type,
-          parentSchema: schema148.properties.modules.properties.anti_channel,
+          schema: schema162.properties.modules.properties.anti_channel.type,
+          parentSchema: schema162.properties.modules.properties.anti_channel,
           data: data9,
         };
         if (vErrors === null) {
@@ -815,8 +815,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_emoji.type,
-          parentSchema: schema148.properties.modules.properties.anti_emoji,
+          schema: schema162.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema162.properties.modules.properties.anti_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -834,8 +834,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_guild_update.type,
-          parentSchema: schema148.properties.modules.properties.anti_guild_update,
+          schema: schema162.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema162.properties.modules.properties.anti_guild_update,
           data: data11,
         };
         if (vErrors === null) {
@@ -853,8 +853,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_webhook.type,
-          parentSchema: schema148.properties.modules.properties.anti_webhook,
+          schema: schema162.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema162.properties.modules.properties.anti_webhook,
           data: data12,
         };
         if (vErrors === null) {
@@ -872,8 +872,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_integration.type,
-          parentSchema: schema148.properties.modules.properties.anti_integration,
+          schema: schema162.properties.modules.properties.anti_integration.type,
+          parentSchema: schema162.properties.modules.properties.anti_integration,
           data: data13,
         };
         if (vErrors === null) {
@@ -891,8 +891,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_everyone.type,
-          parentSchema: schema148.properties.modules.properties.anti_everyone,
+          schema: schema162.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema162.properties.modules.properties.anti_everyone,
           data: data14,
         };
         if (vErrors === null) {
@@ -909,8 +909,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema148.properties.modules.type,
-        parentSchema: schema148.properties.modules,
+        schema: schema162.properties.modules.type,
+        parentSchema: schema162.properties.modules,
         data: data3,
       };
       if (vErrors === null) {
@@ -923,7 +923,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
     let data15 = data.module_punishments;
     if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
       for (const key2 in data15) {
-        if (!func1.call(schema148.properties.module_punishments.properties, key2)) {
+        if (!func1.call(schema162.properties.module_punishments.properties, key2)) {
           const err20 = {
             instancePath: instancePath + '/module_punishments',
             schemaPath: '#/properties/module_punishments/additionalProperties',
@@ -931,7 +931,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema148.properties.module_punishments,
+            parentSchema: schema162.properties.module_punishments,
             data: data15,
           };
           if (vErrors === null) {
@@ -951,8 +951,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data16,
           };
           if (vErrors === null) {
@@ -967,10 +967,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_ban',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data16,
           };
           if (vErrors === null) {
@@ -990,8 +990,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data17,
           };
           if (vErrors === null) {
@@ -1006,10 +1006,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_kick',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data17,
           };
           if (vErrors === null) {
@@ -1029,8 +1029,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data18,
           };
           if (vErrors === null) {
@@ -1045,10 +1045,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_prune',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data18,
           };
           if (vErrors === null) {
@@ -1068,8 +1068,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data19,
           };
           if (vErrors === null) {
@@ -1084,10 +1084,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_member_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data19,
           };
           if (vErrors === null) {
@@ -1107,8 +1107,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data20,
           };
           if (vErrors === null) {
@@ -1123,10 +1123,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_role',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data20,
           };
           if (vErrors === null) {
@@ -1146,8 +1146,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data21,
           };
           if (vErrors === null) {
@@ -1162,10 +1162,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_channel',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data21,
           };
           if (vErrors === null) {
@@ -1185,8 +1185,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data22,
           };
           if (vErrors === null) {
@@ -1201,10 +1201,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_emoji',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data22,
           };
           if (vErrors === null) {
@@ -1224,8 +1224,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data23,
           };
           if (vErrors === null) {
@@ -1240,10 +1240,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_guild_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data23,
           };
           if (vErrors === null) {
@@ -1263,8 +1263,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data24,
           };
           if (vErrors === null) {
@@ -1279,10 +1279,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_webhook',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data24,
           };
           if (vErrors === null) {
@@ -1302,8 +1302,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data25,
           };
           if (vErrors === null) {
@@ -1318,10 +1318,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_integration',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data25,
           };
           if (vErrors === null) {
@@ -1341,8 +1341,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data26,
           };
           if (vErrors === null) {
@@ -1357,10 +1357,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_everyone',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data26,
           };
           if (vErrors === null) {
@@ -1378,8 +1378,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema148.properties.module_punishments.type,
-        parentSchema: schema148.properties.module_punishments,
+        schema: schema162.properties.module_punishments.type,
+        parentSchema: schema162.properties.module_punishments,
         data: data15,
       };
       if (vErrors === null) {
@@ -1399,7 +1399,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema148.properties.extraowners,
+          parentSchema: schema162.properties.extraowners,
           data: data27,
         };
         if (vErrors === null) {
@@ -1421,7 +1421,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema148.properties.extraowners.items,
+              parentSchema: schema162.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1431,7 +1431,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern99.test(data28)) {
+          if (!pattern105.test(data28)) {
             const err46 = {
               instancePath: instancePath + '/extraowners/' + i0,
               schemaPath: '#/properties/extraowners/items/pattern',
@@ -1439,7 +1439,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema148.properties.extraowners.items,
+              parentSchema: schema162.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1456,8 +1456,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema148.properties.extraowners.items.type,
-            parentSchema: schema148.properties.extraowners.items,
+            schema: schema162.properties.extraowners.items.type,
+            parentSchema: schema162.properties.extraowners.items,
             data: data28,
           };
           if (vErrors === null) {
@@ -1486,7 +1486,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema148.properties.extraowners,
+              parentSchema: schema162.properties.extraowners,
               data: data27,
             };
             if (vErrors === null) {
@@ -1507,8 +1507,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema148.properties.extraowners.type,
-        parentSchema: schema148.properties.extraowners,
+        schema: schema162.properties.extraowners.type,
+        parentSchema: schema162.properties.extraowners,
         data: data27,
       };
       if (vErrors === null) {
@@ -1528,7 +1528,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema148.properties.whitelist,
+          parentSchema: schema162.properties.whitelist,
           data: data29,
         };
         if (vErrors === null) {
@@ -1550,7 +1550,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema148.properties.whitelist.items,
+              parentSchema: schema162.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1560,7 +1560,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern99.test(data30)) {
+          if (!pattern105.test(data30)) {
             const err52 = {
               instancePath: instancePath + '/whitelist/' + i2,
               schemaPath: '#/properties/whitelist/items/pattern',
@@ -1568,7 +1568,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema148.properties.whitelist.items,
+              parentSchema: schema162.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1585,8 +1585,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema148.properties.whitelist.items.type,
-            parentSchema: schema148.properties.whitelist.items,
+            schema: schema162.properties.whitelist.items.type,
+            parentSchema: schema162.properties.whitelist.items,
             data: data30,
           };
           if (vErrors === null) {
@@ -1615,7 +1615,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i3, j: j1 },
               message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
               schema: true,
-              parentSchema: schema148.properties.whitelist,
+              parentSchema: schema162.properties.whitelist,
               data: data29,
             };
             if (vErrors === null) {
@@ -1636,8 +1636,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema148.properties.whitelist.type,
-        parentSchema: schema148.properties.whitelist,
+        schema: schema162.properties.whitelist.type,
+        parentSchema: schema162.properties.whitelist,
         data: data29,
       };
       if (vErrors === null) {
@@ -1679,7 +1679,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema148.properties.bypass_permissions,
+            parentSchema: schema162.properties.bypass_permissions,
             data: data31,
           };
           if (vErrors === null) {
@@ -1698,8 +1698,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_ban.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_ban,
+          schema: schema162.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema162.properties.bypass_permissions.properties.can_ban,
           data: data32,
         };
         if (vErrors === null) {
@@ -1717,8 +1717,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_kick.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_kick,
+          schema: schema162.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema162.properties.bypass_permissions.properties.can_kick,
           data: data33,
         };
         if (vErrors === null) {
@@ -1736,8 +1736,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_manage_roles.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_manage_roles,
+          schema: schema162.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema162.properties.bypass_permissions.properties.can_manage_roles,
           data: data34,
         };
         if (vErrors === null) {
@@ -1755,8 +1755,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_manage_channels.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_manage_channels,
+          schema: schema162.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema162.properties.bypass_permissions.properties.can_manage_channels,
           data: data35,
         };
         if (vErrors === null) {
@@ -1774,8 +1774,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_manage_webhooks.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_manage_webhooks,
+          schema: schema162.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema162.properties.bypass_permissions.properties.can_manage_webhooks,
           data: data36,
         };
         if (vErrors === null) {
@@ -1792,8 +1792,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema148.properties.bypass_permissions.type,
-        parentSchema: schema148.properties.bypass_permissions,
+        schema: schema162.properties.bypass_permissions.type,
+        parentSchema: schema162.properties.bypass_permissions,
         data: data31,
       };
       if (vErrors === null) {
@@ -1809,10 +1809,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/log_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema162.type },
+        params: { type: schema176.type },
         message: 'must be string,null',
-        schema: schema162.type,
-        parentSchema: schema162,
+        schema: schema176.type,
+        parentSchema: schema176,
         data: data37,
       };
       if (vErrors === null) {
@@ -1831,7 +1831,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema162,
+          parentSchema: schema176,
           data: data37,
         };
         if (vErrors === null) {
@@ -1849,7 +1849,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema162,
+          parentSchema: schema176,
           data: data37,
         };
         if (vErrors === null) {
@@ -1868,8 +1868,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema148.properties.auto_recovery.type,
-        parentSchema: schema148.properties.auto_recovery,
+        schema: schema162.properties.auto_recovery.type,
+        parentSchema: schema162.properties.auto_recovery,
         data: data38,
       };
       if (vErrors === null) {
@@ -1886,8 +1886,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema148.type,
-      parentSchema: schema148,
+      schema: schema162.type,
+      parentSchema: schema162,
       data,
     };
     if (vErrors === null) {
@@ -1897,10 +1897,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate93.errors = vErrors;
+  validate100.errors = vErrors;
   return errors === 0;
 }
-validate93.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateAntinukePreflight = validate25;
 const schema36 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2656,8 +2656,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate94;
-const schema163 = {
+export const validateBasic = validate101;
+const schema177 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -2692,11 +2692,11 @@ const schema163 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const pattern102 = new RegExp('^\\S+$', 'u');
-function validate94(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern108 = new RegExp('^\\S+$', 'u');
+function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate94.evaluated;
+  const evaluated0 = validate101.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2722,7 +2722,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema163,
+          parentSchema: schema177,
           data,
         };
         if (vErrors === null) {
@@ -2743,7 +2743,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema163.properties.prefix,
+          parentSchema: schema177.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2761,7 +2761,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema163.properties.prefix,
+          parentSchema: schema177.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2771,7 +2771,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern102.test(data0)) {
+      if (!pattern108.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -2779,7 +2779,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema163.properties.prefix,
+          parentSchema: schema177.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2796,8 +2796,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema163.properties.prefix.type,
-        parentSchema: schema163.properties.prefix,
+        schema: schema177.properties.prefix.type,
+        parentSchema: schema177.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -2815,8 +2815,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema163.properties.invite_tracking.type,
-        parentSchema: schema163.properties.invite_tracking,
+        schema: schema177.properties.invite_tracking.type,
+        parentSchema: schema177.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -2834,8 +2834,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema163.properties.flag_translation.type,
-        parentSchema: schema163.properties.flag_translation,
+        schema: schema177.properties.flag_translation.type,
+        parentSchema: schema177.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -2852,8 +2852,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema163.type,
-      parentSchema: schema163,
+      schema: schema177.type,
+      parentSchema: schema177,
       data,
     };
     if (vErrors === null) {
@@ -2863,10 +2863,10 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate94.errors = vErrors;
+  validate101.errors = vErrors;
   return errors === 0;
 }
-validate94.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateBotStatus = validate27;
 const schema39 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -4485,8 +4485,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate79;
-const schema131 = {
+export const validateChannelReference = validate86;
+const schema145 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -4495,10 +4495,10 @@ const schema131 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate86.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4510,10 +4510,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema131.type },
+      params: { type: schema145.type },
       message: 'must be string,null',
-      schema: schema131.type,
-      parentSchema: schema131,
+      schema: schema145.type,
+      parentSchema: schema145,
       data,
     };
     if (vErrors === null) {
@@ -4532,7 +4532,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema131,
+        parentSchema: schema145,
         data,
       };
       if (vErrors === null) {
@@ -4550,7 +4550,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema131,
+        parentSchema: schema145,
         data,
       };
       if (vErrors === null) {
@@ -4561,10 +4561,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate79.errors = vErrors;
+  validate86.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = { dynamicProps: false, dynamicItems: false };
+validate86.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateContactMessage = validate35;
 const schema49 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -5120,8 +5120,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateDiscordEmbed = validate80;
-const schema132 = {
+export const validateDiscordEmbed = validate87;
+const schema146 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/discord-embed.json',
   type: 'object',
@@ -5307,7 +5307,7 @@ const schema132 = {
     },
   },
 };
-const schema133 = {
+const schema147 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -5318,13 +5318,13 @@ const schema133 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const pattern75 = new RegExp('^(https?://\\S+)?$', 'u');
-const pattern36 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-const pattern77 = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$', 'u');
-function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern24 = new RegExp('^(https?://\\S+)?$', 'u');
+const pattern23 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern83 = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$', 'u');
+function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/discord-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate87.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5360,7 +5360,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema132.properties, key0)) {
+      if (!func1.call(schema146.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -5368,7 +5368,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema132,
+          parentSchema: schema146,
           data,
         };
         if (vErrors === null) {
@@ -5389,7 +5389,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema132.properties.title,
+          parentSchema: schema146.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -5406,8 +5406,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema132.properties.title.type,
-        parentSchema: schema132.properties.title,
+        schema: schema146.properties.title.type,
+        parentSchema: schema146.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -5427,7 +5427,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema132.properties.description,
+          parentSchema: schema146.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5444,8 +5444,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema132.properties.description.type,
-        parentSchema: schema132.properties.description,
+        schema: schema146.properties.description.type,
+        parentSchema: schema146.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -5465,7 +5465,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema132.properties.url,
+          parentSchema: schema146.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -5475,7 +5475,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern75.test(data2)) {
+      if (!pattern24.test(data2)) {
         const err6 = {
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
@@ -5483,7 +5483,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema132.properties.url,
+          parentSchema: schema146.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -5500,8 +5500,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema132.properties.url.type,
-        parentSchema: schema132.properties.url,
+        schema: schema146.properties.url.type,
+        parentSchema: schema146.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -5522,7 +5522,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema133,
+            parentSchema: schema147,
             data: data3,
           };
           if (vErrors === null) {
@@ -5532,7 +5532,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern36.test(data3)) {
+        if (!pattern23.test(data3)) {
           const err9 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -5540,7 +5540,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema133,
+            parentSchema: schema147,
             data: data3,
           };
           if (vErrors === null) {
@@ -5557,8 +5557,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.type,
-          parentSchema: schema133,
+          schema: schema147.type,
+          parentSchema: schema147,
           data: data3,
         };
         if (vErrors === null) {
@@ -5575,10 +5575,10 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema132.properties.timestamp.type },
+        params: { type: schema146.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema132.properties.timestamp.type,
-        parentSchema: schema132.properties.timestamp,
+        schema: schema146.properties.timestamp.type,
+        parentSchema: schema146.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -5597,7 +5597,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema132.properties.timestamp,
+          parentSchema: schema146.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -5607,7 +5607,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern77.test(data4)) {
+      if (!pattern83.test(data4)) {
         const err13 = {
           instancePath: instancePath + '/timestamp',
           schemaPath: '#/properties/timestamp/pattern',
@@ -5618,7 +5618,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema132.properties.timestamp,
+          parentSchema: schema146.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -5649,7 +5649,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.author,
+            parentSchema: schema146.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -5670,7 +5670,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema132.properties.author.properties.name,
+            parentSchema: schema146.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -5687,8 +5687,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.author.properties.name.type,
-          parentSchema: schema132.properties.author.properties.name,
+          schema: schema146.properties.author.properties.name.type,
+          parentSchema: schema146.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -5708,7 +5708,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.author.properties.url,
+            parentSchema: schema146.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -5718,7 +5718,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data7)) {
+        if (!pattern24.test(data7)) {
           const err18 = {
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
@@ -5726,7 +5726,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.author.properties.url,
+            parentSchema: schema146.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -5743,8 +5743,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.author.properties.url.type,
-          parentSchema: schema132.properties.author.properties.url,
+          schema: schema146.properties.author.properties.url.type,
+          parentSchema: schema146.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -5764,7 +5764,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.author.properties.icon_url,
+            parentSchema: schema146.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -5774,7 +5774,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data8)) {
+        if (!pattern24.test(data8)) {
           const err21 = {
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
@@ -5782,7 +5782,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.author.properties.icon_url,
+            parentSchema: schema146.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -5799,8 +5799,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.author.properties.icon_url.type,
-          parentSchema: schema132.properties.author.properties.icon_url,
+          schema: schema146.properties.author.properties.icon_url.type,
+          parentSchema: schema146.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -5817,8 +5817,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.author.type,
-        parentSchema: schema132.properties.author,
+        schema: schema146.properties.author.type,
+        parentSchema: schema146.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -5838,7 +5838,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema132.properties.fields,
+          parentSchema: schema146.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -5862,8 +5862,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema132.properties.fields.items.required,
-              parentSchema: schema132.properties.fields.items,
+              schema: schema146.properties.fields.items.required,
+              parentSchema: schema146.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -5880,8 +5880,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema132.properties.fields.items.required,
-              parentSchema: schema132.properties.fields.items,
+              schema: schema146.properties.fields.items.required,
+              parentSchema: schema146.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -5900,7 +5900,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema132.properties.fields.items,
+                parentSchema: schema146.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -5922,7 +5922,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema132.properties.fields.items.properties.name,
+                  parentSchema: schema146.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -5940,7 +5940,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema132.properties.fields.items.properties.name,
+                  parentSchema: schema146.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -5957,8 +5957,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema132.properties.fields.items.properties.name.type,
-                parentSchema: schema132.properties.fields.items.properties.name,
+                schema: schema146.properties.fields.items.properties.name.type,
+                parentSchema: schema146.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -5980,7 +5980,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema132.properties.fields.items.properties.value,
+                  parentSchema: schema146.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -5998,7 +5998,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema132.properties.fields.items.properties.value,
+                  parentSchema: schema146.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -6015,8 +6015,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema132.properties.fields.items.properties.value.type,
-                parentSchema: schema132.properties.fields.items.properties.value,
+                schema: schema146.properties.fields.items.properties.value.type,
+                parentSchema: schema146.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6035,8 +6035,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema132.properties.fields.items.properties.inline.type,
-              parentSchema: schema132.properties.fields.items.properties.inline,
+              schema: schema146.properties.fields.items.properties.inline.type,
+              parentSchema: schema146.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -6053,8 +6053,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema132.properties.fields.items.type,
-            parentSchema: schema132.properties.fields.items,
+            schema: schema146.properties.fields.items.type,
+            parentSchema: schema146.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -6072,8 +6072,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema132.properties.fields.type,
-        parentSchema: schema132.properties.fields,
+        schema: schema146.properties.fields.type,
+        parentSchema: schema146.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -6097,7 +6097,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.thumbnail,
+            parentSchema: schema146.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -6118,7 +6118,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.thumbnail.properties.url,
+            parentSchema: schema146.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -6128,7 +6128,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data15)) {
+        if (!pattern24.test(data15)) {
           const err39 = {
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
@@ -6136,7 +6136,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.thumbnail.properties.url,
+            parentSchema: schema146.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -6153,8 +6153,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.thumbnail.properties.url.type,
-          parentSchema: schema132.properties.thumbnail.properties.url,
+          schema: schema146.properties.thumbnail.properties.url.type,
+          parentSchema: schema146.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -6171,8 +6171,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.thumbnail.type,
-        parentSchema: schema132.properties.thumbnail,
+        schema: schema146.properties.thumbnail.type,
+        parentSchema: schema146.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -6196,7 +6196,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.image,
+            parentSchema: schema146.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -6217,7 +6217,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.image.properties.url,
+            parentSchema: schema146.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -6227,7 +6227,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data17)) {
+        if (!pattern24.test(data17)) {
           const err44 = {
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
@@ -6235,7 +6235,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.image.properties.url,
+            parentSchema: schema146.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -6252,8 +6252,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.image.properties.url.type,
-          parentSchema: schema132.properties.image.properties.url,
+          schema: schema146.properties.image.properties.url.type,
+          parentSchema: schema146.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -6270,8 +6270,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.image.type,
-        parentSchema: schema132.properties.image,
+        schema: schema146.properties.image.type,
+        parentSchema: schema146.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -6298,7 +6298,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.footer,
+            parentSchema: schema146.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -6319,7 +6319,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.footer.properties.text,
+            parentSchema: schema146.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -6336,8 +6336,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.footer.properties.text.type,
-          parentSchema: schema132.properties.footer.properties.text,
+          schema: schema146.properties.footer.properties.text.type,
+          parentSchema: schema146.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -6357,7 +6357,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.footer.properties.icon_url,
+            parentSchema: schema146.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -6367,7 +6367,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data20)) {
+        if (!pattern24.test(data20)) {
           const err51 = {
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
@@ -6375,7 +6375,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.footer.properties.icon_url,
+            parentSchema: schema146.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -6392,8 +6392,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.footer.properties.icon_url.type,
-          parentSchema: schema132.properties.footer.properties.icon_url,
+          schema: schema146.properties.footer.properties.icon_url.type,
+          parentSchema: schema146.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -6410,8 +6410,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.footer.type,
-        parentSchema: schema132.properties.footer,
+        schema: schema146.properties.footer.type,
+        parentSchema: schema146.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -6428,8 +6428,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema132.type,
-      parentSchema: schema132,
+      schema: schema146.type,
+      parentSchema: schema146,
       data,
     };
     if (vErrors === null) {
@@ -6439,12 +6439,12 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate87.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateDiscordMessage = validate81;
-const schema134 = {
+validate87.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateDiscordMessage = validate88;
+const schema148 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/discord-message.json',
   type: 'object',
@@ -6655,7 +6655,7 @@ const schema134 = {
     },
   },
 };
-const schema135 = {
+const schema149 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -6826,7 +6826,7 @@ const schema135 = {
     },
   },
 };
-const schema136 = {
+const schema150 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -6837,10 +6837,10 @@ const schema136 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate82.evaluated;
+  const evaluated0 = validate89.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6876,7 +6876,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema135.properties, key0)) {
+      if (!func1.call(schema149.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -6884,7 +6884,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema135,
+          parentSchema: schema149,
           data,
         };
         if (vErrors === null) {
@@ -6905,7 +6905,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema135.properties.title,
+          parentSchema: schema149.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -6922,8 +6922,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema135.properties.title.type,
-        parentSchema: schema135.properties.title,
+        schema: schema149.properties.title.type,
+        parentSchema: schema149.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -6943,7 +6943,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema135.properties.description,
+          parentSchema: schema149.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -6960,8 +6960,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema135.properties.description.type,
-        parentSchema: schema135.properties.description,
+        schema: schema149.properties.description.type,
+        parentSchema: schema149.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -6981,7 +6981,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema135.properties.url,
+          parentSchema: schema149.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -6991,7 +6991,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern75.test(data2)) {
+      if (!pattern24.test(data2)) {
         const err6 = {
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
@@ -6999,7 +6999,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema135.properties.url,
+          parentSchema: schema149.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -7016,8 +7016,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema135.properties.url.type,
-        parentSchema: schema135.properties.url,
+        schema: schema149.properties.url.type,
+        parentSchema: schema149.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -7038,7 +7038,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema136,
+            parentSchema: schema150,
             data: data3,
           };
           if (vErrors === null) {
@@ -7048,7 +7048,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern36.test(data3)) {
+        if (!pattern23.test(data3)) {
           const err9 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -7056,7 +7056,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema136,
+            parentSchema: schema150,
             data: data3,
           };
           if (vErrors === null) {
@@ -7073,8 +7073,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema136.type,
-          parentSchema: schema136,
+          schema: schema150.type,
+          parentSchema: schema150,
           data: data3,
         };
         if (vErrors === null) {
@@ -7091,10 +7091,10 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema135.properties.timestamp.type },
+        params: { type: schema149.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema135.properties.timestamp.type,
-        parentSchema: schema135.properties.timestamp,
+        schema: schema149.properties.timestamp.type,
+        parentSchema: schema149.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -7113,7 +7113,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema135.properties.timestamp,
+          parentSchema: schema149.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -7123,7 +7123,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern77.test(data4)) {
+      if (!pattern83.test(data4)) {
         const err13 = {
           instancePath: instancePath + '/timestamp',
           schemaPath: '#/properties/timestamp/pattern',
@@ -7134,7 +7134,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema135.properties.timestamp,
+          parentSchema: schema149.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -7165,7 +7165,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema135.properties.author,
+            parentSchema: schema149.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -7186,7 +7186,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema135.properties.author.properties.name,
+            parentSchema: schema149.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -7203,8 +7203,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.author.properties.name.type,
-          parentSchema: schema135.properties.author.properties.name,
+          schema: schema149.properties.author.properties.name.type,
+          parentSchema: schema149.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -7224,7 +7224,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.author.properties.url,
+            parentSchema: schema149.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -7234,7 +7234,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data7)) {
+        if (!pattern24.test(data7)) {
           const err18 = {
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
@@ -7242,7 +7242,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.author.properties.url,
+            parentSchema: schema149.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -7259,8 +7259,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.author.properties.url.type,
-          parentSchema: schema135.properties.author.properties.url,
+          schema: schema149.properties.author.properties.url.type,
+          parentSchema: schema149.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -7280,7 +7280,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.author.properties.icon_url,
+            parentSchema: schema149.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -7290,7 +7290,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data8)) {
+        if (!pattern24.test(data8)) {
           const err21 = {
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
@@ -7298,7 +7298,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.author.properties.icon_url,
+            parentSchema: schema149.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -7315,8 +7315,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.author.properties.icon_url.type,
-          parentSchema: schema135.properties.author.properties.icon_url,
+          schema: schema149.properties.author.properties.icon_url.type,
+          parentSchema: schema149.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -7333,8 +7333,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema135.properties.author.type,
-        parentSchema: schema135.properties.author,
+        schema: schema149.properties.author.type,
+        parentSchema: schema149.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -7354,7 +7354,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema135.properties.fields,
+          parentSchema: schema149.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -7378,8 +7378,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema135.properties.fields.items.required,
-              parentSchema: schema135.properties.fields.items,
+              schema: schema149.properties.fields.items.required,
+              parentSchema: schema149.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -7396,8 +7396,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema135.properties.fields.items.required,
-              parentSchema: schema135.properties.fields.items,
+              schema: schema149.properties.fields.items.required,
+              parentSchema: schema149.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -7416,7 +7416,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema135.properties.fields.items,
+                parentSchema: schema149.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -7438,7 +7438,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema135.properties.fields.items.properties.name,
+                  parentSchema: schema149.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -7456,7 +7456,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema135.properties.fields.items.properties.name,
+                  parentSchema: schema149.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -7473,8 +7473,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema135.properties.fields.items.properties.name.type,
-                parentSchema: schema135.properties.fields.items.properties.name,
+                schema: schema149.properties.fields.items.properties.name.type,
+                parentSchema: schema149.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -7496,7 +7496,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema135.properties.fields.items.properties.value,
+                  parentSchema: schema149.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -7514,7 +7514,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema135.properties.fields.items.properties.value,
+                  parentSchema: schema149.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -7531,8 +7531,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema135.properties.fields.items.properties.value.type,
-                parentSchema: schema135.properties.fields.items.properties.value,
+                schema: schema149.properties.fields.items.properties.value.type,
+                parentSchema: schema149.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7551,8 +7551,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema135.properties.fields.items.properties.inline.type,
-              parentSchema: schema135.properties.fields.items.properties.inline,
+              schema: schema149.properties.fields.items.properties.inline.type,
+              parentSchema: schema149.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -7569,8 +7569,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema135.properties.fields.items.type,
-            parentSchema: schema135.properties.fields.items,
+            schema: schema149.properties.fields.items.type,
+            parentSchema: schema149.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -7588,8 +7588,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema135.properties.fields.type,
-        parentSchema: schema135.properties.fields,
+        schema: schema149.properties.fields.type,
+        parentSchema: schema149.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -7613,7 +7613,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema135.properties.thumbnail,
+            parentSchema: schema149.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -7634,7 +7634,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.thumbnail.properties.url,
+            parentSchema: schema149.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -7644,7 +7644,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data15)) {
+        if (!pattern24.test(data15)) {
           const err39 = {
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
@@ -7652,7 +7652,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.thumbnail.properties.url,
+            parentSchema: schema149.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -7669,8 +7669,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.thumbnail.properties.url.type,
-          parentSchema: schema135.properties.thumbnail.properties.url,
+          schema: schema149.properties.thumbnail.properties.url.type,
+          parentSchema: schema149.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -7687,8 +7687,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema135.properties.thumbnail.type,
-        parentSchema: schema135.properties.thumbnail,
+        schema: schema149.properties.thumbnail.type,
+        parentSchema: schema149.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -7712,7 +7712,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema135.properties.image,
+            parentSchema: schema149.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -7733,7 +7733,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.image.properties.url,
+            parentSchema: schema149.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -7743,7 +7743,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data17)) {
+        if (!pattern24.test(data17)) {
           const err44 = {
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
@@ -7751,7 +7751,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.image.properties.url,
+            parentSchema: schema149.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -7768,8 +7768,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.image.properties.url.type,
-          parentSchema: schema135.properties.image.properties.url,
+          schema: schema149.properties.image.properties.url.type,
+          parentSchema: schema149.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -7786,8 +7786,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema135.properties.image.type,
-        parentSchema: schema135.properties.image,
+        schema: schema149.properties.image.type,
+        parentSchema: schema149.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -7814,7 +7814,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema135.properties.footer,
+            parentSchema: schema149.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -7835,7 +7835,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.footer.properties.text,
+            parentSchema: schema149.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -7852,8 +7852,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.footer.properties.text.type,
-          parentSchema: schema135.properties.footer.properties.text,
+          schema: schema149.properties.footer.properties.text.type,
+          parentSchema: schema149.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -7873,7 +7873,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.footer.properties.icon_url,
+            parentSchema: schema149.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -7883,7 +7883,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data20)) {
+        if (!pattern24.test(data20)) {
           const err51 = {
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
@@ -7891,7 +7891,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.footer.properties.icon_url,
+            parentSchema: schema149.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -7908,8 +7908,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.footer.properties.icon_url.type,
-          parentSchema: schema135.properties.footer.properties.icon_url,
+          schema: schema149.properties.footer.properties.icon_url.type,
+          parentSchema: schema149.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -7926,8 +7926,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema135.properties.footer.type,
-        parentSchema: schema135.properties.footer,
+        schema: schema149.properties.footer.type,
+        parentSchema: schema149.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -7944,8 +7944,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema135.type,
-      parentSchema: schema135,
+      schema: schema149.type,
+      parentSchema: schema149,
       data,
     };
     if (vErrors === null) {
@@ -7955,14 +7955,14 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate82.errors = vErrors;
+  validate89.errors = vErrors;
   return errors === 0;
 }
-validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate89.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/discord-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate81.evaluated;
+  const evaluated0 = validate88.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7980,8 +7980,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'embeds' },
         message: "must have required property '" + 'embeds' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema148.required,
+        parentSchema: schema148,
         data,
       };
       if (vErrors === null) {
@@ -8000,7 +8000,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema134,
+          parentSchema: schema148,
           data,
         };
         if (vErrors === null) {
@@ -8021,7 +8021,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema134.properties.content,
+          parentSchema: schema148.properties.content,
           data: data0,
         };
         if (vErrors === null) {
@@ -8038,8 +8038,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.content.type,
-        parentSchema: schema134.properties.content,
+        schema: schema148.properties.content.type,
+        parentSchema: schema148.properties.content,
         data: data0,
       };
       if (vErrors === null) {
@@ -8060,7 +8060,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema134.properties.embeds,
+            parentSchema: schema148.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -8078,7 +8078,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema134.properties.embeds,
+            parentSchema: schema148.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -8091,7 +8091,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate82(data1[i0], {
+            !validate89(data1[i0], {
               instancePath: instancePath + '/embeds/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -8099,7 +8099,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+            vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
             errors = vErrors.length;
           }
         }
@@ -8110,8 +8110,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema134.properties.embeds.type,
-          parentSchema: schema134.properties.embeds,
+          schema: schema148.properties.embeds.type,
+          parentSchema: schema148.properties.embeds,
           data: data1,
         };
         if (vErrors === null) {
@@ -8129,8 +8129,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema134.type,
-      parentSchema: schema134,
+      schema: schema148.type,
+      parentSchema: schema148,
       data,
     };
     if (vErrors === null) {
@@ -8140,10 +8140,10 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate81.errors = vErrors;
+  validate88.errors = vErrors;
   return errors === 0;
 }
-validate81.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate88.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateFieldError = validate37;
 const schema51 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -8303,8 +8303,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate95;
-const schema164 = {
+export const validateGreeting = validate102;
+const schema178 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -8522,20 +8522,20 @@ const schema164 = {
     },
   },
 };
-const schema165 = {
+const schema179 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema166 = {
+const schema180 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema167 = {
+const schema181 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -8604,7 +8604,7 @@ const schema167 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema168 = {
+const schema182 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -8615,7 +8615,7 @@ const schema168 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema169 = {
+const schema183 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -8625,11 +8625,11 @@ const schema169 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern92 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate96(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern98 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+function validate103(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate96.evaluated;
+  const evaluated0 = validate103.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8662,8 +8662,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema167.required,
-        parentSchema: schema167,
+        schema: schema181.required,
+        parentSchema: schema181,
         data,
       };
       if (vErrors === null) {
@@ -8690,7 +8690,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema167,
+          parentSchema: schema181,
           data,
         };
         if (vErrors === null) {
@@ -8711,7 +8711,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema167.properties.title,
+          parentSchema: schema181.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -8728,8 +8728,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema167.properties.title.type,
-        parentSchema: schema167.properties.title,
+        schema: schema181.properties.title.type,
+        parentSchema: schema181.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -8749,7 +8749,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema167.properties.description,
+          parentSchema: schema181.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -8766,8 +8766,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema167.properties.description.type,
-        parentSchema: schema167.properties.description,
+        schema: schema181.properties.description.type,
+        parentSchema: schema181.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -8788,7 +8788,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema168,
+            parentSchema: schema182,
             data: data2,
           };
           if (vErrors === null) {
@@ -8798,7 +8798,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern36.test(data2)) {
+        if (!pattern23.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -8806,7 +8806,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema168,
+            parentSchema: schema182,
             data: data2,
           };
           if (vErrors === null) {
@@ -8823,8 +8823,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema168.type,
-          parentSchema: schema168,
+          schema: schema182.type,
+          parentSchema: schema182,
           data: data2,
         };
         if (vErrors === null) {
@@ -8843,8 +8843,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema167.properties.thumbnail.type,
-        parentSchema: schema167.properties.thumbnail,
+        schema: schema181.properties.thumbnail.type,
+        parentSchema: schema181.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -8864,7 +8864,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema167.properties.footer,
+          parentSchema: schema181.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -8881,8 +8881,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema167.properties.footer.type,
-        parentSchema: schema167.properties.footer,
+        schema: schema181.properties.footer.type,
+        parentSchema: schema181.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -8902,7 +8902,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema169,
+          parentSchema: schema183,
           data: data5,
         };
         if (vErrors === null) {
@@ -8912,7 +8912,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern92.test(data5)) {
+      if (!pattern98.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -8920,7 +8920,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema169,
+          parentSchema: schema183,
           data: data5,
         };
         if (vErrors === null) {
@@ -8937,8 +8937,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema169.type,
-        parentSchema: schema169,
+        schema: schema183.type,
+        parentSchema: schema183,
         data: data5,
       };
       if (vErrors === null) {
@@ -8965,7 +8965,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema167.properties.author,
+            parentSchema: schema181.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -8986,7 +8986,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema167.properties.author.properties.name,
+            parentSchema: schema181.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -9003,8 +9003,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema167.properties.author.properties.name.type,
-          parentSchema: schema167.properties.author.properties.name,
+          schema: schema181.properties.author.properties.name.type,
+          parentSchema: schema181.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -9024,7 +9024,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema167.properties.author.properties.iconURL,
+            parentSchema: schema181.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -9034,7 +9034,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern92.test(data8)) {
+        if (!pattern98.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -9042,7 +9042,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema167.properties.author.properties.iconURL,
+            parentSchema: schema181.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -9059,8 +9059,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema167.properties.author.properties.iconURL.type,
-          parentSchema: schema167.properties.author.properties.iconURL,
+          schema: schema181.properties.author.properties.iconURL.type,
+          parentSchema: schema181.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -9077,8 +9077,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema167.properties.author.type,
-        parentSchema: schema167.properties.author,
+        schema: schema181.properties.author.type,
+        parentSchema: schema181.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -9095,8 +9095,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema167.type,
-      parentSchema: schema167,
+      schema: schema181.type,
+      parentSchema: schema181,
       data,
     };
     if (vErrors === null) {
@@ -9106,14 +9106,14 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate96.errors = vErrors;
+  validate103.errors = vErrors;
   return errors === 0;
 }
-validate96.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate95(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate103.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate95.evaluated;
+  const evaluated0 = validate102.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9136,7 +9136,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema164,
+          parentSchema: schema178,
           data,
         };
         if (vErrors === null) {
@@ -9194,8 +9194,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema164.properties.welcome.then.required,
-            parentSchema: schema164.properties.welcome.then,
+            schema: schema178.properties.welcome.then.required,
+            parentSchema: schema178.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -9214,8 +9214,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema164.properties.welcome.then.properties.channel.type,
-              parentSchema: schema164.properties.welcome.then.properties.channel,
+              schema: schema178.properties.welcome.then.properties.channel.type,
+              parentSchema: schema178.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -9242,8 +9242,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema164.properties.welcome.if,
-        parentSchema: schema164.properties.welcome,
+        schema: schema178.properties.welcome.if,
+        parentSchema: schema178.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -9286,7 +9286,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema164.properties.welcome,
+            parentSchema: schema178.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -9305,8 +9305,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema164.properties.welcome.properties.enabled.type,
-          parentSchema: schema164.properties.welcome.properties.enabled,
+          schema: schema178.properties.welcome.properties.enabled.type,
+          parentSchema: schema178.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -9322,10 +9322,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema165.type },
+          params: { type: schema179.type },
           message: 'must be string,null',
-          schema: schema165.type,
-          parentSchema: schema165,
+          schema: schema179.type,
+          parentSchema: schema179,
           data: data4,
         };
         if (vErrors === null) {
@@ -9344,7 +9344,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema165,
+            parentSchema: schema179,
             data: data4,
           };
           if (vErrors === null) {
@@ -9362,7 +9362,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema165,
+            parentSchema: schema179,
             data: data4,
           };
           if (vErrors === null) {
@@ -9383,7 +9383,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema164.properties.welcome.properties.content,
+            parentSchema: schema178.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -9400,8 +9400,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema164.properties.welcome.properties.content.type,
-          parentSchema: schema164.properties.welcome.properties.content,
+          schema: schema178.properties.welcome.properties.content.type,
+          parentSchema: schema178.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -9419,8 +9419,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema166.type,
-          parentSchema: schema166,
+          schema: schema180.type,
+          parentSchema: schema180,
           data: data6,
         };
         if (vErrors === null) {
@@ -9435,10 +9435,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema166.enum },
+          params: { allowedValues: schema180.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema166.enum,
-          parentSchema: schema166,
+          schema: schema180.enum,
+          parentSchema: schema180,
           data: data6,
         };
         if (vErrors === null) {
@@ -9449,7 +9449,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate96(data0.embed, {
+        !validate103(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -9457,7 +9457,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+        vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
         errors = vErrors.length;
       }
     } else {
@@ -9467,8 +9467,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema164.properties.welcome.type,
-        parentSchema: schema164.properties.welcome,
+        schema: schema178.properties.welcome.type,
+        parentSchema: schema178.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -9525,8 +9525,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema164.properties.farewell.then.required,
-            parentSchema: schema164.properties.farewell.then,
+            schema: schema178.properties.farewell.then.required,
+            parentSchema: schema178.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -9545,8 +9545,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema164.properties.farewell.then.properties.channel.type,
-              parentSchema: schema164.properties.farewell.then.properties.channel,
+              schema: schema178.properties.farewell.then.properties.channel.type,
+              parentSchema: schema178.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -9573,8 +9573,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema164.properties.farewell.if,
-        parentSchema: schema164.properties.farewell,
+        schema: schema178.properties.farewell.if,
+        parentSchema: schema178.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -9617,7 +9617,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema164.properties.farewell,
+            parentSchema: schema178.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -9636,8 +9636,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema164.properties.farewell.properties.enabled.type,
-          parentSchema: schema164.properties.farewell.properties.enabled,
+          schema: schema178.properties.farewell.properties.enabled.type,
+          parentSchema: schema178.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -9653,10 +9653,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema165.type },
+          params: { type: schema179.type },
           message: 'must be string,null',
-          schema: schema165.type,
-          parentSchema: schema165,
+          schema: schema179.type,
+          parentSchema: schema179,
           data: data12,
         };
         if (vErrors === null) {
@@ -9675,7 +9675,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema165,
+            parentSchema: schema179,
             data: data12,
           };
           if (vErrors === null) {
@@ -9693,7 +9693,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema165,
+            parentSchema: schema179,
             data: data12,
           };
           if (vErrors === null) {
@@ -9714,7 +9714,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema164.properties.farewell.properties.content,
+            parentSchema: schema178.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -9731,8 +9731,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema164.properties.farewell.properties.content.type,
-          parentSchema: schema164.properties.farewell.properties.content,
+          schema: schema178.properties.farewell.properties.content.type,
+          parentSchema: schema178.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -9750,8 +9750,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema166.type,
-          parentSchema: schema166,
+          schema: schema180.type,
+          parentSchema: schema180,
           data: data14,
         };
         if (vErrors === null) {
@@ -9766,10 +9766,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema166.enum },
+          params: { allowedValues: schema180.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema166.enum,
-          parentSchema: schema166,
+          schema: schema180.enum,
+          parentSchema: schema180,
           data: data14,
         };
         if (vErrors === null) {
@@ -9780,7 +9780,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate96(data8.embed, {
+        !validate103(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -9788,7 +9788,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+        vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
         errors = vErrors.length;
       }
     } else {
@@ -9798,8 +9798,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema164.properties.farewell.type,
-        parentSchema: schema164.properties.farewell,
+        schema: schema178.properties.farewell.type,
+        parentSchema: schema178.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -9816,8 +9816,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema164.type,
-      parentSchema: schema164,
+      schema: schema178.type,
+      parentSchema: schema178,
       data,
     };
     if (vErrors === null) {
@@ -9827,12 +9827,12 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate95.errors = vErrors;
+  validate102.errors = vErrors;
   return errors === 0;
 }
-validate95.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingEmbed = validate84;
-const schema137 = {
+validate102.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate91;
+const schema151 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -9926,7 +9926,7 @@ const schema137 = {
     },
   },
 };
-const schema138 = {
+const schema152 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -9937,7 +9937,7 @@ const schema138 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema139 = {
+const schema153 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -9947,10 +9947,10 @@ const schema139 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
+  const evaluated0 = validate91.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9983,8 +9983,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema151.required,
+        parentSchema: schema151,
         data,
       };
       if (vErrors === null) {
@@ -10011,7 +10011,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema137,
+          parentSchema: schema151,
           data,
         };
         if (vErrors === null) {
@@ -10032,7 +10032,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema137.properties.title,
+          parentSchema: schema151.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -10049,8 +10049,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema137.properties.title.type,
-        parentSchema: schema137.properties.title,
+        schema: schema151.properties.title.type,
+        parentSchema: schema151.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -10070,7 +10070,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema137.properties.description,
+          parentSchema: schema151.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -10087,8 +10087,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema137.properties.description.type,
-        parentSchema: schema137.properties.description,
+        schema: schema151.properties.description.type,
+        parentSchema: schema151.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -10109,7 +10109,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema138,
+            parentSchema: schema152,
             data: data2,
           };
           if (vErrors === null) {
@@ -10119,7 +10119,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern36.test(data2)) {
+        if (!pattern23.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -10127,7 +10127,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema138,
+            parentSchema: schema152,
             data: data2,
           };
           if (vErrors === null) {
@@ -10144,8 +10144,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema138.type,
-          parentSchema: schema138,
+          schema: schema152.type,
+          parentSchema: schema152,
           data: data2,
         };
         if (vErrors === null) {
@@ -10164,8 +10164,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema137.properties.thumbnail.type,
-        parentSchema: schema137.properties.thumbnail,
+        schema: schema151.properties.thumbnail.type,
+        parentSchema: schema151.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -10185,7 +10185,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema137.properties.footer,
+          parentSchema: schema151.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -10202,8 +10202,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema137.properties.footer.type,
-        parentSchema: schema137.properties.footer,
+        schema: schema151.properties.footer.type,
+        parentSchema: schema151.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -10223,7 +10223,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema139,
+          parentSchema: schema153,
           data: data5,
         };
         if (vErrors === null) {
@@ -10233,7 +10233,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern92.test(data5)) {
+      if (!pattern98.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -10241,7 +10241,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema139,
+          parentSchema: schema153,
           data: data5,
         };
         if (vErrors === null) {
@@ -10258,8 +10258,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema139.type,
-        parentSchema: schema139,
+        schema: schema153.type,
+        parentSchema: schema153,
         data: data5,
       };
       if (vErrors === null) {
@@ -10286,7 +10286,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema137.properties.author,
+            parentSchema: schema151.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -10307,7 +10307,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema137.properties.author.properties.name,
+            parentSchema: schema151.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -10324,8 +10324,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.author.properties.name.type,
-          parentSchema: schema137.properties.author.properties.name,
+          schema: schema151.properties.author.properties.name.type,
+          parentSchema: schema151.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -10345,7 +10345,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema137.properties.author.properties.iconURL,
+            parentSchema: schema151.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -10355,7 +10355,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern92.test(data8)) {
+        if (!pattern98.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -10363,7 +10363,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema137.properties.author.properties.iconURL,
+            parentSchema: schema151.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -10380,8 +10380,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.author.properties.iconURL.type,
-          parentSchema: schema137.properties.author.properties.iconURL,
+          schema: schema151.properties.author.properties.iconURL.type,
+          parentSchema: schema151.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -10398,8 +10398,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema137.properties.author.type,
-        parentSchema: schema137.properties.author,
+        schema: schema151.properties.author.type,
+        parentSchema: schema151.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -10416,8 +10416,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema137.type,
-      parentSchema: schema137,
+      schema: schema151.type,
+      parentSchema: schema151,
       data,
     };
     if (vErrors === null) {
@@ -10427,12 +10427,12 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate84.errors = vErrors;
+  validate91.errors = vErrors;
   return errors === 0;
 }
-validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingMessageType = validate85;
-const schema140 = {
+validate91.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate92;
+const schema154 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -10440,10 +10440,10 @@ const schema140 = {
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate85.evaluated;
+  const evaluated0 = validate92.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10457,8 +10457,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema140.type,
-      parentSchema: schema140,
+      schema: schema154.type,
+      parentSchema: schema154,
       data,
     };
     if (vErrors === null) {
@@ -10473,10 +10473,10 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema140.enum },
+      params: { allowedValues: schema154.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema140.enum,
-      parentSchema: schema140,
+      schema: schema154.enum,
+      parentSchema: schema154,
       data,
     };
     if (vErrors === null) {
@@ -10486,12 +10486,12 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate85.errors = vErrors;
+  validate92.errors = vErrors;
   return errors === 0;
 }
-validate85.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPlaceholder = validate86;
-const schema141 = {
+validate92.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate93;
+const schema155 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -10531,10 +10531,10 @@ const schema141 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate93(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate86.evaluated;
+  const evaluated0 = validate93.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10548,8 +10548,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema141.type,
-      parentSchema: schema141,
+      schema: schema155.type,
+      parentSchema: schema155,
       data,
     };
     if (vErrors === null) {
@@ -10579,10 +10579,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema141.enum },
+      params: { allowedValues: schema155.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema141.enum,
-      parentSchema: schema141,
+      schema: schema155.enum,
+      parentSchema: schema155,
       data,
     };
     if (vErrors === null) {
@@ -10592,10 +10592,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate86.errors = vErrors;
+  validate93.errors = vErrors;
   return errors === 0;
 }
-validate86.evaluated = { dynamicProps: false, dynamicItems: false };
+validate93.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateGreetingPreviewRequest = validate38;
 const schema52 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -11912,8 +11912,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate87;
-const schema142 = {
+export const validateHexColour = validate94;
+const schema156 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -11926,10 +11926,10 @@ const schema142 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate94(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate87.evaluated;
+  const evaluated0 = validate94.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11945,7 +11945,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema142,
+        parentSchema: schema156,
         data,
       };
       if (vErrors === null) {
@@ -11955,7 +11955,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern36.test(data)) {
+    if (!pattern23.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -11963,7 +11963,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema142,
+        parentSchema: schema156,
         data,
       };
       if (vErrors === null) {
@@ -11980,8 +11980,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema142.type,
-      parentSchema: schema142,
+      schema: schema156.type,
+      parentSchema: schema156,
       data,
     };
     if (vErrors === null) {
@@ -11991,12 +11991,12 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate87.errors = vErrors;
+  validate94.errors = vErrors;
   return errors === 0;
 }
-validate87.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateImageUrl = validate88;
-const schema143 = {
+validate94.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateImageUrl = validate95;
+const schema157 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/image-url.json',
   type: 'string',
@@ -12008,10 +12008,10 @@ const schema143 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate95(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate88.evaluated;
+  const evaluated0 = validate95.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12027,7 +12027,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 2048 },
         message: 'must NOT have more than 2048 characters',
         schema: 2048,
-        parentSchema: schema143,
+        parentSchema: schema157,
         data,
       };
       if (vErrors === null) {
@@ -12037,7 +12037,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern92.test(data)) {
+    if (!pattern98.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -12045,7 +12045,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
         message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
         schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-        parentSchema: schema143,
+        parentSchema: schema157,
         data,
       };
       if (vErrors === null) {
@@ -12062,8 +12062,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema143.type,
-      parentSchema: schema143,
+      schema: schema157.type,
+      parentSchema: schema157,
       data,
     };
     if (vErrors === null) {
@@ -12073,12 +12073,3141 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate88.errors = vErrors;
+  validate95.errors = vErrors;
   return errors === 0;
 }
-validate88.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateJoindms = validate99;
-const schema172 = {
+validate95.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateJoindmDelivery = validate44;
+const schema62 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/joindm-delivery.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'ok', 'sentAt'],
+  properties: {
+    userId: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      maxLength: 20,
+      'x-messages': { '*': 'userId must be a Discord id (a string of digits)' },
+    },
+    ok: { type: 'boolean', 'x-messages': { '*': 'ok must be true or false' } },
+    error: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        code: { type: 'integer', minimum: 0, maximum: 999999, 'x-messages': { '*': 'error.code must be a Discord error code' } },
+        reason: { type: 'string', maxLength: 500, 'x-messages': { '*': 'error.reason must be at most {maxLength} characters' } },
+      },
+      'x-messages': { type: 'error must be an object', additionalProperties: 'Unknown error field: {name}' },
+    },
+    sentAt: {
+      type: 'string',
+      maxLength: 40,
+      pattern:
+        '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+      'x-messages': { '*': 'sentAt must be an ISO 8601 date and time' },
+    },
+  },
+  'x-messages': {
+    type: 'The request body must be a JSON object',
+    required: '{missingProperty} is required',
+    additionalProperties: 'Unknown field: {name}',
+  },
+};
+const pattern22 = new RegExp(
+  '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+  'u',
+);
+function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/joindm-delivery.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate44.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.userId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'userId' },
+        message: "must have required property '" + 'userId' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.ok === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'ok' },
+        message: "must have required property '" + 'ok' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.sentAt === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'sentAt' },
+        message: "must have required property '" + 'sentAt' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'userId' || key0 === 'ok' || key0 === 'error' || key0 === 'sentAt')) {
+        const err3 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema62,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.userId !== undefined) {
+      let data0 = data.userId;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 20) {
+          const err4 = {
+            instancePath: instancePath + '/userId',
+            schemaPath: '#/properties/userId/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema62.properties.userId,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data0)) {
+          const err5 = {
+            instancePath: instancePath + '/userId',
+            schemaPath: '#/properties/userId/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema62.properties.userId,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/userId',
+          schemaPath: '#/properties/userId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.userId.type,
+          parentSchema: schema62.properties.userId,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.ok !== undefined) {
+      let data1 = data.ok;
+      if (typeof data1 !== 'boolean') {
+        const err7 = {
+          instancePath: instancePath + '/ok',
+          schemaPath: '#/properties/ok/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema62.properties.ok.type,
+          parentSchema: schema62.properties.ok,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.error !== undefined) {
+      let data2 = data.error;
+      if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+        for (const key1 in data2) {
+          if (!(key1 === 'code' || key1 === 'reason')) {
+            const err8 = {
+              instancePath: instancePath + '/error',
+              schemaPath: '#/properties/error/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema62.properties.error,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        if (data2.code !== undefined) {
+          let data3 = data2.code;
+          if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+            const err9 = {
+              instancePath: instancePath + '/error/code',
+              schemaPath: '#/properties/error/properties/code/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema62.properties.error.properties.code.type,
+              parentSchema: schema62.properties.error.properties.code,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+          if (typeof data3 == 'number' && isFinite(data3)) {
+            if (data3 > 999999 || isNaN(data3)) {
+              const err10 = {
+                instancePath: instancePath + '/error/code',
+                schemaPath: '#/properties/error/properties/code/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 999999 },
+                message: 'must be <= 999999',
+                schema: 999999,
+                parentSchema: schema62.properties.error.properties.code,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+            if (data3 < 0 || isNaN(data3)) {
+              const err11 = {
+                instancePath: instancePath + '/error/code',
+                schemaPath: '#/properties/error/properties/code/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema62.properties.error.properties.code,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err11];
+              } else {
+                vErrors.push(err11);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data2.reason !== undefined) {
+          let data4 = data2.reason;
+          if (typeof data4 === 'string') {
+            if (func2(data4) > 500) {
+              const err12 = {
+                instancePath: instancePath + '/error/reason',
+                schemaPath: '#/properties/error/properties/reason/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 500 },
+                message: 'must NOT have more than 500 characters',
+                schema: 500,
+                parentSchema: schema62.properties.error.properties.reason,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+          } else {
+            const err13 = {
+              instancePath: instancePath + '/error/reason',
+              schemaPath: '#/properties/error/properties/reason/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema62.properties.error.properties.reason.type,
+              parentSchema: schema62.properties.error.properties.reason,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/error',
+          schemaPath: '#/properties/error/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema62.properties.error.type,
+          parentSchema: schema62.properties.error,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.sentAt !== undefined) {
+      let data5 = data.sentAt;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 40) {
+          const err15 = {
+            instancePath: instancePath + '/sentAt',
+            schemaPath: '#/properties/sentAt/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 40 },
+            message: 'must NOT have more than 40 characters',
+            schema: 40,
+            parentSchema: schema62.properties.sentAt,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (!pattern22.test(data5)) {
+          const err16 = {
+            instancePath: instancePath + '/sentAt',
+            schemaPath: '#/properties/sentAt/pattern',
+            keyword: 'pattern',
+            params: {
+              pattern:
+                '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+            },
+            message:
+              'must match pattern "' +
+              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$' +
+              '"',
+            schema:
+              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+            parentSchema: schema62.properties.sentAt,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/sentAt',
+          schemaPath: '#/properties/sentAt/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.sentAt.type,
+          parentSchema: schema62.properties.sentAt,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err18 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema62.type,
+      parentSchema: schema62,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+  }
+  validate44.errors = vErrors;
+  return errors === 0;
+}
+validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateJoindmDeliveryResponse = validate43;
+const schema60 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/joindm-delivery-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'delivery'],
+  properties: {
+    success: { const: true },
+    delivery: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'userId', 'ok', 'sentAt'],
+      properties: { id: { type: 'string' }, userId: { $ref: '#/$defs/Snowflake' }, ok: { type: 'boolean' }, sentAt: { type: 'string' } },
+    },
+  },
+  $defs: {
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema61 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/joindm-delivery-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate43.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema60.required,
+        parentSchema: schema60,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.delivery === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'delivery' },
+        message: "must have required property '" + 'delivery' + "'",
+        schema: schema60.required,
+        parentSchema: schema60,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'delivery')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema60,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema60.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.delivery !== undefined) {
+      let data1 = data.delivery;
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        if (data1.id === undefined) {
+          const err4 = {
+            instancePath: instancePath + '/delivery',
+            schemaPath: '#/properties/delivery/required',
+            keyword: 'required',
+            params: { missingProperty: 'id' },
+            message: "must have required property '" + 'id' + "'",
+            schema: schema60.properties.delivery.required,
+            parentSchema: schema60.properties.delivery,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.userId === undefined) {
+          const err5 = {
+            instancePath: instancePath + '/delivery',
+            schemaPath: '#/properties/delivery/required',
+            keyword: 'required',
+            params: { missingProperty: 'userId' },
+            message: "must have required property '" + 'userId' + "'",
+            schema: schema60.properties.delivery.required,
+            parentSchema: schema60.properties.delivery,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.ok === undefined) {
+          const err6 = {
+            instancePath: instancePath + '/delivery',
+            schemaPath: '#/properties/delivery/required',
+            keyword: 'required',
+            params: { missingProperty: 'ok' },
+            message: "must have required property '" + 'ok' + "'",
+            schema: schema60.properties.delivery.required,
+            parentSchema: schema60.properties.delivery,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data1.sentAt === undefined) {
+          const err7 = {
+            instancePath: instancePath + '/delivery',
+            schemaPath: '#/properties/delivery/required',
+            keyword: 'required',
+            params: { missingProperty: 'sentAt' },
+            message: "must have required property '" + 'sentAt' + "'",
+            schema: schema60.properties.delivery.required,
+            parentSchema: schema60.properties.delivery,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        for (const key1 in data1) {
+          if (!(key1 === 'id' || key1 === 'userId' || key1 === 'ok' || key1 === 'sentAt')) {
+            const err8 = {
+              instancePath: instancePath + '/delivery',
+              schemaPath: '#/properties/delivery/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema60.properties.delivery,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        if (data1.id !== undefined) {
+          let data2 = data1.id;
+          if (typeof data2 !== 'string') {
+            const err9 = {
+              instancePath: instancePath + '/delivery/id',
+              schemaPath: '#/properties/delivery/properties/id/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema60.properties.delivery.properties.id.type,
+              parentSchema: schema60.properties.delivery.properties.id,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+        if (data1.userId !== undefined) {
+          let data3 = data1.userId;
+          if (typeof data3 === 'string') {
+            if (!pattern7.test(data3)) {
+              const err10 = {
+                instancePath: instancePath + '/delivery/userId',
+                schemaPath: '#/$defs/Snowflake/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9]{17,20}$' },
+                message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                schema: '^[0-9]{17,20}$',
+                parentSchema: schema61,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          } else {
+            const err11 = {
+              instancePath: instancePath + '/delivery/userId',
+              schemaPath: '#/$defs/Snowflake/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema61.type,
+              parentSchema: schema61,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+        if (data1.ok !== undefined) {
+          let data4 = data1.ok;
+          if (typeof data4 !== 'boolean') {
+            const err12 = {
+              instancePath: instancePath + '/delivery/ok',
+              schemaPath: '#/properties/delivery/properties/ok/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema60.properties.delivery.properties.ok.type,
+              parentSchema: schema60.properties.delivery.properties.ok,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+        if (data1.sentAt !== undefined) {
+          let data5 = data1.sentAt;
+          if (typeof data5 !== 'string') {
+            const err13 = {
+              instancePath: instancePath + '/delivery/sentAt',
+              schemaPath: '#/properties/delivery/properties/sentAt/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema60.properties.delivery.properties.sentAt.type,
+              parentSchema: schema60.properties.delivery.properties.sentAt,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/delivery',
+          schemaPath: '#/properties/delivery/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema60.properties.delivery.type,
+          parentSchema: schema60.properties.delivery,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err15 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema60.type,
+      parentSchema: schema60,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  validate43.errors = vErrors;
+  return errors === 0;
+}
+validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateJoindmStatsResponse = validate45;
+const schema63 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/joindm-stats-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'stats'],
+  properties: {
+    success: { const: true },
+    stats: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['total_sent', 'successful_sent', 'failed_sent', 'last_sent'],
+      properties: {
+        total_sent: { type: 'integer', minimum: 0 },
+        successful_sent: { type: 'integer', minimum: 0 },
+        failed_sent: { type: 'integer', minimum: 0 },
+        last_sent: { type: ['string', 'null'] },
+      },
+    },
+  },
+};
+function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/joindm-stats-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate45.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.stats === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'stats' },
+        message: "must have required property '" + 'stats' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'stats')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema63,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema63.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.stats !== undefined) {
+      let data1 = data.stats;
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        if (data1.total_sent === undefined) {
+          const err4 = {
+            instancePath: instancePath + '/stats',
+            schemaPath: '#/properties/stats/required',
+            keyword: 'required',
+            params: { missingProperty: 'total_sent' },
+            message: "must have required property '" + 'total_sent' + "'",
+            schema: schema63.properties.stats.required,
+            parentSchema: schema63.properties.stats,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.successful_sent === undefined) {
+          const err5 = {
+            instancePath: instancePath + '/stats',
+            schemaPath: '#/properties/stats/required',
+            keyword: 'required',
+            params: { missingProperty: 'successful_sent' },
+            message: "must have required property '" + 'successful_sent' + "'",
+            schema: schema63.properties.stats.required,
+            parentSchema: schema63.properties.stats,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.failed_sent === undefined) {
+          const err6 = {
+            instancePath: instancePath + '/stats',
+            schemaPath: '#/properties/stats/required',
+            keyword: 'required',
+            params: { missingProperty: 'failed_sent' },
+            message: "must have required property '" + 'failed_sent' + "'",
+            schema: schema63.properties.stats.required,
+            parentSchema: schema63.properties.stats,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data1.last_sent === undefined) {
+          const err7 = {
+            instancePath: instancePath + '/stats',
+            schemaPath: '#/properties/stats/required',
+            keyword: 'required',
+            params: { missingProperty: 'last_sent' },
+            message: "must have required property '" + 'last_sent' + "'",
+            schema: schema63.properties.stats.required,
+            parentSchema: schema63.properties.stats,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        for (const key1 in data1) {
+          if (!(key1 === 'total_sent' || key1 === 'successful_sent' || key1 === 'failed_sent' || key1 === 'last_sent')) {
+            const err8 = {
+              instancePath: instancePath + '/stats',
+              schemaPath: '#/properties/stats/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema63.properties.stats,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        if (data1.total_sent !== undefined) {
+          let data2 = data1.total_sent;
+          if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+            const err9 = {
+              instancePath: instancePath + '/stats/total_sent',
+              schemaPath: '#/properties/stats/properties/total_sent/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema63.properties.stats.properties.total_sent.type,
+              parentSchema: schema63.properties.stats.properties.total_sent,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+          if (typeof data2 == 'number' && isFinite(data2)) {
+            if (data2 < 0 || isNaN(data2)) {
+              const err10 = {
+                instancePath: instancePath + '/stats/total_sent',
+                schemaPath: '#/properties/stats/properties/total_sent/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema63.properties.stats.properties.total_sent,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data1.successful_sent !== undefined) {
+          let data3 = data1.successful_sent;
+          if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+            const err11 = {
+              instancePath: instancePath + '/stats/successful_sent',
+              schemaPath: '#/properties/stats/properties/successful_sent/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema63.properties.stats.properties.successful_sent.type,
+              parentSchema: schema63.properties.stats.properties.successful_sent,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+          if (typeof data3 == 'number' && isFinite(data3)) {
+            if (data3 < 0 || isNaN(data3)) {
+              const err12 = {
+                instancePath: instancePath + '/stats/successful_sent',
+                schemaPath: '#/properties/stats/properties/successful_sent/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema63.properties.stats.properties.successful_sent,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data1.failed_sent !== undefined) {
+          let data4 = data1.failed_sent;
+          if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+            const err13 = {
+              instancePath: instancePath + '/stats/failed_sent',
+              schemaPath: '#/properties/stats/properties/failed_sent/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema63.properties.stats.properties.failed_sent.type,
+              parentSchema: schema63.properties.stats.properties.failed_sent,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+          if (typeof data4 == 'number' && isFinite(data4)) {
+            if (data4 < 0 || isNaN(data4)) {
+              const err14 = {
+                instancePath: instancePath + '/stats/failed_sent',
+                schemaPath: '#/properties/stats/properties/failed_sent/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema63.properties.stats.properties.failed_sent,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err14];
+              } else {
+                vErrors.push(err14);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data1.last_sent !== undefined) {
+          let data5 = data1.last_sent;
+          if (typeof data5 !== 'string' && data5 !== null) {
+            const err15 = {
+              instancePath: instancePath + '/stats/last_sent',
+              schemaPath: '#/properties/stats/properties/last_sent/type',
+              keyword: 'type',
+              params: { type: schema63.properties.stats.properties.last_sent.type },
+              message: 'must be string,null',
+              schema: schema63.properties.stats.properties.last_sent.type,
+              parentSchema: schema63.properties.stats.properties.last_sent,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/stats',
+          schemaPath: '#/properties/stats/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema63.properties.stats.type,
+          parentSchema: schema63.properties.stats,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err17 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema63.type,
+      parentSchema: schema63,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate45.errors = vErrors;
+  return errors === 0;
+}
+validate45.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateJoindmTestResponse = validate46;
+const schema64 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/joindm-test-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'message'],
+  properties: { success: { const: true }, message: { type: 'string' } },
+};
+function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/joindm-test-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate46.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema64.required,
+        parentSchema: schema64,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.message === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'message' },
+        message: "must have required property '" + 'message' + "'",
+        schema: schema64.required,
+        parentSchema: schema64,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'message')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema64,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema64.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.message !== undefined) {
+      let data1 = data.message;
+      if (typeof data1 !== 'string') {
+        const err4 = {
+          instancePath: instancePath + '/message',
+          schemaPath: '#/properties/message/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema64.properties.message.type,
+          parentSchema: schema64.properties.message,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema64.type,
+      parentSchema: schema64,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate46.errors = vErrors;
+  return errors === 0;
+}
+validate46.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateJoindmToggleResponse = validate47;
+const schema65 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/joindm-toggle-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'message', 'version', 'settings'],
+  properties: {
+    success: { const: true },
+    message: { type: 'string' },
+    version: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    settings: { $ref: '#/$defs/JoinDmSettings' },
+  },
+  $defs: {
+    JoinDmSettings: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        enabled: {
+          type: 'boolean',
+          default: false,
+          'x-ui': { order: 1, hidden: true },
+          'x-messages': { type: 'Join DMs must be on or off' },
+        },
+        message_type: {
+          type: 'string',
+          enum: ['message', 'embed', 'both'],
+          default: 'embed',
+          'x-ui': { order: 2, widget: 'select', enumLabels: { message: 'Text Only', embed: 'Embed Only', both: 'Text + Embed' } },
+          'x-messages': { type: 'Choose Text Only, Embed Only or Text + Embed', enum: 'Choose Text Only, Embed Only or Text + Embed' },
+        },
+        content: {
+          $ref: '#/$defs/DiscordMessageContent',
+          default: "Welcome to **{server.name}**, {member.mention}! We're glad to have you.",
+          'x-ui': { order: 3, widget: 'textarea', rows: 4, visibleIf: { message_type: ['message', 'both'] } },
+        },
+        embed: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          'x-ui': { order: 4, visibleIf: { message_type: ['embed', 'both'] } },
+          properties: {
+            enabled: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 1, hidden: true },
+              'x-messages': { type: 'Embed must be on or off' },
+            },
+            title: {
+              $ref: '#/$defs/DiscordEmbedTitle',
+              default: 'Welcome to {server.name}!',
+              'x-ui': { order: 2, placeholder: 'Welcome to {server.name}!' },
+            },
+            description: {
+              $ref: '#/$defs/DiscordEmbedDescription',
+              default: 'Hey {member.name}, thanks for joining! Read the rules and say hi.',
+              'x-ui': { order: 3, widget: 'textarea', rows: 5 },
+            },
+            color: { $ref: '#/$defs/DiscordEmbedColor', default: '#068ADD', 'x-ui': { order: 4 } },
+            thumbnail: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 5, widget: 'toggle' },
+              'x-messages': { type: 'Show Member Avatar must be on or off' },
+            },
+            footer: { $ref: '#/$defs/FooterText', default: '{server.name} • {server.members} members', 'x-ui': { order: 6 } },
+            image: {
+              type: 'string',
+              maxLength: 2048,
+              pattern: '^(https?://\\S+)?$',
+              default: '',
+              'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
+              'x-messages': {
+                type: 'Please enter a valid URL',
+                pattern: 'Please enter a valid URL',
+                maxLength: 'Image URL must be at most {limit} characters',
+              },
+            },
+            author: {
+              type: 'object',
+              additionalProperties: false,
+              default: {},
+              'x-ui': { order: 8 },
+              properties: {
+                name: { $ref: '#/$defs/AuthorName', default: '', 'x-ui': { order: 1 } },
+                iconURL: { $ref: '#/$defs/AuthorIconUrl', default: '', 'x-ui': { order: 2 } },
+              },
+              'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
+            },
+          },
+          'x-messages': { type: 'Embed must be an object', additionalProperties: 'Unknown embed field: {name}' },
+        },
+        variables: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          'x-ui': { order: 5 },
+          properties: {
+            member: {
+              type: 'object',
+              additionalProperties: false,
+              default: {},
+              properties: {
+                name: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 1, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                tag: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 2, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                mention: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 3, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                avatar: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 4, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                id: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 5, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                createdAt: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 6, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                joinedAt: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 7, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+              },
+              'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
+            },
+            server: {
+              type: 'object',
+              additionalProperties: false,
+              default: {},
+              properties: {
+                name: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 1, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                icon: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 2, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                members: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 3, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                id: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 4, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                owner: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 5, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+              },
+              'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
+            },
+          },
+          'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable group: {name}' },
+        },
+        test_enabled: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 6, widget: 'toggle' },
+          'x-messages': { type: 'Send Test must be on or off' },
+        },
+      },
+      'x-ui': {
+        savedMessage: 'Settings saved successfully!',
+        loadErrorMessage: 'Failed to load settings',
+        saveErrorMessages: {
+          refused: 'Failed to save settings: {error}',
+          unexplained: 'Failed to save settings',
+          unreachable: 'Error saving settings: {error}',
+        },
+        noticeSeconds: 5,
+      },
+      'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+    },
+    DiscordMessageContent: {
+      type: 'string',
+      maxLength: 2000,
+      default: '',
+      'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 3 },
+    },
+    DiscordEmbedTitle: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+    },
+    DiscordEmbedDescription: {
+      type: 'string',
+      maxLength: 4096,
+      default: '',
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 5 },
+    },
+    DiscordEmbedColor: { $ref: '#/$defs/HexColour' },
+    HexColour: {
+      type: 'string',
+      maxLength: 7,
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
+    },
+    FooterText: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+    },
+    AuthorName: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+    },
+    AuthorIconUrl: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Author icon URL must be at most {limit} characters',
+      },
+    },
+  },
+};
+const schema66 = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabled: { type: 'boolean', default: false, 'x-ui': { order: 1, hidden: true }, 'x-messages': { type: 'Join DMs must be on or off' } },
+    message_type: {
+      type: 'string',
+      enum: ['message', 'embed', 'both'],
+      default: 'embed',
+      'x-ui': { order: 2, widget: 'select', enumLabels: { message: 'Text Only', embed: 'Embed Only', both: 'Text + Embed' } },
+      'x-messages': { type: 'Choose Text Only, Embed Only or Text + Embed', enum: 'Choose Text Only, Embed Only or Text + Embed' },
+    },
+    content: {
+      $ref: '#/$defs/DiscordMessageContent',
+      default: "Welcome to **{server.name}**, {member.mention}! We're glad to have you.",
+      'x-ui': { order: 3, widget: 'textarea', rows: 4, visibleIf: { message_type: ['message', 'both'] } },
+    },
+    embed: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      'x-ui': { order: 4, visibleIf: { message_type: ['embed', 'both'] } },
+      properties: {
+        enabled: { type: 'boolean', default: true, 'x-ui': { order: 1, hidden: true }, 'x-messages': { type: 'Embed must be on or off' } },
+        title: {
+          $ref: '#/$defs/DiscordEmbedTitle',
+          default: 'Welcome to {server.name}!',
+          'x-ui': { order: 2, placeholder: 'Welcome to {server.name}!' },
+        },
+        description: {
+          $ref: '#/$defs/DiscordEmbedDescription',
+          default: 'Hey {member.name}, thanks for joining! Read the rules and say hi.',
+          'x-ui': { order: 3, widget: 'textarea', rows: 5 },
+        },
+        color: { $ref: '#/$defs/DiscordEmbedColor', default: '#068ADD', 'x-ui': { order: 4 } },
+        thumbnail: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 5, widget: 'toggle' },
+          'x-messages': { type: 'Show Member Avatar must be on or off' },
+        },
+        footer: { $ref: '#/$defs/FooterText', default: '{server.name} • {server.members} members', 'x-ui': { order: 6 } },
+        image: {
+          type: 'string',
+          maxLength: 2048,
+          pattern: '^(https?://\\S+)?$',
+          default: '',
+          'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Image URL must be at most {limit} characters',
+          },
+        },
+        author: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          'x-ui': { order: 8 },
+          properties: {
+            name: { $ref: '#/$defs/AuthorName', default: '', 'x-ui': { order: 1 } },
+            iconURL: { $ref: '#/$defs/AuthorIconUrl', default: '', 'x-ui': { order: 2 } },
+          },
+          'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
+        },
+      },
+      'x-messages': { type: 'Embed must be an object', additionalProperties: 'Unknown embed field: {name}' },
+    },
+    variables: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      'x-ui': { order: 5 },
+      properties: {
+        member: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            name: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 1, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            tag: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 2, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            mention: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 3, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            avatar: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 4, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            id: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 5, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            createdAt: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 6, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            joinedAt: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 7, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+          },
+          'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
+        },
+        server: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            name: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 1, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            icon: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 2, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            members: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 3, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            id: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 4, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            owner: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 5, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+          },
+          'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
+        },
+      },
+      'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable group: {name}' },
+    },
+    test_enabled: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 6, widget: 'toggle' },
+      'x-messages': { type: 'Send Test must be on or off' },
+    },
+  },
+  'x-ui': {
+    savedMessage: 'Settings saved successfully!',
+    loadErrorMessage: 'Failed to load settings',
+    saveErrorMessages: {
+      refused: 'Failed to save settings: {error}',
+      unexplained: 'Failed to save settings',
+      unreachable: 'Error saving settings: {error}',
+    },
+    noticeSeconds: 5,
+  },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+};
+const schema67 = {
+  type: 'string',
+  maxLength: 2000,
+  default: '',
+  'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
+  'x-ui': { widget: 'textarea', rows: 3 },
+};
+const schema68 = {
+  type: 'string',
+  maxLength: 256,
+  default: '',
+  'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+};
+const schema69 = {
+  type: 'string',
+  maxLength: 4096,
+  default: '',
+  'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+  'x-ui': { widget: 'textarea', rows: 5 },
+};
+const schema70 = {
+  type: 'string',
+  maxLength: 7,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
+};
+const schema71 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+};
+const schema72 = {
+  type: 'string',
+  maxLength: 256,
+  default: '',
+  'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+};
+const schema73 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://\\S+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Author icon URL must be at most {limit} characters',
+  },
+};
+function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate48.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.enabled === undefined) {
+      data.enabled = false;
+    }
+    if (data.message_type === undefined) {
+      data.message_type = 'embed';
+    }
+    if (data.content === undefined) {
+      data.content = "Welcome to **{server.name}**, {member.mention}! We're glad to have you.";
+    }
+    if (data.embed === undefined) {
+      data.embed = {};
+    }
+    if (data.variables === undefined) {
+      data.variables = {};
+    }
+    if (data.test_enabled === undefined) {
+      data.test_enabled = true;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'enabled' ||
+        key0 === 'message_type' ||
+        key0 === 'content' ||
+        key0 === 'embed' ||
+        key0 === 'variables' ||
+        key0 === 'test_enabled'
+      )) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema66,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.enabled;
+    if (typeof data0 !== 'boolean') {
+      const err1 = {
+        instancePath: instancePath + '/enabled',
+        schemaPath: '#/properties/enabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema66.properties.enabled.type,
+        parentSchema: schema66.properties.enabled,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    let data1 = data.message_type;
+    if (typeof data1 !== 'string') {
+      const err2 = {
+        instancePath: instancePath + '/message_type',
+        schemaPath: '#/properties/message_type/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema66.properties.message_type.type,
+        parentSchema: schema66.properties.message_type,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (!(data1 === 'message' || data1 === 'embed' || data1 === 'both')) {
+      const err3 = {
+        instancePath: instancePath + '/message_type',
+        schemaPath: '#/properties/message_type/enum',
+        keyword: 'enum',
+        params: { allowedValues: schema66.properties.message_type.enum },
+        message: 'must be equal to one of the allowed values',
+        schema: schema66.properties.message_type.enum,
+        parentSchema: schema66.properties.message_type,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    let data2 = data.content;
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 2000) {
+        const err4 = {
+          instancePath: instancePath + '/content',
+          schemaPath: '#/$defs/DiscordMessageContent/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2000 },
+          message: 'must NOT have more than 2000 characters',
+          schema: 2000,
+          parentSchema: schema67,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    } else {
+      const err5 = {
+        instancePath: instancePath + '/content',
+        schemaPath: '#/$defs/DiscordMessageContent/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema67.type,
+        parentSchema: schema67,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    let data3 = data.embed;
+    if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
+      if (data3.enabled === undefined) {
+        data3.enabled = true;
+      }
+      if (data3.title === undefined) {
+        data3.title = 'Welcome to {server.name}!';
+      }
+      if (data3.description === undefined) {
+        data3.description = 'Hey {member.name}, thanks for joining! Read the rules and say hi.';
+      }
+      if (data3.color === undefined) {
+        data3.color = '#068ADD';
+      }
+      if (data3.thumbnail === undefined) {
+        data3.thumbnail = true;
+      }
+      if (data3.footer === undefined) {
+        data3.footer = '{server.name} • {server.members} members';
+      }
+      if (data3.image === undefined) {
+        data3.image = '';
+      }
+      if (data3.author === undefined) {
+        data3.author = {};
+      }
+      for (const key1 in data3) {
+        if (!(
+          key1 === 'enabled' ||
+          key1 === 'title' ||
+          key1 === 'description' ||
+          key1 === 'color' ||
+          key1 === 'thumbnail' ||
+          key1 === 'footer' ||
+          key1 === 'image' ||
+          key1 === 'author'
+        )) {
+          const err6 = {
+            instancePath: instancePath + '/embed',
+            schemaPath: '#/properties/embed/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema66.properties.embed,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      let data4 = data3.enabled;
+      if (typeof data4 !== 'boolean') {
+        const err7 = {
+          instancePath: instancePath + '/embed/enabled',
+          schemaPath: '#/properties/embed/properties/enabled/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema66.properties.embed.properties.enabled.type,
+          parentSchema: schema66.properties.embed.properties.enabled,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      let data5 = data3.title;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 256) {
+          const err8 = {
+            instancePath: instancePath + '/embed/title',
+            schemaPath: '#/$defs/DiscordEmbedTitle/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 characters',
+            schema: 256,
+            parentSchema: schema68,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/embed/title',
+          schemaPath: '#/$defs/DiscordEmbedTitle/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      let data6 = data3.description;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 4096) {
+          const err10 = {
+            instancePath: instancePath + '/embed/description',
+            schemaPath: '#/$defs/DiscordEmbedDescription/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 4096 },
+            message: 'must NOT have more than 4096 characters',
+            schema: 4096,
+            parentSchema: schema69,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/embed/description',
+          schemaPath: '#/$defs/DiscordEmbedDescription/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema69.type,
+          parentSchema: schema69,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      let data7 = data3.color;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 7) {
+          const err12 = {
+            instancePath: instancePath + '/embed/color',
+            schemaPath: '#/$defs/DiscordEmbedColor/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 7 },
+            message: 'must NOT have more than 7 characters',
+            schema: 7,
+            parentSchema: schema70,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (!pattern23.test(data7)) {
+          const err13 = {
+            instancePath: instancePath + '/embed/color',
+            schemaPath: '#/$defs/DiscordEmbedColor/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+            schema: '^#[0-9A-Fa-f]{6}$',
+            parentSchema: schema70,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/embed/color',
+          schemaPath: '#/$defs/DiscordEmbedColor/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema70.type,
+          parentSchema: schema70,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      let data8 = data3.thumbnail;
+      if (typeof data8 !== 'boolean') {
+        const err15 = {
+          instancePath: instancePath + '/embed/thumbnail',
+          schemaPath: '#/properties/embed/properties/thumbnail/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema66.properties.embed.properties.thumbnail.type,
+          parentSchema: schema66.properties.embed.properties.thumbnail,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      let data9 = data3.footer;
+      if (typeof data9 === 'string') {
+        if (func2(data9) > 2048) {
+          const err16 = {
+            instancePath: instancePath + '/embed/footer',
+            schemaPath: '#/$defs/FooterText/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema71,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/embed/footer',
+          schemaPath: '#/$defs/FooterText/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema71.type,
+          parentSchema: schema71,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      let data10 = data3.image;
+      if (typeof data10 === 'string') {
+        if (func2(data10) > 2048) {
+          const err18 = {
+            instancePath: instancePath + '/embed/image',
+            schemaPath: '#/properties/embed/properties/image/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema66.properties.embed.properties.image,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (!pattern24.test(data10)) {
+          const err19 = {
+            instancePath: instancePath + '/embed/image',
+            schemaPath: '#/properties/embed/properties/image/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema66.properties.embed.properties.image,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/embed/image',
+          schemaPath: '#/properties/embed/properties/image/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema66.properties.embed.properties.image.type,
+          parentSchema: schema66.properties.embed.properties.image,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+      let data11 = data3.author;
+      if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+        if (data11.name === undefined) {
+          data11.name = '';
+        }
+        if (data11.iconURL === undefined) {
+          data11.iconURL = '';
+        }
+        for (const key2 in data11) {
+          if (!(key2 === 'name' || key2 === 'iconURL')) {
+            const err21 = {
+              instancePath: instancePath + '/embed/author',
+              schemaPath: '#/properties/embed/properties/author/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key2 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema66.properties.embed.properties.author,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err21];
+            } else {
+              vErrors.push(err21);
+            }
+            errors++;
+          }
+        }
+        let data12 = data11.name;
+        if (typeof data12 === 'string') {
+          if (func2(data12) > 256) {
+            const err22 = {
+              instancePath: instancePath + '/embed/author/name',
+              schemaPath: '#/$defs/AuthorName/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 256 },
+              message: 'must NOT have more than 256 characters',
+              schema: 256,
+              parentSchema: schema72,
+              data: data12,
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        } else {
+          const err23 = {
+            instancePath: instancePath + '/embed/author/name',
+            schemaPath: '#/$defs/AuthorName/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema72.type,
+            parentSchema: schema72,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        let data13 = data11.iconURL;
+        if (typeof data13 === 'string') {
+          if (func2(data13) > 2048) {
+            const err24 = {
+              instancePath: instancePath + '/embed/author/iconURL',
+              schemaPath: '#/$defs/AuthorIconUrl/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 2048 },
+              message: 'must NOT have more than 2048 characters',
+              schema: 2048,
+              parentSchema: schema73,
+              data: data13,
+            };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+          if (!pattern24.test(data13)) {
+            const err25 = {
+              instancePath: instancePath + '/embed/author/iconURL',
+              schemaPath: '#/$defs/AuthorIconUrl/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^(https?://\\S+)?$' },
+              message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+              schema: '^(https?://\\S+)?$',
+              parentSchema: schema73,
+              data: data13,
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        } else {
+          const err26 = {
+            instancePath: instancePath + '/embed/author/iconURL',
+            schemaPath: '#/$defs/AuthorIconUrl/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema73.type,
+            parentSchema: schema73,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      } else {
+        const err27 = {
+          instancePath: instancePath + '/embed/author',
+          schemaPath: '#/properties/embed/properties/author/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema66.properties.embed.properties.author.type,
+          parentSchema: schema66.properties.embed.properties.author,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    } else {
+      const err28 = {
+        instancePath: instancePath + '/embed',
+        schemaPath: '#/properties/embed/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema66.properties.embed.type,
+        parentSchema: schema66.properties.embed,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err28];
+      } else {
+        vErrors.push(err28);
+      }
+      errors++;
+    }
+    let data14 = data.variables;
+    if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+      if (data14.member === undefined) {
+        data14.member = {};
+      }
+      if (data14.server === undefined) {
+        data14.server = {};
+      }
+      for (const key3 in data14) {
+        if (!(key3 === 'member' || key3 === 'server')) {
+          const err29 = {
+            instancePath: instancePath + '/variables',
+            schemaPath: '#/properties/variables/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key3 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema66.properties.variables,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      }
+      let data15 = data14.member;
+      if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
+        if (data15.name === undefined) {
+          data15.name = true;
+        }
+        if (data15.tag === undefined) {
+          data15.tag = true;
+        }
+        if (data15.mention === undefined) {
+          data15.mention = true;
+        }
+        if (data15.avatar === undefined) {
+          data15.avatar = true;
+        }
+        if (data15.id === undefined) {
+          data15.id = true;
+        }
+        if (data15.createdAt === undefined) {
+          data15.createdAt = true;
+        }
+        if (data15.joinedAt === undefined) {
+          data15.joinedAt = true;
+        }
+        for (const key4 in data15) {
+          if (!(
+            key4 === 'name' ||
+            key4 === 'tag' ||
+            key4 === 'mention' ||
+            key4 === 'avatar' ||
+            key4 === 'id' ||
+            key4 === 'createdAt' ||
+            key4 === 'joinedAt'
+          )) {
+            const err30 = {
+              instancePath: instancePath + '/variables/member',
+              schemaPath: '#/properties/variables/properties/member/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key4 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema66.properties.variables.properties.member,
+              data: data15,
+            };
+            if (vErrors === null) {
+              vErrors = [err30];
+            } else {
+              vErrors.push(err30);
+            }
+            errors++;
+          }
+        }
+        let data16 = data15.name;
+        if (typeof data16 !== 'boolean') {
+          const err31 = {
+            instancePath: instancePath + '/variables/member/name',
+            schemaPath: '#/properties/variables/properties/member/properties/name/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.name.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.name,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        let data17 = data15.tag;
+        if (typeof data17 !== 'boolean') {
+          const err32 = {
+            instancePath: instancePath + '/variables/member/tag',
+            schemaPath: '#/properties/variables/properties/member/properties/tag/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.tag.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.tag,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+        let data18 = data15.mention;
+        if (typeof data18 !== 'boolean') {
+          const err33 = {
+            instancePath: instancePath + '/variables/member/mention',
+            schemaPath: '#/properties/variables/properties/member/properties/mention/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.mention.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.mention,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        let data19 = data15.avatar;
+        if (typeof data19 !== 'boolean') {
+          const err34 = {
+            instancePath: instancePath + '/variables/member/avatar',
+            schemaPath: '#/properties/variables/properties/member/properties/avatar/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.avatar.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.avatar,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+        let data20 = data15.id;
+        if (typeof data20 !== 'boolean') {
+          const err35 = {
+            instancePath: instancePath + '/variables/member/id',
+            schemaPath: '#/properties/variables/properties/member/properties/id/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.id.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.id,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+        let data21 = data15.createdAt;
+        if (typeof data21 !== 'boolean') {
+          const err36 = {
+            instancePath: instancePath + '/variables/member/createdAt',
+            schemaPath: '#/properties/variables/properties/member/properties/createdAt/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.createdAt.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.createdAt,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        let data22 = data15.joinedAt;
+        if (typeof data22 !== 'boolean') {
+          const err37 = {
+            instancePath: instancePath + '/variables/member/joinedAt',
+            schemaPath: '#/properties/variables/properties/member/properties/joinedAt/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.joinedAt.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.joinedAt,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      } else {
+        const err38 = {
+          instancePath: instancePath + '/variables/member',
+          schemaPath: '#/properties/variables/properties/member/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema66.properties.variables.properties.member.type,
+          parentSchema: schema66.properties.variables.properties.member,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      let data23 = data14.server;
+      if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+        if (data23.name === undefined) {
+          data23.name = true;
+        }
+        if (data23.icon === undefined) {
+          data23.icon = true;
+        }
+        if (data23.members === undefined) {
+          data23.members = true;
+        }
+        if (data23.id === undefined) {
+          data23.id = true;
+        }
+        if (data23.owner === undefined) {
+          data23.owner = true;
+        }
+        for (const key5 in data23) {
+          if (!(key5 === 'name' || key5 === 'icon' || key5 === 'members' || key5 === 'id' || key5 === 'owner')) {
+            const err39 = {
+              instancePath: instancePath + '/variables/server',
+              schemaPath: '#/properties/variables/properties/server/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key5 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema66.properties.variables.properties.server,
+              data: data23,
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
+        let data24 = data23.name;
+        if (typeof data24 !== 'boolean') {
+          const err40 = {
+            instancePath: instancePath + '/variables/server/name',
+            schemaPath: '#/properties/variables/properties/server/properties/name/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.server.properties.name.type,
+            parentSchema: schema66.properties.variables.properties.server.properties.name,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+        let data25 = data23.icon;
+        if (typeof data25 !== 'boolean') {
+          const err41 = {
+            instancePath: instancePath + '/variables/server/icon',
+            schemaPath: '#/properties/variables/properties/server/properties/icon/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.server.properties.icon.type,
+            parentSchema: schema66.properties.variables.properties.server.properties.icon,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+        let data26 = data23.members;
+        if (typeof data26 !== 'boolean') {
+          const err42 = {
+            instancePath: instancePath + '/variables/server/members',
+            schemaPath: '#/properties/variables/properties/server/properties/members/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.server.properties.members.type,
+            parentSchema: schema66.properties.variables.properties.server.properties.members,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+        let data27 = data23.id;
+        if (typeof data27 !== 'boolean') {
+          const err43 = {
+            instancePath: instancePath + '/variables/server/id',
+            schemaPath: '#/properties/variables/properties/server/properties/id/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.server.properties.id.type,
+            parentSchema: schema66.properties.variables.properties.server.properties.id,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+        let data28 = data23.owner;
+        if (typeof data28 !== 'boolean') {
+          const err44 = {
+            instancePath: instancePath + '/variables/server/owner',
+            schemaPath: '#/properties/variables/properties/server/properties/owner/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.server.properties.owner.type,
+            parentSchema: schema66.properties.variables.properties.server.properties.owner,
+            data: data28,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+      } else {
+        const err45 = {
+          instancePath: instancePath + '/variables/server',
+          schemaPath: '#/properties/variables/properties/server/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema66.properties.variables.properties.server.type,
+          parentSchema: schema66.properties.variables.properties.server,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+    } else {
+      const err46 = {
+        instancePath: instancePath + '/variables',
+        schemaPath: '#/properties/variables/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema66.properties.variables.type,
+        parentSchema: schema66.properties.variables,
+        data: data14,
+      };
+      if (vErrors === null) {
+        vErrors = [err46];
+      } else {
+        vErrors.push(err46);
+      }
+      errors++;
+    }
+    let data29 = data.test_enabled;
+    if (typeof data29 !== 'boolean') {
+      const err47 = {
+        instancePath: instancePath + '/test_enabled',
+        schemaPath: '#/properties/test_enabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema66.properties.test_enabled.type,
+        parentSchema: schema66.properties.test_enabled,
+        data: data29,
+      };
+      if (vErrors === null) {
+        vErrors = [err47];
+      } else {
+        vErrors.push(err47);
+      }
+      errors++;
+    }
+  } else {
+    const err48 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema66.type,
+      parentSchema: schema66,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err48];
+    } else {
+      vErrors.push(err48);
+    }
+    errors++;
+  }
+  validate48.errors = vErrors;
+  return errors === 0;
+}
+validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/joindm-toggle-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate47.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.message === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'message' },
+        message: "must have required property '" + 'message' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.settings === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'settings' },
+        message: "must have required property '" + 'settings' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'message' || key0 === 'version' || key0 === 'settings')) {
+        const err4 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema65,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err5 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema65.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.message !== undefined) {
+      let data1 = data.message;
+      if (typeof data1 !== 'string') {
+        const err6 = {
+          instancePath: instancePath + '/message',
+          schemaPath: '#/properties/message/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema65.properties.message.type,
+          parentSchema: schema65.properties.message,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data2 = data.version;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err7 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.properties.version.type,
+          parentSchema: schema65.properties.version,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 > 2147483647 || isNaN(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2147483647 },
+            message: 'must be <= 2147483647',
+            schema: 2147483647,
+            parentSchema: schema65.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (data2 < 1 || isNaN(data2)) {
+          const err9 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema65.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.settings !== undefined) {
+      if (
+        !validate48(data.settings, {
+          instancePath: instancePath + '/settings',
+          parentData: data,
+          parentDataProperty: 'settings',
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema65.type,
+      parentSchema: schema65,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate47.errors = vErrors;
+  return errors === 0;
+}
+validate47.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateJoindms = validate106;
+const schema186 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/joindms.json',
   type: 'object',
@@ -12321,27 +15450,27 @@ const schema172 = {
     },
   },
 };
-const schema173 = {
+const schema187 = {
   type: 'string',
   maxLength: 2000,
   default: '',
   'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
   'x-ui': { widget: 'textarea', rows: 3 },
 };
-const schema174 = {
+const schema188 = {
   type: 'string',
   maxLength: 256,
   default: '',
   'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
 };
-const schema175 = {
+const schema189 = {
   type: 'string',
   maxLength: 4096,
   default: '',
   'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
   'x-ui': { widget: 'textarea', rows: 5 },
 };
-const schema176 = {
+const schema190 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -12352,19 +15481,19 @@ const schema176 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema177 = {
+const schema191 = {
   type: 'string',
   maxLength: 2048,
   default: '',
   'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
 };
-const schema178 = {
+const schema192 = {
   type: 'string',
   maxLength: 256,
   default: '',
   'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
 };
-const schema179 = {
+const schema193 = {
   type: 'string',
   maxLength: 2048,
   default: '',
@@ -12375,10 +15504,10 @@ const schema179 = {
     maxLength: 'Author icon URL must be at most {limit} characters',
   },
 };
-function validate99(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate106(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/joindms.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate99.evaluated;
+  const evaluated0 = validate106.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12420,7 +15549,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema172,
+          parentSchema: schema186,
           data,
         };
         if (vErrors === null) {
@@ -12439,8 +15568,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema172.properties.enabled.type,
-        parentSchema: schema172.properties.enabled,
+        schema: schema186.properties.enabled.type,
+        parentSchema: schema186.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -12458,8 +15587,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema172.properties.message_type.type,
-        parentSchema: schema172.properties.message_type,
+        schema: schema186.properties.message_type.type,
+        parentSchema: schema186.properties.message_type,
         data: data1,
       };
       if (vErrors === null) {
@@ -12474,10 +15603,10 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/message_type',
         schemaPath: '#/properties/message_type/enum',
         keyword: 'enum',
-        params: { allowedValues: schema172.properties.message_type.enum },
+        params: { allowedValues: schema186.properties.message_type.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema172.properties.message_type.enum,
-        parentSchema: schema172.properties.message_type,
+        schema: schema186.properties.message_type.enum,
+        parentSchema: schema186.properties.message_type,
         data: data1,
       };
       if (vErrors === null) {
@@ -12497,7 +15626,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema173,
+          parentSchema: schema187,
           data: data2,
         };
         if (vErrors === null) {
@@ -12514,8 +15643,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema173.type,
-        parentSchema: schema173,
+        schema: schema187.type,
+        parentSchema: schema187,
         data: data2,
       };
       if (vErrors === null) {
@@ -12569,7 +15698,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema172.properties.embed,
+            parentSchema: schema186.properties.embed,
             data: data3,
           };
           if (vErrors === null) {
@@ -12588,8 +15717,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema172.properties.embed.properties.enabled.type,
-          parentSchema: schema172.properties.embed.properties.enabled,
+          schema: schema186.properties.embed.properties.enabled.type,
+          parentSchema: schema186.properties.embed.properties.enabled,
           data: data4,
         };
         if (vErrors === null) {
@@ -12609,7 +15738,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema174,
+            parentSchema: schema188,
             data: data5,
           };
           if (vErrors === null) {
@@ -12626,8 +15755,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema174.type,
-          parentSchema: schema174,
+          schema: schema188.type,
+          parentSchema: schema188,
           data: data5,
         };
         if (vErrors === null) {
@@ -12647,7 +15776,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 4096 },
             message: 'must NOT have more than 4096 characters',
             schema: 4096,
-            parentSchema: schema175,
+            parentSchema: schema189,
             data: data6,
           };
           if (vErrors === null) {
@@ -12664,8 +15793,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema175.type,
-          parentSchema: schema175,
+          schema: schema189.type,
+          parentSchema: schema189,
           data: data6,
         };
         if (vErrors === null) {
@@ -12685,7 +15814,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema176,
+            parentSchema: schema190,
             data: data7,
           };
           if (vErrors === null) {
@@ -12695,7 +15824,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern36.test(data7)) {
+        if (!pattern23.test(data7)) {
           const err13 = {
             instancePath: instancePath + '/embed/color',
             schemaPath: '#/$defs/DiscordEmbedColor/pattern',
@@ -12703,7 +15832,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema176,
+            parentSchema: schema190,
             data: data7,
           };
           if (vErrors === null) {
@@ -12720,8 +15849,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema176.type,
-          parentSchema: schema176,
+          schema: schema190.type,
+          parentSchema: schema190,
           data: data7,
         };
         if (vErrors === null) {
@@ -12739,8 +15868,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema172.properties.embed.properties.thumbnail.type,
-          parentSchema: schema172.properties.embed.properties.thumbnail,
+          schema: schema186.properties.embed.properties.thumbnail.type,
+          parentSchema: schema186.properties.embed.properties.thumbnail,
           data: data8,
         };
         if (vErrors === null) {
@@ -12760,7 +15889,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema177,
+            parentSchema: schema191,
             data: data9,
           };
           if (vErrors === null) {
@@ -12777,8 +15906,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema177.type,
-          parentSchema: schema177,
+          schema: schema191.type,
+          parentSchema: schema191,
           data: data9,
         };
         if (vErrors === null) {
@@ -12798,7 +15927,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema172.properties.embed.properties.image,
+            parentSchema: schema186.properties.embed.properties.image,
             data: data10,
           };
           if (vErrors === null) {
@@ -12808,7 +15937,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data10)) {
+        if (!pattern24.test(data10)) {
           const err19 = {
             instancePath: instancePath + '/embed/image',
             schemaPath: '#/properties/embed/properties/image/pattern',
@@ -12816,7 +15945,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema172.properties.embed.properties.image,
+            parentSchema: schema186.properties.embed.properties.image,
             data: data10,
           };
           if (vErrors === null) {
@@ -12833,8 +15962,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema172.properties.embed.properties.image.type,
-          parentSchema: schema172.properties.embed.properties.image,
+          schema: schema186.properties.embed.properties.image.type,
+          parentSchema: schema186.properties.embed.properties.image,
           data: data10,
         };
         if (vErrors === null) {
@@ -12861,7 +15990,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key2 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema172.properties.embed.properties.author,
+              parentSchema: schema186.properties.embed.properties.author,
               data: data11,
             };
             if (vErrors === null) {
@@ -12882,7 +16011,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 256 },
               message: 'must NOT have more than 256 characters',
               schema: 256,
-              parentSchema: schema178,
+              parentSchema: schema192,
               data: data12,
             };
             if (vErrors === null) {
@@ -12899,8 +16028,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema178.type,
-            parentSchema: schema178,
+            schema: schema192.type,
+            parentSchema: schema192,
             data: data12,
           };
           if (vErrors === null) {
@@ -12920,7 +16049,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 2048 },
               message: 'must NOT have more than 2048 characters',
               schema: 2048,
-              parentSchema: schema179,
+              parentSchema: schema193,
               data: data13,
             };
             if (vErrors === null) {
@@ -12930,7 +16059,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern75.test(data13)) {
+          if (!pattern24.test(data13)) {
             const err25 = {
               instancePath: instancePath + '/embed/author/iconURL',
               schemaPath: '#/$defs/AuthorIconUrl/pattern',
@@ -12938,7 +16067,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^(https?://\\S+)?$' },
               message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
               schema: '^(https?://\\S+)?$',
-              parentSchema: schema179,
+              parentSchema: schema193,
               data: data13,
             };
             if (vErrors === null) {
@@ -12955,8 +16084,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema179.type,
-            parentSchema: schema179,
+            schema: schema193.type,
+            parentSchema: schema193,
             data: data13,
           };
           if (vErrors === null) {
@@ -12973,8 +16102,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema172.properties.embed.properties.author.type,
-          parentSchema: schema172.properties.embed.properties.author,
+          schema: schema186.properties.embed.properties.author.type,
+          parentSchema: schema186.properties.embed.properties.author,
           data: data11,
         };
         if (vErrors === null) {
@@ -12991,8 +16120,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema172.properties.embed.type,
-        parentSchema: schema172.properties.embed,
+        schema: schema186.properties.embed.type,
+        parentSchema: schema186.properties.embed,
         data: data3,
       };
       if (vErrors === null) {
@@ -13019,7 +16148,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema172.properties.variables,
+            parentSchema: schema186.properties.variables,
             data: data14,
           };
           if (vErrors === null) {
@@ -13070,7 +16199,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key4 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema172.properties.variables.properties.member,
+              parentSchema: schema186.properties.variables.properties.member,
               data: data15,
             };
             if (vErrors === null) {
@@ -13089,8 +16218,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema172.properties.variables.properties.member.properties.name.type,
-            parentSchema: schema172.properties.variables.properties.member.properties.name,
+            schema: schema186.properties.variables.properties.member.properties.name.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.name,
             data: data16,
           };
           if (vErrors === null) {
@@ -13108,8 +16237,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema172.properties.variables.properties.member.properties.tag.type,
-            parentSchema: schema172.properties.variables.properties.member.properties.tag,
+            schema: schema186.properties.variables.properties.member.properties.tag.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.tag,
             data: data17,
           };
           if (vErrors === null) {
@@ -13127,8 +16256,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema172.properties.variables.properties.member.properties.mention.type,
-            parentSchema: schema172.properties.variables.properties.member.properties.mention,
+            schema: schema186.properties.variables.properties.member.properties.mention.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.mention,
             data: data18,
           };
           if (vErrors === null) {
@@ -13146,8 +16275,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema172.properties.variables.properties.member.properties.avatar.type,
-            parentSchema: schema172.properties.variables.properties.member.properties.avatar,
+            schema: schema186.properties.variables.properties.member.properties.avatar.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.avatar,
             data: data19,
           };
           if (vErrors === null) {
@@ -13165,8 +16294,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema172.properties.variables.properties.member.properties.id.type,
-            parentSchema: schema172.properties.variables.properties.member.properties.id,
+            schema: schema186.properties.variables.properties.member.properties.id.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.id,
             data: data20,
           };
           if (vErrors === null) {
@@ -13184,8 +16313,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema172.properties.variables.properties.member.properties.createdAt.type,
-            parentSchema: schema172.properties.variables.properties.member.properties.createdAt,
+            schema: schema186.properties.variables.properties.member.properties.createdAt.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.createdAt,
             data: data21,
           };
           if (vErrors === null) {
@@ -13203,8 +16332,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema172.properties.variables.properties.member.properties.joinedAt.type,
-            parentSchema: schema172.properties.variables.properties.member.properties.joinedAt,
+            schema: schema186.properties.variables.properties.member.properties.joinedAt.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.joinedAt,
             data: data22,
           };
           if (vErrors === null) {
@@ -13221,8 +16350,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema172.properties.variables.properties.member.type,
-          parentSchema: schema172.properties.variables.properties.member,
+          schema: schema186.properties.variables.properties.member.type,
+          parentSchema: schema186.properties.variables.properties.member,
           data: data15,
         };
         if (vErrors === null) {
@@ -13258,7 +16387,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key5 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema172.properties.variables.properties.server,
+              parentSchema: schema186.properties.variables.properties.server,
               data: data23,
             };
             if (vErrors === null) {
@@ -13277,8 +16406,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema172.properties.variables.properties.server.properties.name.type,
-            parentSchema: schema172.properties.variables.properties.server.properties.name,
+            schema: schema186.properties.variables.properties.server.properties.name.type,
+            parentSchema: schema186.properties.variables.properties.server.properties.name,
             data: data24,
           };
           if (vErrors === null) {
@@ -13296,8 +16425,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema172.properties.variables.properties.server.properties.icon.type,
-            parentSchema: schema172.properties.variables.properties.server.properties.icon,
+            schema: schema186.properties.variables.properties.server.properties.icon.type,
+            parentSchema: schema186.properties.variables.properties.server.properties.icon,
             data: data25,
           };
           if (vErrors === null) {
@@ -13315,8 +16444,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema172.properties.variables.properties.server.properties.members.type,
-            parentSchema: schema172.properties.variables.properties.server.properties.members,
+            schema: schema186.properties.variables.properties.server.properties.members.type,
+            parentSchema: schema186.properties.variables.properties.server.properties.members,
             data: data26,
           };
           if (vErrors === null) {
@@ -13334,8 +16463,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema172.properties.variables.properties.server.properties.id.type,
-            parentSchema: schema172.properties.variables.properties.server.properties.id,
+            schema: schema186.properties.variables.properties.server.properties.id.type,
+            parentSchema: schema186.properties.variables.properties.server.properties.id,
             data: data27,
           };
           if (vErrors === null) {
@@ -13353,8 +16482,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema172.properties.variables.properties.server.properties.owner.type,
-            parentSchema: schema172.properties.variables.properties.server.properties.owner,
+            schema: schema186.properties.variables.properties.server.properties.owner.type,
+            parentSchema: schema186.properties.variables.properties.server.properties.owner,
             data: data28,
           };
           if (vErrors === null) {
@@ -13371,8 +16500,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema172.properties.variables.properties.server.type,
-          parentSchema: schema172.properties.variables.properties.server,
+          schema: schema186.properties.variables.properties.server.type,
+          parentSchema: schema186.properties.variables.properties.server,
           data: data23,
         };
         if (vErrors === null) {
@@ -13389,8 +16518,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema172.properties.variables.type,
-        parentSchema: schema172.properties.variables,
+        schema: schema186.properties.variables.type,
+        parentSchema: schema186.properties.variables,
         data: data14,
       };
       if (vErrors === null) {
@@ -13408,8 +16537,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema172.properties.test_enabled.type,
-        parentSchema: schema172.properties.test_enabled,
+        schema: schema186.properties.test_enabled.type,
+        parentSchema: schema186.properties.test_enabled,
         data: data29,
       };
       if (vErrors === null) {
@@ -13426,8 +16555,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema172.type,
-      parentSchema: schema172,
+      schema: schema186.type,
+      parentSchema: schema186,
       data,
     };
     if (vErrors === null) {
@@ -13437,12 +16566,12 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate99.errors = vErrors;
+  validate106.errors = vErrors;
   return errors === 0;
 }
-validate99.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate89;
-const schema144 = {
+validate106.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate96;
+const schema158 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -13462,10 +16591,10 @@ const schema144 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate96(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate89.evaluated;
+  const evaluated0 = validate96.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13479,8 +16608,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema144.type,
-      parentSchema: schema144,
+      schema: schema158.type,
+      parentSchema: schema158,
       data,
     };
     if (vErrors === null) {
@@ -13505,10 +16634,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema144.enum },
+      params: { allowedValues: schema158.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema144.enum,
-      parentSchema: schema144,
+      schema: schema158.enum,
+      parentSchema: schema158,
       data,
     };
     if (vErrors === null) {
@@ -13518,12 +16647,12 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate89.errors = vErrors;
+  validate96.errors = vErrors;
   return errors === 0;
 }
-validate89.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate100;
-const schema180 = {
+validate96.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate107;
+const schema194 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -13564,17 +16693,17 @@ const schema180 = {
     },
   },
 };
-const schema181 = {
+const schema195 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate100(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate107(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate100.evaluated;
+  const evaluated0 = validate107.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13600,7 +16729,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema180,
+          parentSchema: schema194,
           data,
         };
         if (vErrors === null) {
@@ -13619,8 +16748,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema180.properties.ranking.type,
-        parentSchema: schema180.properties.ranking,
+        schema: schema194.properties.ranking.type,
+        parentSchema: schema194.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -13640,7 +16769,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema180.properties.levelup_message,
+          parentSchema: schema194.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -13658,7 +16787,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema180.properties.levelup_message,
+          parentSchema: schema194.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -13675,8 +16804,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema180.properties.levelup_message.type,
-        parentSchema: schema180.properties.levelup_message,
+        schema: schema194.properties.levelup_message.type,
+        parentSchema: schema194.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -13692,10 +16821,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema181.type },
+        params: { type: schema195.type },
         message: 'must be string,null',
-        schema: schema181.type,
-        parentSchema: schema181,
+        schema: schema195.type,
+        parentSchema: schema195,
         data: data2,
       };
       if (vErrors === null) {
@@ -13714,7 +16843,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema181,
+          parentSchema: schema195,
           data: data2,
         };
         if (vErrors === null) {
@@ -13732,7 +16861,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema181,
+          parentSchema: schema195,
           data: data2,
         };
         if (vErrors === null) {
@@ -13750,8 +16879,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema180.type,
-      parentSchema: schema180,
+      schema: schema194.type,
+      parentSchema: schema194,
       data,
     };
     if (vErrors === null) {
@@ -13761,12 +16890,12 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate100.errors = vErrors;
+  validate107.errors = vErrors;
   return errors === 0;
 }
-validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateManagedGuild = validate43;
-const schema60 = {
+validate107.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateManagedGuild = validate50;
+const schema74 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/managed-guild.json',
   type: 'object',
@@ -13789,15 +16918,15 @@ const schema60 = {
     },
   },
 };
-const schema61 = {
+const schema75 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/managed-guild.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13812,8 +16941,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -13830,8 +16959,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guild' },
         message: "must have required property '" + 'guild' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -13850,7 +16979,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema60,
+          parentSchema: schema74,
           data,
         };
         if (vErrors === null) {
@@ -13871,7 +17000,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema60.properties.success,
+          parentSchema: schema74.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -13892,8 +17021,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema60.properties.guild.required,
-            parentSchema: schema60.properties.guild,
+            schema: schema74.properties.guild.required,
+            parentSchema: schema74.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -13910,8 +17039,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'name' },
             message: "must have required property '" + 'name' + "'",
-            schema: schema60.properties.guild.required,
-            parentSchema: schema60.properties.guild,
+            schema: schema74.properties.guild.required,
+            parentSchema: schema74.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -13928,8 +17057,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'iconURL' },
             message: "must have required property '" + 'iconURL' + "'",
-            schema: schema60.properties.guild.required,
-            parentSchema: schema60.properties.guild,
+            schema: schema74.properties.guild.required,
+            parentSchema: schema74.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -13948,7 +17077,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema60.properties.guild,
+              parentSchema: schema74.properties.guild,
               data: data1,
             };
             if (vErrors === null) {
@@ -13970,7 +17099,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema61,
+                parentSchema: schema75,
                 data: data2,
               };
               if (vErrors === null) {
@@ -13987,8 +17116,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema61.type,
-              parentSchema: schema61,
+              schema: schema75.type,
+              parentSchema: schema75,
               data: data2,
             };
             if (vErrors === null) {
@@ -14008,8 +17137,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema60.properties.guild.properties.name.type,
-              parentSchema: schema60.properties.guild.properties.name,
+              schema: schema74.properties.guild.properties.name.type,
+              parentSchema: schema74.properties.guild.properties.name,
               data: data3,
             };
             if (vErrors === null) {
@@ -14027,10 +17156,10 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/guild/iconURL',
               schemaPath: '#/properties/guild/properties/iconURL/type',
               keyword: 'type',
-              params: { type: schema60.properties.guild.properties.iconURL.type },
+              params: { type: schema74.properties.guild.properties.iconURL.type },
               message: 'must be string,null',
-              schema: schema60.properties.guild.properties.iconURL.type,
-              parentSchema: schema60.properties.guild.properties.iconURL,
+              schema: schema74.properties.guild.properties.iconURL.type,
+              parentSchema: schema74.properties.guild.properties.iconURL,
               data: data4,
             };
             if (vErrors === null) {
@@ -14048,8 +17177,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema60.properties.guild.type,
-          parentSchema: schema60.properties.guild,
+          schema: schema74.properties.guild.type,
+          parentSchema: schema74.properties.guild,
           data: data1,
         };
         if (vErrors === null) {
@@ -14067,8 +17196,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema60.type,
-      parentSchema: schema60,
+      schema: schema74.type,
+      parentSchema: schema74,
       data,
     };
     if (vErrors === null) {
@@ -14078,12 +17207,12 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate101;
-const schema182 = {
+validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModeration = validate108;
+const schema196 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -14121,23 +17250,23 @@ const schema182 = {
     },
   },
 };
-const schema183 = {
+const schema197 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema184 = {
+const schema198 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate108(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate101.evaluated;
+  const evaluated0 = validate108.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14163,7 +17292,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema182,
+          parentSchema: schema196,
           data,
         };
         if (vErrors === null) {
@@ -14182,8 +17311,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema182.properties.max_warnings.type,
-        parentSchema: schema182.properties.max_warnings,
+        schema: schema196.properties.max_warnings.type,
+        parentSchema: schema196.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -14202,7 +17331,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema182.properties.max_warnings,
+          parentSchema: schema196.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -14220,7 +17349,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema182.properties.max_warnings,
+          parentSchema: schema196.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -14239,8 +17368,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema183.type,
-        parentSchema: schema183,
+        schema: schema197.type,
+        parentSchema: schema197,
         data: data1,
       };
       if (vErrors === null) {
@@ -14255,10 +17384,10 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema183.enum },
+        params: { allowedValues: schema197.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema183.enum,
-        parentSchema: schema183,
+        schema: schema197.enum,
+        parentSchema: schema197,
         data: data1,
       };
       if (vErrors === null) {
@@ -14274,10 +17403,10 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema184.type },
+        params: { type: schema198.type },
         message: 'must be string,null',
-        schema: schema184.type,
-        parentSchema: schema184,
+        schema: schema198.type,
+        parentSchema: schema198,
         data: data2,
       };
       if (vErrors === null) {
@@ -14296,7 +17425,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema184,
+          parentSchema: schema198,
           data: data2,
         };
         if (vErrors === null) {
@@ -14314,7 +17443,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema184,
+          parentSchema: schema198,
           data: data2,
         };
         if (vErrors === null) {
@@ -14332,8 +17461,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema182.type,
-      parentSchema: schema182,
+      schema: schema196.type,
+      parentSchema: schema196,
       data,
     };
     if (vErrors === null) {
@@ -14343,12 +17472,12 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate101.errors = vErrors;
+  validate108.errors = vErrors;
   return errors === 0;
 }
-validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate90;
-const schema145 = {
+validate108.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate97;
+const schema159 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -14356,10 +17485,10 @@ const schema145 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate97(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate90.evaluated;
+  const evaluated0 = validate97.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14373,8 +17502,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema145.type,
-      parentSchema: schema145,
+      schema: schema159.type,
+      parentSchema: schema159,
       data,
     };
     if (vErrors === null) {
@@ -14389,10 +17518,10 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema145.enum },
+      params: { allowedValues: schema159.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema145.enum,
-      parentSchema: schema145,
+      schema: schema159.enum,
+      parentSchema: schema159,
       data,
     };
     if (vErrors === null) {
@@ -14402,12 +17531,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate90.errors = vErrors;
+  validate97.errors = vErrors;
   return errors === 0;
 }
-validate90.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateRole = validate47;
-const schema65 = {
+validate97.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateRole = validate54;
+const schema79 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role.json',
   type: 'object',
@@ -14428,15 +17557,15 @@ const schema65 = {
     },
   },
 };
-const schema66 = {
+const schema80 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14451,8 +17580,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -14469,8 +17598,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -14487,8 +17616,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -14505,8 +17634,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -14523,8 +17652,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -14543,7 +17672,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema65,
+          parentSchema: schema79,
           data,
         };
         if (vErrors === null) {
@@ -14565,7 +17694,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema66,
+            parentSchema: schema80,
             data: data0,
           };
           if (vErrors === null) {
@@ -14582,8 +17711,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema80.type,
+          parentSchema: schema80,
           data: data0,
         };
         if (vErrors === null) {
@@ -14603,8 +17732,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.name.type,
-          parentSchema: schema65.properties.name,
+          schema: schema79.properties.name.type,
+          parentSchema: schema79.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -14624,8 +17753,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.color.type,
-          parentSchema: schema65.properties.color,
+          schema: schema79.properties.color.type,
+          parentSchema: schema79.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -14644,7 +17773,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema65.properties.color,
+            parentSchema: schema79.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -14662,7 +17791,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema65.properties.color,
+            parentSchema: schema79.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -14683,8 +17812,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.position.type,
-          parentSchema: schema65.properties.position,
+          schema: schema79.properties.position.type,
+          parentSchema: schema79.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -14704,8 +17833,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.managed.type,
-          parentSchema: schema65.properties.managed,
+          schema: schema79.properties.managed.type,
+          parentSchema: schema79.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -14723,8 +17852,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema79.type,
+      parentSchema: schema79,
       data,
     };
     if (vErrors === null) {
@@ -14734,12 +17863,12 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleList = validate44;
-const schema62 = {
+validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleList = validate51;
+const schema76 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role-list.json',
   type: 'object',
@@ -14766,7 +17895,7 @@ const schema62 = {
     },
   },
 };
-const schema63 = {
+const schema77 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'color', 'position', 'managed'],
@@ -14778,15 +17907,15 @@ const schema63 = {
     managed: { type: 'boolean' },
   },
 };
-const schema64 = {
+const schema78 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14801,8 +17930,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -14819,8 +17948,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -14837,8 +17966,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -14855,8 +17984,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -14873,8 +18002,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -14893,7 +18022,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema63,
+          parentSchema: schema77,
           data,
         };
         if (vErrors === null) {
@@ -14915,7 +18044,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema64,
+            parentSchema: schema78,
             data: data0,
           };
           if (vErrors === null) {
@@ -14932,8 +18061,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.type,
-          parentSchema: schema64,
+          schema: schema78.type,
+          parentSchema: schema78,
           data: data0,
         };
         if (vErrors === null) {
@@ -14953,8 +18082,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.name.type,
-          parentSchema: schema63.properties.name,
+          schema: schema77.properties.name.type,
+          parentSchema: schema77.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -14974,8 +18103,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.color.type,
-          parentSchema: schema63.properties.color,
+          schema: schema77.properties.color.type,
+          parentSchema: schema77.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -14994,7 +18123,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema63.properties.color,
+            parentSchema: schema77.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -15012,7 +18141,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema63.properties.color,
+            parentSchema: schema77.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -15033,8 +18162,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.position.type,
-          parentSchema: schema63.properties.position,
+          schema: schema77.properties.position.type,
+          parentSchema: schema77.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -15054,8 +18183,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema63.properties.managed.type,
-          parentSchema: schema63.properties.managed,
+          schema: schema77.properties.managed.type,
+          parentSchema: schema77.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -15073,8 +18202,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema77.type,
+      parentSchema: schema77,
       data,
     };
     if (vErrors === null) {
@@ -15084,14 +18213,14 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15106,8 +18235,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -15124,8 +18253,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'roles' },
         message: "must have required property '" + 'roles' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -15144,7 +18273,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema62,
+          parentSchema: schema76,
           data,
         };
         if (vErrors === null) {
@@ -15165,7 +18294,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema62.properties.success,
+          parentSchema: schema76.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -15182,7 +18311,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate45(data1[i0], {
+            !validate52(data1[i0], {
               instancePath: instancePath + '/roles/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -15190,7 +18319,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
             errors = vErrors.length;
           }
         }
@@ -15201,8 +18330,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema62.properties.roles.type,
-          parentSchema: schema62.properties.roles,
+          schema: schema76.properties.roles.type,
+          parentSchema: schema76.properties.roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -15220,8 +18349,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema76.type,
+      parentSchema: schema76,
       data,
     };
     if (vErrors === null) {
@@ -15231,12 +18360,12 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate91;
-const schema146 = {
+validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleReference = validate98;
+const schema160 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -15245,10 +18374,10 @@ const schema146 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate98(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate91.evaluated;
+  const evaluated0 = validate98.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15260,10 +18389,10 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema146.type },
+      params: { type: schema160.type },
       message: 'must be string,null',
-      schema: schema146.type,
-      parentSchema: schema146,
+      schema: schema160.type,
+      parentSchema: schema160,
       data,
     };
     if (vErrors === null) {
@@ -15282,7 +18411,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema146,
+        parentSchema: schema160,
         data,
       };
       if (vErrors === null) {
@@ -15300,7 +18429,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema146,
+        parentSchema: schema160,
         data,
       };
       if (vErrors === null) {
@@ -15311,12 +18440,12 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate91.errors = vErrors;
+  validate98.errors = vErrors;
   return errors === 0;
 }
-validate91.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSavedEmbed = validate102;
-const schema185 = {
+validate98.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSavedEmbed = validate109;
+const schema199 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/saved-embed.json',
   type: 'object',
@@ -15548,7 +18677,7 @@ const schema185 = {
     },
   },
 };
-const schema186 = {
+const schema200 = {
   type: 'object',
   additionalProperties: false,
   required: ['embeds'],
@@ -15573,7 +18702,7 @@ const schema186 = {
     },
   },
 };
-const schema187 = {
+const schema201 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -15744,7 +18873,7 @@ const schema187 = {
     },
   },
 };
-const schema188 = {
+const schema202 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -15755,10 +18884,10 @@ const schema188 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate104(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate111(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate104.evaluated;
+  const evaluated0 = validate111.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15794,7 +18923,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema187.properties, key0)) {
+      if (!func1.call(schema201.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -15802,7 +18931,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema187,
+          parentSchema: schema201,
           data,
         };
         if (vErrors === null) {
@@ -15823,7 +18952,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema187.properties.title,
+          parentSchema: schema201.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -15840,8 +18969,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema187.properties.title.type,
-        parentSchema: schema187.properties.title,
+        schema: schema201.properties.title.type,
+        parentSchema: schema201.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -15861,7 +18990,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema187.properties.description,
+          parentSchema: schema201.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -15878,8 +19007,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema187.properties.description.type,
-        parentSchema: schema187.properties.description,
+        schema: schema201.properties.description.type,
+        parentSchema: schema201.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -15899,7 +19028,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema187.properties.url,
+          parentSchema: schema201.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -15909,7 +19038,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern75.test(data2)) {
+      if (!pattern24.test(data2)) {
         const err6 = {
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
@@ -15917,7 +19046,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema187.properties.url,
+          parentSchema: schema201.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -15934,8 +19063,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema187.properties.url.type,
-        parentSchema: schema187.properties.url,
+        schema: schema201.properties.url.type,
+        parentSchema: schema201.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -15956,7 +19085,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema188,
+            parentSchema: schema202,
             data: data3,
           };
           if (vErrors === null) {
@@ -15966,7 +19095,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern36.test(data3)) {
+        if (!pattern23.test(data3)) {
           const err9 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -15974,7 +19103,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema188,
+            parentSchema: schema202,
             data: data3,
           };
           if (vErrors === null) {
@@ -15991,8 +19120,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema188.type,
-          parentSchema: schema188,
+          schema: schema202.type,
+          parentSchema: schema202,
           data: data3,
         };
         if (vErrors === null) {
@@ -16009,10 +19138,10 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema187.properties.timestamp.type },
+        params: { type: schema201.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema187.properties.timestamp.type,
-        parentSchema: schema187.properties.timestamp,
+        schema: schema201.properties.timestamp.type,
+        parentSchema: schema201.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -16031,7 +19160,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema187.properties.timestamp,
+          parentSchema: schema201.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -16041,7 +19170,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern77.test(data4)) {
+      if (!pattern83.test(data4)) {
         const err13 = {
           instancePath: instancePath + '/timestamp',
           schemaPath: '#/properties/timestamp/pattern',
@@ -16052,7 +19181,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema187.properties.timestamp,
+          parentSchema: schema201.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -16083,7 +19212,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema187.properties.author,
+            parentSchema: schema201.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -16104,7 +19233,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema187.properties.author.properties.name,
+            parentSchema: schema201.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -16121,8 +19250,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema187.properties.author.properties.name.type,
-          parentSchema: schema187.properties.author.properties.name,
+          schema: schema201.properties.author.properties.name.type,
+          parentSchema: schema201.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -16142,7 +19271,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema187.properties.author.properties.url,
+            parentSchema: schema201.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -16152,7 +19281,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern75.test(data7)) {
+        if (!pattern24.test(data7)) {
           const err18 = {
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
@@ -16160,7 +19289,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema187.properties.author.properties.url,
+            parentSchema: schema201.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -16177,8 +19306,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema187.properties.author.properties.url.type,
-          parentSchema: schema187.properties.author.properties.url,
+          schema: schema201.properties.author.properties.url.type,
+          parentSchema: schema201.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -16198,7 +19327,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema187.properties.author.properties.icon_url,
+            parentSchema: schema201.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -16208,7 +19337,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern75.test(data8)) {
+        if (!pattern24.test(data8)) {
           const err21 = {
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
@@ -16216,7 +19345,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema187.properties.author.properties.icon_url,
+            parentSchema: schema201.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -16233,8 +19362,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema187.properties.author.properties.icon_url.type,
-          parentSchema: schema187.properties.author.properties.icon_url,
+          schema: schema201.properties.author.properties.icon_url.type,
+          parentSchema: schema201.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -16251,8 +19380,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema187.properties.author.type,
-        parentSchema: schema187.properties.author,
+        schema: schema201.properties.author.type,
+        parentSchema: schema201.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -16272,7 +19401,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema187.properties.fields,
+          parentSchema: schema201.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -16296,8 +19425,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema187.properties.fields.items.required,
-              parentSchema: schema187.properties.fields.items,
+              schema: schema201.properties.fields.items.required,
+              parentSchema: schema201.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -16314,8 +19443,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema187.properties.fields.items.required,
-              parentSchema: schema187.properties.fields.items,
+              schema: schema201.properties.fields.items.required,
+              parentSchema: schema201.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -16334,7 +19463,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema187.properties.fields.items,
+                parentSchema: schema201.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -16356,7 +19485,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema187.properties.fields.items.properties.name,
+                  parentSchema: schema201.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -16374,7 +19503,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema187.properties.fields.items.properties.name,
+                  parentSchema: schema201.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -16391,8 +19520,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema187.properties.fields.items.properties.name.type,
-                parentSchema: schema187.properties.fields.items.properties.name,
+                schema: schema201.properties.fields.items.properties.name.type,
+                parentSchema: schema201.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -16414,7 +19543,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema187.properties.fields.items.properties.value,
+                  parentSchema: schema201.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -16432,7 +19561,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema187.properties.fields.items.properties.value,
+                  parentSchema: schema201.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -16449,8 +19578,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema187.properties.fields.items.properties.value.type,
-                parentSchema: schema187.properties.fields.items.properties.value,
+                schema: schema201.properties.fields.items.properties.value.type,
+                parentSchema: schema201.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -16469,8 +19598,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema187.properties.fields.items.properties.inline.type,
-              parentSchema: schema187.properties.fields.items.properties.inline,
+              schema: schema201.properties.fields.items.properties.inline.type,
+              parentSchema: schema201.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -16487,8 +19616,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema187.properties.fields.items.type,
-            parentSchema: schema187.properties.fields.items,
+            schema: schema201.properties.fields.items.type,
+            parentSchema: schema201.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -16506,8 +19635,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema187.properties.fields.type,
-        parentSchema: schema187.properties.fields,
+        schema: schema201.properties.fields.type,
+        parentSchema: schema201.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -16531,7 +19660,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema187.properties.thumbnail,
+            parentSchema: schema201.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -16552,7 +19681,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema187.properties.thumbnail.properties.url,
+            parentSchema: schema201.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -16562,7 +19691,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern75.test(data15)) {
+        if (!pattern24.test(data15)) {
           const err39 = {
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
@@ -16570,7 +19699,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema187.properties.thumbnail.properties.url,
+            parentSchema: schema201.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -16587,8 +19716,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema187.properties.thumbnail.properties.url.type,
-          parentSchema: schema187.properties.thumbnail.properties.url,
+          schema: schema201.properties.thumbnail.properties.url.type,
+          parentSchema: schema201.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -16605,8 +19734,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema187.properties.thumbnail.type,
-        parentSchema: schema187.properties.thumbnail,
+        schema: schema201.properties.thumbnail.type,
+        parentSchema: schema201.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -16630,7 +19759,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema187.properties.image,
+            parentSchema: schema201.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -16651,7 +19780,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema187.properties.image.properties.url,
+            parentSchema: schema201.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -16661,7 +19790,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern75.test(data17)) {
+        if (!pattern24.test(data17)) {
           const err44 = {
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
@@ -16669,7 +19798,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema187.properties.image.properties.url,
+            parentSchema: schema201.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -16686,8 +19815,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema187.properties.image.properties.url.type,
-          parentSchema: schema187.properties.image.properties.url,
+          schema: schema201.properties.image.properties.url.type,
+          parentSchema: schema201.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -16704,8 +19833,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema187.properties.image.type,
-        parentSchema: schema187.properties.image,
+        schema: schema201.properties.image.type,
+        parentSchema: schema201.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -16732,7 +19861,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema187.properties.footer,
+            parentSchema: schema201.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -16753,7 +19882,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema187.properties.footer.properties.text,
+            parentSchema: schema201.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -16770,8 +19899,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema187.properties.footer.properties.text.type,
-          parentSchema: schema187.properties.footer.properties.text,
+          schema: schema201.properties.footer.properties.text.type,
+          parentSchema: schema201.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -16791,7 +19920,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema187.properties.footer.properties.icon_url,
+            parentSchema: schema201.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -16801,7 +19930,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern75.test(data20)) {
+        if (!pattern24.test(data20)) {
           const err51 = {
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
@@ -16809,7 +19938,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema187.properties.footer.properties.icon_url,
+            parentSchema: schema201.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -16826,8 +19955,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema187.properties.footer.properties.icon_url.type,
-          parentSchema: schema187.properties.footer.properties.icon_url,
+          schema: schema201.properties.footer.properties.icon_url.type,
+          parentSchema: schema201.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -16844,8 +19973,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema187.properties.footer.type,
-        parentSchema: schema187.properties.footer,
+        schema: schema201.properties.footer.type,
+        parentSchema: schema201.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -16862,8 +19991,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema187.type,
-      parentSchema: schema187,
+      schema: schema201.type,
+      parentSchema: schema201,
       data,
     };
     if (vErrors === null) {
@@ -16873,14 +20002,14 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate104.errors = vErrors;
+  validate111.errors = vErrors;
   return errors === 0;
 }
-validate104.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate103(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate111.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate110(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate103.evaluated;
+  const evaluated0 = validate110.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16898,8 +20027,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'embeds' },
         message: "must have required property '" + 'embeds' + "'",
-        schema: schema186.required,
-        parentSchema: schema186,
+        schema: schema200.required,
+        parentSchema: schema200,
         data,
       };
       if (vErrors === null) {
@@ -16918,7 +20047,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema186,
+          parentSchema: schema200,
           data,
         };
         if (vErrors === null) {
@@ -16939,7 +20068,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema186.properties.content,
+          parentSchema: schema200.properties.content,
           data: data0,
         };
         if (vErrors === null) {
@@ -16956,8 +20085,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema186.properties.content.type,
-        parentSchema: schema186.properties.content,
+        schema: schema200.properties.content.type,
+        parentSchema: schema200.properties.content,
         data: data0,
       };
       if (vErrors === null) {
@@ -16978,7 +20107,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema186.properties.embeds,
+            parentSchema: schema200.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -16996,7 +20125,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema186.properties.embeds,
+            parentSchema: schema200.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -17009,7 +20138,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate104(data1[i0], {
+            !validate111(data1[i0], {
               instancePath: instancePath + '/embeds/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -17017,7 +20146,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+            vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
             errors = vErrors.length;
           }
         }
@@ -17028,8 +20157,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema186.properties.embeds.type,
-          parentSchema: schema186.properties.embeds,
+          schema: schema200.properties.embeds.type,
+          parentSchema: schema200.properties.embeds,
           data: data1,
         };
         if (vErrors === null) {
@@ -17047,8 +20176,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema186.type,
-      parentSchema: schema186,
+      schema: schema200.type,
+      parentSchema: schema200,
       data,
     };
     if (vErrors === null) {
@@ -17058,14 +20187,14 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate103.errors = vErrors;
+  validate110.errors = vErrors;
   return errors === 0;
 }
-validate103.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate110.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate109(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/saved-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate102.evaluated;
+  const evaluated0 = validate109.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17083,8 +20212,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema185.required,
-        parentSchema: schema185,
+        schema: schema199.required,
+        parentSchema: schema199,
         data,
       };
       if (vErrors === null) {
@@ -17101,8 +20230,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema185.required,
-        parentSchema: schema185,
+        schema: schema199.required,
+        parentSchema: schema199,
         data,
       };
       if (vErrors === null) {
@@ -17121,7 +20250,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema185,
+          parentSchema: schema199,
           data,
         };
         if (vErrors === null) {
@@ -17143,7 +20272,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema185.properties.name,
+            parentSchema: schema199.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -17161,7 +20290,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema185.properties.name,
+            parentSchema: schema199.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -17179,7 +20308,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema185.properties.name,
+            parentSchema: schema199.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -17196,8 +20325,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema185.properties.name.type,
-          parentSchema: schema185.properties.name,
+          schema: schema199.properties.name.type,
+          parentSchema: schema199.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -17210,7 +20339,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
     }
     if (data.message !== undefined) {
       if (
-        !validate103(data.message, {
+        !validate110(data.message, {
           instancePath: instancePath + '/message',
           parentData: data,
           parentDataProperty: 'message',
@@ -17218,7 +20347,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+        vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
         errors = vErrors.length;
       }
     }
@@ -17228,10 +20357,10 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema185.properties.updated_at.type },
+        params: { type: schema199.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema185.properties.updated_at.type,
-        parentSchema: schema185.properties.updated_at,
+        schema: schema199.properties.updated_at.type,
+        parentSchema: schema199.properties.updated_at,
         data: data2,
       };
       if (vErrors === null) {
@@ -17250,7 +20379,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema185.properties.updated_at,
+          parentSchema: schema199.properties.updated_at,
           data: data2,
         };
         if (vErrors === null) {
@@ -17268,8 +20397,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema185.type,
-      parentSchema: schema185,
+      schema: schema199.type,
+      parentSchema: schema199,
       data,
     };
     if (vErrors === null) {
@@ -17279,12 +20408,12 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate102.errors = vErrors;
+  validate109.errors = vErrors;
   return errors === 0;
 }
-validate102.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSchemaList = validate48;
-const schema67 = {
+validate109.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSchemaList = validate55;
+const schema81 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/schema-list.json',
   type: 'object',
@@ -17303,10 +20432,10 @@ const schema67 = {
     },
   },
 };
-function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/schema-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17321,8 +20450,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -17339,8 +20468,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'schemas' },
         message: "must have required property '" + 'schemas' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -17359,7 +20488,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema67,
+          parentSchema: schema81,
           data,
         };
         if (vErrors === null) {
@@ -17380,7 +20509,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema67.properties.success,
+          parentSchema: schema81.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -17405,8 +20534,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema67.properties.schemas.items.required,
-                parentSchema: schema67.properties.schemas.items,
+                schema: schema81.properties.schemas.items.required,
+                parentSchema: schema81.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17423,8 +20552,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema67.properties.schemas.items.required,
-                parentSchema: schema67.properties.schemas.items,
+                schema: schema81.properties.schemas.items.required,
+                parentSchema: schema81.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17443,7 +20572,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema67.properties.schemas.items,
+                  parentSchema: schema81.properties.schemas.items,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -17463,8 +20592,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema67.properties.schemas.items.properties.name.type,
-                  parentSchema: schema67.properties.schemas.items.properties.name,
+                  schema: schema81.properties.schemas.items.properties.name.type,
+                  parentSchema: schema81.properties.schemas.items.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -17484,8 +20613,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema67.properties.schemas.items.properties.url.type,
-                  parentSchema: schema67.properties.schemas.items.properties.url,
+                  schema: schema81.properties.schemas.items.properties.url.type,
+                  parentSchema: schema81.properties.schemas.items.properties.url,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -17503,8 +20632,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema67.properties.schemas.items.type,
-              parentSchema: schema67.properties.schemas.items,
+              schema: schema81.properties.schemas.items.type,
+              parentSchema: schema81.properties.schemas.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -17522,8 +20651,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema67.properties.schemas.type,
-          parentSchema: schema67.properties.schemas,
+          schema: schema81.properties.schemas.type,
+          parentSchema: schema81.properties.schemas,
           data: data1,
         };
         if (vErrors === null) {
@@ -17541,8 +20670,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -17552,12 +20681,12 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSectionAccess = validate49;
-const schema68 = {
+validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSectionAccess = validate56;
+const schema82 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/section-access.json',
   type: 'object',
@@ -17576,11 +20705,11 @@ const schema68 = {
     denied: { type: 'object', additionalProperties: { type: 'string' } },
   },
 };
-const pattern23 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
-function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern29 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
+function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/section-access.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17595,8 +20724,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'level' },
         message: "must have required property '" + 'level' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -17613,8 +20742,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'label' },
         message: "must have required property '" + 'label' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -17631,8 +20760,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -17649,8 +20778,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'capabilities' },
         message: "must have required property '" + 'capabilities' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -17667,8 +20796,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'denied' },
         message: "must have required property '" + 'denied' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -17687,7 +20816,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema68,
+          parentSchema: schema82,
           data,
         };
         if (vErrors === null) {
@@ -17701,7 +20830,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.level !== undefined) {
       let data0 = data.level;
       if (typeof data0 === 'string') {
-        if (!pattern23.test(data0)) {
+        if (!pattern29.test(data0)) {
           const err6 = {
             instancePath: instancePath + '/level',
             schemaPath: '#/properties/level/pattern',
@@ -17709,7 +20838,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[a-z][a-z0-9_]*$' },
             message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
             schema: '^[a-z][a-z0-9_]*$',
-            parentSchema: schema68.properties.level,
+            parentSchema: schema82.properties.level,
             data: data0,
           };
           if (vErrors === null) {
@@ -17726,8 +20855,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.level.type,
-          parentSchema: schema68.properties.level,
+          schema: schema82.properties.level.type,
+          parentSchema: schema82.properties.level,
           data: data0,
         };
         if (vErrors === null) {
@@ -17747,8 +20876,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.label.type,
-          parentSchema: schema68.properties.label,
+          schema: schema82.properties.label.type,
+          parentSchema: schema82.properties.label,
           data: data1,
         };
         if (vErrors === null) {
@@ -17768,8 +20897,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.message.type,
-          parentSchema: schema68.properties.message,
+          schema: schema82.properties.message.type,
+          parentSchema: schema82.properties.message,
           data: data2,
         };
         if (vErrors === null) {
@@ -17790,8 +20919,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'view' },
             message: "must have required property '" + 'view' + "'",
-            schema: schema68.properties.capabilities.required,
-            parentSchema: schema68.properties.capabilities,
+            schema: schema82.properties.capabilities.required,
+            parentSchema: schema82.properties.capabilities,
             data: data3,
           };
           if (vErrors === null) {
@@ -17811,8 +20940,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema68.properties.capabilities.additionalProperties.type,
-                parentSchema: schema68.properties.capabilities.additionalProperties,
+                schema: schema82.properties.capabilities.additionalProperties.type,
+                parentSchema: schema82.properties.capabilities.additionalProperties,
                 data: data4,
               };
               if (vErrors === null) {
@@ -17833,8 +20962,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema68.properties.capabilities.properties.view.type,
-              parentSchema: schema68.properties.capabilities.properties.view,
+              schema: schema82.properties.capabilities.properties.view.type,
+              parentSchema: schema82.properties.capabilities.properties.view,
               data: data5,
             };
             if (vErrors === null) {
@@ -17852,8 +20981,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema68.properties.capabilities.type,
-          parentSchema: schema68.properties.capabilities,
+          schema: schema82.properties.capabilities.type,
+          parentSchema: schema82.properties.capabilities,
           data: data3,
         };
         if (vErrors === null) {
@@ -17876,8 +21005,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema68.properties.denied.additionalProperties.type,
-              parentSchema: schema68.properties.denied.additionalProperties,
+              schema: schema82.properties.denied.additionalProperties.type,
+              parentSchema: schema82.properties.denied.additionalProperties,
               data: data7,
             };
             if (vErrors === null) {
@@ -17895,8 +21024,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema68.properties.denied.type,
-          parentSchema: schema68.properties.denied,
+          schema: schema82.properties.denied.type,
+          parentSchema: schema82.properties.denied,
           data: data6,
         };
         if (vErrors === null) {
@@ -17914,8 +21043,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema82.type,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -17925,12 +21054,12 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsPutRequest = validate50;
-const schema69 = {
+validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsPutRequest = validate57;
+const schema83 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-put-request.json',
   type: 'object',
@@ -17951,10 +21080,10 @@ const schema69 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-put-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17969,8 +21098,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -17987,8 +21116,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settings' },
         message: "must have required property '" + 'settings' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -18007,7 +21136,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema69,
+          parentSchema: schema83,
           data,
         };
         if (vErrors === null) {
@@ -18027,8 +21156,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.version.type,
-          parentSchema: schema69.properties.version,
+          schema: schema83.properties.version.type,
+          parentSchema: schema83.properties.version,
           data: data0,
         };
         if (vErrors === null) {
@@ -18047,7 +21176,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483646 },
             message: 'must be <= 2147483646',
             schema: 2147483646,
-            parentSchema: schema69.properties.version,
+            parentSchema: schema83.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -18065,7 +21194,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.version,
+            parentSchema: schema83.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -18086,8 +21215,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema69.properties.settings.type,
-          parentSchema: schema69.properties.settings,
+          schema: schema83.properties.settings.type,
+          parentSchema: schema83.properties.settings,
           data: data1,
         };
         if (vErrors === null) {
@@ -18105,8 +21234,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -18116,12 +21245,12 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsResponse = validate51;
-const schema70 = {
+validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsResponse = validate58;
+const schema84 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-response.json',
   type: 'object',
@@ -18154,7 +21283,7 @@ const schema70 = {
     },
   },
 };
-const schema71 = {
+const schema85 = {
   type: 'object',
   additionalProperties: false,
   required: ['level', 'label', 'message', 'capabilities', 'denied'],
@@ -18171,11 +21300,11 @@ const schema71 = {
     denied: { type: 'object', additionalProperties: { type: 'string' } },
   },
 };
-const pattern24 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
-function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern30 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18190,8 +21319,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -18208,8 +21337,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'section' },
         message: "must have required property '" + 'section' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -18226,8 +21355,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -18244,8 +21373,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settings' },
         message: "must have required property '" + 'settings' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -18264,7 +21393,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema70,
+          parentSchema: schema84,
           data,
         };
         if (vErrors === null) {
@@ -18285,7 +21414,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema70.properties.success,
+          parentSchema: schema84.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -18299,7 +21428,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.section !== undefined) {
       let data1 = data.section;
       if (typeof data1 === 'string') {
-        if (!pattern24.test(data1)) {
+        if (!pattern30.test(data1)) {
           const err6 = {
             instancePath: instancePath + '/section',
             schemaPath: '#/properties/section/pattern',
@@ -18307,7 +21436,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[a-z][a-z0-9-]*$' },
             message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
             schema: '^[a-z][a-z0-9-]*$',
-            parentSchema: schema70.properties.section,
+            parentSchema: schema84.properties.section,
             data: data1,
           };
           if (vErrors === null) {
@@ -18324,8 +21453,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.properties.section.type,
-          parentSchema: schema70.properties.section,
+          schema: schema84.properties.section.type,
+          parentSchema: schema84.properties.section,
           data: data1,
         };
         if (vErrors === null) {
@@ -18345,8 +21474,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.version.type,
-          parentSchema: schema70.properties.version,
+          schema: schema84.properties.version.type,
+          parentSchema: schema84.properties.version,
           data: data2,
         };
         if (vErrors === null) {
@@ -18365,7 +21494,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483647 },
             message: 'must be <= 2147483647',
             schema: 2147483647,
-            parentSchema: schema70.properties.version,
+            parentSchema: schema84.properties.version,
             data: data2,
           };
           if (vErrors === null) {
@@ -18383,7 +21512,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema70.properties.version,
+            parentSchema: schema84.properties.version,
             data: data2,
           };
           if (vErrors === null) {
@@ -18404,8 +21533,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema70.properties.settings.type,
-          parentSchema: schema70.properties.settings,
+          schema: schema84.properties.settings.type,
+          parentSchema: schema84.properties.settings,
           data: data3,
         };
         if (vErrors === null) {
@@ -18426,8 +21555,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'level' },
             message: "must have required property '" + 'level' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema85.required,
+            parentSchema: schema85,
             data: data4,
           };
           if (vErrors === null) {
@@ -18444,8 +21573,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'label' },
             message: "must have required property '" + 'label' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema85.required,
+            parentSchema: schema85,
             data: data4,
           };
           if (vErrors === null) {
@@ -18462,8 +21591,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'message' },
             message: "must have required property '" + 'message' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema85.required,
+            parentSchema: schema85,
             data: data4,
           };
           if (vErrors === null) {
@@ -18480,8 +21609,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'capabilities' },
             message: "must have required property '" + 'capabilities' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema85.required,
+            parentSchema: schema85,
             data: data4,
           };
           if (vErrors === null) {
@@ -18498,8 +21627,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'denied' },
             message: "must have required property '" + 'denied' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema85.required,
+            parentSchema: schema85,
             data: data4,
           };
           if (vErrors === null) {
@@ -18518,7 +21647,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema71,
+              parentSchema: schema85,
               data: data4,
             };
             if (vErrors === null) {
@@ -18532,7 +21661,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         if (data4.level !== undefined) {
           let data5 = data4.level;
           if (typeof data5 === 'string') {
-            if (!pattern23.test(data5)) {
+            if (!pattern29.test(data5)) {
               const err18 = {
                 instancePath: instancePath + '/access/level',
                 schemaPath: '#/$defs/SectionAccess/properties/level/pattern',
@@ -18540,7 +21669,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
                 schema: '^[a-z][a-z0-9_]*$',
-                parentSchema: schema71.properties.level,
+                parentSchema: schema85.properties.level,
                 data: data5,
               };
               if (vErrors === null) {
@@ -18557,8 +21686,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.properties.level.type,
-              parentSchema: schema71.properties.level,
+              schema: schema85.properties.level.type,
+              parentSchema: schema85.properties.level,
               data: data5,
             };
             if (vErrors === null) {
@@ -18578,8 +21707,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.properties.label.type,
-              parentSchema: schema71.properties.label,
+              schema: schema85.properties.label.type,
+              parentSchema: schema85.properties.label,
               data: data6,
             };
             if (vErrors === null) {
@@ -18599,8 +21728,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.properties.message.type,
-              parentSchema: schema71.properties.message,
+              schema: schema85.properties.message.type,
+              parentSchema: schema85.properties.message,
               data: data7,
             };
             if (vErrors === null) {
@@ -18621,8 +21750,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'view' },
                 message: "must have required property '" + 'view' + "'",
-                schema: schema71.properties.capabilities.required,
-                parentSchema: schema71.properties.capabilities,
+                schema: schema85.properties.capabilities.required,
+                parentSchema: schema85.properties.capabilities,
                 data: data8,
               };
               if (vErrors === null) {
@@ -18642,8 +21771,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'boolean' },
                     message: 'must be boolean',
-                    schema: schema71.properties.capabilities.additionalProperties.type,
-                    parentSchema: schema71.properties.capabilities.additionalProperties,
+                    schema: schema85.properties.capabilities.additionalProperties.type,
+                    parentSchema: schema85.properties.capabilities.additionalProperties,
                     data: data9,
                   };
                   if (vErrors === null) {
@@ -18664,8 +21793,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema71.properties.capabilities.properties.view.type,
-                  parentSchema: schema71.properties.capabilities.properties.view,
+                  schema: schema85.properties.capabilities.properties.view.type,
+                  parentSchema: schema85.properties.capabilities.properties.view,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -18683,8 +21812,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema71.properties.capabilities.type,
-              parentSchema: schema71.properties.capabilities,
+              schema: schema85.properties.capabilities.type,
+              parentSchema: schema85.properties.capabilities,
               data: data8,
             };
             if (vErrors === null) {
@@ -18707,8 +21836,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema71.properties.denied.additionalProperties.type,
-                  parentSchema: schema71.properties.denied.additionalProperties,
+                  schema: schema85.properties.denied.additionalProperties.type,
+                  parentSchema: schema85.properties.denied.additionalProperties,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -18726,8 +21855,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema71.properties.denied.type,
-              parentSchema: schema71.properties.denied,
+              schema: schema85.properties.denied.type,
+              parentSchema: schema85.properties.denied,
               data: data11,
             };
             if (vErrors === null) {
@@ -18745,8 +21874,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema71.type,
-          parentSchema: schema71,
+          schema: schema85.type,
+          parentSchema: schema85,
           data: data4,
         };
         if (vErrors === null) {
@@ -18764,8 +21893,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -18775,22 +21904,22 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate92;
-const schema147 = {
+validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSnowflake = validate99;
+const schema161 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/snowflake.json',
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate99(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate92.evaluated;
+  const evaluated0 = validate99.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18806,7 +21935,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema147,
+        parentSchema: schema161,
         data,
       };
       if (vErrors === null) {
@@ -18823,8 +21952,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema147.type,
-      parentSchema: schema147,
+      schema: schema161.type,
+      parentSchema: schema161,
       data,
     };
     if (vErrors === null) {
@@ -18834,12 +21963,12 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate92.errors = vErrors;
+  validate99.errors = vErrors;
   return errors === 0;
 }
-validate92.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSuccessResponse = validate52;
-const schema72 = {
+validate99.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSuccessResponse = validate59;
+const schema86 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/success-response.json',
   type: 'object',
@@ -18847,10 +21976,10 @@ const schema72 = {
   required: ['success'],
   properties: { success: { const: true } },
 };
-function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18865,8 +21994,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -18885,7 +22014,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema72,
+          parentSchema: schema86,
           data,
         };
         if (vErrors === null) {
@@ -18906,7 +22035,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema72.properties.success,
+          parentSchema: schema86.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -18924,8 +22053,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -18935,12 +22064,12 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategories = validate107;
-const schema189 = {
+validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategories = validate114;
+const schema203 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-categories.json',
   type: 'object',
@@ -19005,7 +22134,7 @@ const schema189 = {
     },
   },
 };
-const schema190 = {
+const schema204 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
@@ -19029,16 +22158,16 @@ const schema190 = {
   },
   'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
 };
-const schema192 = {
+const schema206 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
 };
-function validate107(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate114(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-categories.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate107.evaluated;
+  const evaluated0 = validate114.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19067,7 +22196,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema189,
+          parentSchema: schema203,
           data,
         };
         if (vErrors === null) {
@@ -19088,7 +22217,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema189.properties.open,
+          parentSchema: schema203.properties.open,
           data: data0,
         };
         if (vErrors === null) {
@@ -19109,8 +22238,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema190.required,
-              parentSchema: schema190,
+              schema: schema204.required,
+              parentSchema: schema204,
               data: data1,
             };
             if (vErrors === null) {
@@ -19127,8 +22256,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema190.required,
-              parentSchema: schema190,
+              schema: schema204.required,
+              parentSchema: schema204,
               data: data1,
             };
             if (vErrors === null) {
@@ -19147,7 +22276,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key1 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema190,
+                parentSchema: schema204,
                 data: data1,
               };
               if (vErrors === null) {
@@ -19169,7 +22298,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema190.properties.id,
+                  parentSchema: schema204.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -19187,7 +22316,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema190.properties.id,
+                  parentSchema: schema204.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -19204,8 +22333,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema190.properties.id.type,
-                parentSchema: schema190.properties.id,
+                schema: schema204.properties.id.type,
+                parentSchema: schema204.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -19227,7 +22356,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema190.properties.name,
+                  parentSchema: schema204.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -19245,7 +22374,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema190.properties.name,
+                  parentSchema: schema204.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -19262,8 +22391,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema190.properties.name.type,
-                parentSchema: schema190.properties.name,
+                schema: schema204.properties.name.type,
+                parentSchema: schema204.properties.name,
                 data: data3,
               };
               if (vErrors === null) {
@@ -19281,8 +22410,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema190.type,
-            parentSchema: schema190,
+            schema: schema204.type,
+            parentSchema: schema204,
             data: data1,
           };
           if (vErrors === null) {
@@ -19300,8 +22429,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema189.properties.open.type,
-        parentSchema: schema189.properties.open,
+        schema: schema203.properties.open.type,
+        parentSchema: schema203.properties.open,
         data: data0,
       };
       if (vErrors === null) {
@@ -19321,7 +22450,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema189.properties.closed,
+          parentSchema: schema203.properties.closed,
           data: data4,
         };
         if (vErrors === null) {
@@ -19342,8 +22471,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema190.required,
-              parentSchema: schema190,
+              schema: schema204.required,
+              parentSchema: schema204,
               data: data5,
             };
             if (vErrors === null) {
@@ -19360,8 +22489,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema190.required,
-              parentSchema: schema190,
+              schema: schema204.required,
+              parentSchema: schema204,
               data: data5,
             };
             if (vErrors === null) {
@@ -19380,7 +22509,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema190,
+                parentSchema: schema204,
                 data: data5,
               };
               if (vErrors === null) {
@@ -19402,7 +22531,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema190.properties.id,
+                  parentSchema: schema204.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -19420,7 +22549,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema190.properties.id,
+                  parentSchema: schema204.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -19437,8 +22566,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema190.properties.id.type,
-                parentSchema: schema190.properties.id,
+                schema: schema204.properties.id.type,
+                parentSchema: schema204.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -19460,7 +22589,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema190.properties.name,
+                  parentSchema: schema204.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -19478,7 +22607,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema190.properties.name,
+                  parentSchema: schema204.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -19495,8 +22624,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema190.properties.name.type,
-                parentSchema: schema190.properties.name,
+                schema: schema204.properties.name.type,
+                parentSchema: schema204.properties.name,
                 data: data7,
               };
               if (vErrors === null) {
@@ -19514,8 +22643,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema190.type,
-            parentSchema: schema190,
+            schema: schema204.type,
+            parentSchema: schema204,
             data: data5,
           };
           if (vErrors === null) {
@@ -19533,8 +22662,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema189.properties.closed.type,
-        parentSchema: schema189.properties.closed,
+        schema: schema203.properties.closed.type,
+        parentSchema: schema203.properties.closed,
         data: data4,
       };
       if (vErrors === null) {
@@ -19550,10 +22679,10 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/defaultOpen',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema192.type },
+        params: { type: schema206.type },
         message: 'must be string,null',
-        schema: schema192.type,
-        parentSchema: schema192,
+        schema: schema206.type,
+        parentSchema: schema206,
         data: data8,
       };
       if (vErrors === null) {
@@ -19572,7 +22701,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema192,
+          parentSchema: schema206,
           data: data8,
         };
         if (vErrors === null) {
@@ -19590,7 +22719,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema192,
+          parentSchema: schema206,
           data: data8,
         };
         if (vErrors === null) {
@@ -19607,10 +22736,10 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/defaultClosed',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema192.type },
+        params: { type: schema206.type },
         message: 'must be string,null',
-        schema: schema192.type,
-        parentSchema: schema192,
+        schema: schema206.type,
+        parentSchema: schema206,
         data: data9,
       };
       if (vErrors === null) {
@@ -19629,7 +22758,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema192,
+          parentSchema: schema206,
           data: data9,
         };
         if (vErrors === null) {
@@ -19647,7 +22776,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema192,
+          parentSchema: schema206,
           data: data9,
         };
         if (vErrors === null) {
@@ -19671,8 +22800,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'distinct-across',
               params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
               message: 'must not list the same item twice',
-              schema: schema189['distinct-across'],
-              parentSchema: schema189,
+              schema: schema203['distinct-across'],
+              parentSchema: schema203,
               data,
             };
             if (vErrors === null) {
@@ -19699,8 +22828,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'distinct-across',
               params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
               message: 'must not list the same item twice',
-              schema: schema189['distinct-across'],
-              parentSchema: schema189,
+              schema: schema203['distinct-across'],
+              parentSchema: schema203,
               data,
             };
             if (vErrors === null) {
@@ -19724,8 +22853,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultOpen', value: value2 },
         message: 'must name an item of its list',
-        schema: schema189['refers-to-item'],
-        parentSchema: schema189,
+        schema: schema203['refers-to-item'],
+        parentSchema: schema203,
         data,
       };
       if (vErrors === null) {
@@ -19744,8 +22873,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultClosed', value: value3 },
         message: 'must name an item of its list',
-        schema: schema189['refers-to-item'],
-        parentSchema: schema189,
+        schema: schema203['refers-to-item'],
+        parentSchema: schema203,
         data,
       };
       if (vErrors === null) {
@@ -19762,8 +22891,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema189.type,
-      parentSchema: schema189,
+      schema: schema203.type,
+      parentSchema: schema203,
       data,
     };
     if (vErrors === null) {
@@ -19773,12 +22902,12 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate107.errors = vErrors;
+  validate114.errors = vErrors;
   return errors === 0;
 }
-validate107.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategoriesResponse = validate53;
-const schema73 = {
+validate114.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategoriesResponse = validate60;
+const schema87 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-categories-response.json',
   type: 'object',
@@ -19868,12 +22997,12 @@ const schema73 = {
     },
   },
 };
-const schema79 = {
+const schema93 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema74 = {
+const schema88 = {
   type: 'object',
   additionalProperties: false,
   'distinct-across': { lists: ['open', 'closed'], key: 'id' },
@@ -19904,7 +23033,7 @@ const schema74 = {
     'refers-to-item': 'The default category must be one of the categories in its list',
   },
 };
-const schema75 = {
+const schema89 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
@@ -19928,16 +23057,16 @@ const schema75 = {
   },
   'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
 };
-const schema77 = {
+const schema91 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
 };
-function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19966,7 +23095,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema74,
+          parentSchema: schema88,
           data,
         };
         if (vErrors === null) {
@@ -19987,7 +23116,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema74.properties.open,
+          parentSchema: schema88.properties.open,
           data: data0,
         };
         if (vErrors === null) {
@@ -20008,8 +23137,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema75.required,
-              parentSchema: schema75,
+              schema: schema89.required,
+              parentSchema: schema89,
               data: data1,
             };
             if (vErrors === null) {
@@ -20026,8 +23155,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema75.required,
-              parentSchema: schema75,
+              schema: schema89.required,
+              parentSchema: schema89,
               data: data1,
             };
             if (vErrors === null) {
@@ -20046,7 +23175,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key1 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema75,
+                parentSchema: schema89,
                 data: data1,
               };
               if (vErrors === null) {
@@ -20068,7 +23197,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema75.properties.id,
+                  parentSchema: schema89.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -20086,7 +23215,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema75.properties.id,
+                  parentSchema: schema89.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -20103,8 +23232,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema75.properties.id.type,
-                parentSchema: schema75.properties.id,
+                schema: schema89.properties.id.type,
+                parentSchema: schema89.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -20126,7 +23255,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema75.properties.name,
+                  parentSchema: schema89.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -20144,7 +23273,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema75.properties.name,
+                  parentSchema: schema89.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -20161,8 +23290,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema75.properties.name.type,
-                parentSchema: schema75.properties.name,
+                schema: schema89.properties.name.type,
+                parentSchema: schema89.properties.name,
                 data: data3,
               };
               if (vErrors === null) {
@@ -20180,8 +23309,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema75.type,
-            parentSchema: schema75,
+            schema: schema89.type,
+            parentSchema: schema89,
             data: data1,
           };
           if (vErrors === null) {
@@ -20199,8 +23328,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema74.properties.open.type,
-        parentSchema: schema74.properties.open,
+        schema: schema88.properties.open.type,
+        parentSchema: schema88.properties.open,
         data: data0,
       };
       if (vErrors === null) {
@@ -20220,7 +23349,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema74.properties.closed,
+          parentSchema: schema88.properties.closed,
           data: data4,
         };
         if (vErrors === null) {
@@ -20241,8 +23370,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema75.required,
-              parentSchema: schema75,
+              schema: schema89.required,
+              parentSchema: schema89,
               data: data5,
             };
             if (vErrors === null) {
@@ -20259,8 +23388,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema75.required,
-              parentSchema: schema75,
+              schema: schema89.required,
+              parentSchema: schema89,
               data: data5,
             };
             if (vErrors === null) {
@@ -20279,7 +23408,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema75,
+                parentSchema: schema89,
                 data: data5,
               };
               if (vErrors === null) {
@@ -20301,7 +23430,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema75.properties.id,
+                  parentSchema: schema89.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -20319,7 +23448,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema75.properties.id,
+                  parentSchema: schema89.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -20336,8 +23465,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema75.properties.id.type,
-                parentSchema: schema75.properties.id,
+                schema: schema89.properties.id.type,
+                parentSchema: schema89.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -20359,7 +23488,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema75.properties.name,
+                  parentSchema: schema89.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -20377,7 +23506,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema75.properties.name,
+                  parentSchema: schema89.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -20394,8 +23523,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema75.properties.name.type,
-                parentSchema: schema75.properties.name,
+                schema: schema89.properties.name.type,
+                parentSchema: schema89.properties.name,
                 data: data7,
               };
               if (vErrors === null) {
@@ -20413,8 +23542,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema75.type,
-            parentSchema: schema75,
+            schema: schema89.type,
+            parentSchema: schema89,
             data: data5,
           };
           if (vErrors === null) {
@@ -20432,8 +23561,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema74.properties.closed.type,
-        parentSchema: schema74.properties.closed,
+        schema: schema88.properties.closed.type,
+        parentSchema: schema88.properties.closed,
         data: data4,
       };
       if (vErrors === null) {
@@ -20449,10 +23578,10 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/defaultOpen',
         schemaPath: '#/$defs/CategoryId/type',
         keyword: 'type',
-        params: { type: schema77.type },
+        params: { type: schema91.type },
         message: 'must be string,null',
-        schema: schema77.type,
-        parentSchema: schema77,
+        schema: schema91.type,
+        parentSchema: schema91,
         data: data8,
       };
       if (vErrors === null) {
@@ -20471,7 +23600,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema77,
+          parentSchema: schema91,
           data: data8,
         };
         if (vErrors === null) {
@@ -20489,7 +23618,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema77,
+          parentSchema: schema91,
           data: data8,
         };
         if (vErrors === null) {
@@ -20506,10 +23635,10 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/defaultClosed',
         schemaPath: '#/$defs/CategoryId/type',
         keyword: 'type',
-        params: { type: schema77.type },
+        params: { type: schema91.type },
         message: 'must be string,null',
-        schema: schema77.type,
-        parentSchema: schema77,
+        schema: schema91.type,
+        parentSchema: schema91,
         data: data9,
       };
       if (vErrors === null) {
@@ -20528,7 +23657,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema77,
+          parentSchema: schema91,
           data: data9,
         };
         if (vErrors === null) {
@@ -20546,7 +23675,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema77,
+          parentSchema: schema91,
           data: data9,
         };
         if (vErrors === null) {
@@ -20570,8 +23699,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'distinct-across',
               params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
               message: 'must not list the same item twice',
-              schema: schema74['distinct-across'],
-              parentSchema: schema74,
+              schema: schema88['distinct-across'],
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -20598,8 +23727,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'distinct-across',
               params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
               message: 'must not list the same item twice',
-              schema: schema74['distinct-across'],
-              parentSchema: schema74,
+              schema: schema88['distinct-across'],
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -20623,8 +23752,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultOpen', value: value2 },
         message: 'must name an item of its list',
-        schema: schema74['refers-to-item'],
-        parentSchema: schema74,
+        schema: schema88['refers-to-item'],
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -20643,8 +23772,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultClosed', value: value3 },
         message: 'must name an item of its list',
-        schema: schema74['refers-to-item'],
-        parentSchema: schema74,
+        schema: schema88['refers-to-item'],
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -20661,8 +23790,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema74.type,
-      parentSchema: schema74,
+      schema: schema88.type,
+      parentSchema: schema88,
       data,
     };
     if (vErrors === null) {
@@ -20672,14 +23801,14 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-categories-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20694,8 +23823,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -20712,8 +23841,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -20730,8 +23859,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'categories' },
         message: "must have required property '" + 'categories' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -20748,8 +23877,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channels' },
         message: "must have required property '" + 'channels' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -20766,8 +23895,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'missing' },
         message: "must have required property '" + 'missing' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -20786,7 +23915,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema73,
+          parentSchema: schema87,
           data,
         };
         if (vErrors === null) {
@@ -20807,7 +23936,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema73.properties.success,
+          parentSchema: schema87.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -20827,8 +23956,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.properties.version.type,
-          parentSchema: schema73.properties.version,
+          schema: schema87.properties.version.type,
+          parentSchema: schema87.properties.version,
           data: data1,
         };
         if (vErrors === null) {
@@ -20847,7 +23976,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483647 },
             message: 'must be <= 2147483647',
             schema: 2147483647,
-            parentSchema: schema73.properties.version,
+            parentSchema: schema87.properties.version,
             data: data1,
           };
           if (vErrors === null) {
@@ -20865,7 +23994,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema73.properties.version,
+            parentSchema: schema87.properties.version,
             data: data1,
           };
           if (vErrors === null) {
@@ -20879,7 +24008,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.categories !== undefined) {
       if (
-        !validate54(data.categories, {
+        !validate61(data.categories, {
           instancePath: instancePath + '/categories',
           parentData: data,
           parentDataProperty: 'categories',
@@ -20887,7 +24016,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
         errors = vErrors.length;
       }
     }
@@ -20905,8 +24034,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema73.properties.channels.items.required,
-                parentSchema: schema73.properties.channels.items,
+                schema: schema87.properties.channels.items.required,
+                parentSchema: schema87.properties.channels.items,
                 data: data4,
               };
               if (vErrors === null) {
@@ -20923,8 +24052,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema73.properties.channels.items.required,
-                parentSchema: schema73.properties.channels.items,
+                schema: schema87.properties.channels.items.required,
+                parentSchema: schema87.properties.channels.items,
                 data: data4,
               };
               if (vErrors === null) {
@@ -20943,7 +24072,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema73.properties.channels.items,
+                  parentSchema: schema87.properties.channels.items,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -20965,7 +24094,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema79,
+                    parentSchema: schema93,
                     data: data5,
                   };
                   if (vErrors === null) {
@@ -20982,8 +24111,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema79.type,
-                  parentSchema: schema79,
+                  schema: schema93.type,
+                  parentSchema: schema93,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -21003,8 +24132,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema73.properties.channels.items.properties.name.type,
-                  parentSchema: schema73.properties.channels.items.properties.name,
+                  schema: schema87.properties.channels.items.properties.name.type,
+                  parentSchema: schema87.properties.channels.items.properties.name,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -21022,8 +24151,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema73.properties.channels.items.type,
-              parentSchema: schema73.properties.channels.items,
+              schema: schema87.properties.channels.items.type,
+              parentSchema: schema87.properties.channels.items,
               data: data4,
             };
             if (vErrors === null) {
@@ -21041,8 +24170,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema73.properties.channels.type,
-          parentSchema: schema73.properties.channels,
+          schema: schema87.properties.channels.type,
+          parentSchema: schema87.properties.channels,
           data: data3,
         };
         if (vErrors === null) {
@@ -21068,7 +24197,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema79,
+                parentSchema: schema93,
                 data: data8,
               };
               if (vErrors === null) {
@@ -21085,8 +24214,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema79.type,
-              parentSchema: schema79,
+              schema: schema93.type,
+              parentSchema: schema93,
               data: data8,
             };
             if (vErrors === null) {
@@ -21104,8 +24233,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema73.properties.missing.type,
-          parentSchema: schema73.properties.missing,
+          schema: schema87.properties.missing.type,
+          parentSchema: schema87.properties.missing,
           data: data7,
         };
         if (vErrors === null) {
@@ -21123,8 +24252,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema73.type,
-      parentSchema: schema73,
+      schema: schema87.type,
+      parentSchema: schema87,
       data,
     };
     if (vErrors === null) {
@@ -21134,12 +24263,12 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategoryRequest = validate56;
-const schema81 = {
+validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategoryRequest = validate63;
+const schema95 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-category-request.json',
   type: 'object',
@@ -21168,11 +24297,11 @@ const schema81 = {
   },
   $defs: { listType: { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } } },
 };
-const schema82 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
-function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const schema96 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
+function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-category-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21193,8 +24322,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -21213,7 +24342,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema81,
+          parentSchema: schema95,
           data,
         };
         if (vErrors === null) {
@@ -21231,10 +24360,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/$defs/listType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.enum },
+          params: { allowedValues: schema96.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.enum,
-          parentSchema: schema82,
+          schema: schema96.enum,
+          parentSchema: schema96,
           data: data0,
         };
         if (vErrors === null) {
@@ -21251,10 +24380,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/categoryId',
         schemaPath: '#/properties/categoryId/type',
         keyword: 'type',
-        params: { type: schema81.properties.categoryId.type },
+        params: { type: schema95.properties.categoryId.type },
         message: 'must be string,null',
-        schema: schema81.properties.categoryId.type,
-        parentSchema: schema81.properties.categoryId,
+        schema: schema95.properties.categoryId.type,
+        parentSchema: schema95.properties.categoryId,
         data: data1,
       };
       if (vErrors === null) {
@@ -21273,7 +24402,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema81.properties.categoryId,
+          parentSchema: schema95.properties.categoryId,
           data: data1,
         };
         if (vErrors === null) {
@@ -21291,7 +24420,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema81.properties.categoryId,
+          parentSchema: schema95.properties.categoryId,
           data: data1,
         };
         if (vErrors === null) {
@@ -21308,10 +24437,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/categoryName',
         schemaPath: '#/properties/categoryName/type',
         keyword: 'type',
-        params: { type: schema81.properties.categoryName.type },
+        params: { type: schema95.properties.categoryName.type },
         message: 'must be string,null',
-        schema: schema81.properties.categoryName.type,
-        parentSchema: schema81.properties.categoryName,
+        schema: schema95.properties.categoryName.type,
+        parentSchema: schema95.properties.categoryName,
         data: data2,
       };
       if (vErrors === null) {
@@ -21330,7 +24459,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema81.properties.categoryName,
+          parentSchema: schema95.properties.categoryName,
           data: data2,
         };
         if (vErrors === null) {
@@ -21348,8 +24477,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema95.type,
+      parentSchema: schema95,
       data,
     };
     if (vErrors === null) {
@@ -21359,12 +24488,12 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketDefaultCategoryRequest = validate57;
-const schema83 = {
+validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketDefaultCategoryRequest = validate64;
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-default-category-request.json',
   type: 'object',
@@ -21381,11 +24510,11 @@ const schema83 = {
   },
   $defs: { TicketCategoryList: { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } } },
 };
-const schema84 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
-function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const schema98 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
+function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-default-category-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21400,8 +24529,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -21418,8 +24547,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'categoryId' },
         message: "must have required property '" + 'categoryId' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -21438,7 +24567,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema83,
+          parentSchema: schema97,
           data,
         };
         if (vErrors === null) {
@@ -21456,10 +24585,10 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/$defs/TicketCategoryList/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema98.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema98.enum,
+          parentSchema: schema98,
           data: data0,
         };
         if (vErrors === null) {
@@ -21481,7 +24610,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema83.properties.categoryId,
+            parentSchema: schema97.properties.categoryId,
             data: data1,
           };
           if (vErrors === null) {
@@ -21499,7 +24628,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema83.properties.categoryId,
+            parentSchema: schema97.properties.categoryId,
             data: data1,
           };
           if (vErrors === null) {
@@ -21516,8 +24645,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.categoryId.type,
-          parentSchema: schema83.properties.categoryId,
+          schema: schema97.properties.categoryId.type,
+          parentSchema: schema97.properties.categoryId,
           data: data1,
         };
         if (vErrors === null) {
@@ -21535,8 +24664,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema83.type,
-      parentSchema: schema83,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
@@ -21546,12 +24675,12 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketGeneral = validate108;
-const schema194 = {
+validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketGeneral = validate115;
+const schema208 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
@@ -21619,18 +24748,18 @@ const schema194 = {
     },
   },
 };
-const schema195 = {
+const schema209 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const pattern128 = new RegExp('^(?:[1-9]|10)$', 'u');
-function validate108(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern134 = new RegExp('^(?:[1-9]|10)$', 'u');
+function validate115(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate108.evaluated;
+  const evaluated0 = validate115.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21672,7 +24801,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema194,
+          parentSchema: schema208,
           data,
         };
         if (vErrors === null) {
@@ -21689,10 +24818,10 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/support_team_roles',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema195.type },
+        params: { type: schema209.type },
         message: 'must be string,null',
-        schema: schema195.type,
-        parentSchema: schema195,
+        schema: schema209.type,
+        parentSchema: schema209,
         data: data0,
       };
       if (vErrors === null) {
@@ -21711,7 +24840,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema195,
+          parentSchema: schema209,
           data: data0,
         };
         if (vErrors === null) {
@@ -21729,7 +24858,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema195,
+          parentSchema: schema209,
           data: data0,
         };
         if (vErrors === null) {
@@ -21750,7 +24879,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema194.properties.additional_roles,
+          parentSchema: schema208.properties.additional_roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -21772,7 +24901,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema194.properties.additional_roles.items,
+              parentSchema: schema208.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -21790,7 +24919,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema194.properties.additional_roles.items,
+              parentSchema: schema208.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -21807,8 +24936,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema194.properties.additional_roles.items.type,
-            parentSchema: schema194.properties.additional_roles.items,
+            schema: schema208.properties.additional_roles.items.type,
+            parentSchema: schema208.properties.additional_roles.items,
             data: data2,
           };
           if (vErrors === null) {
@@ -21837,7 +24966,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema194.properties.additional_roles,
+              parentSchema: schema208.properties.additional_roles,
               data: data1,
             };
             if (vErrors === null) {
@@ -21858,8 +24987,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema194.properties.additional_roles.type,
-        parentSchema: schema194.properties.additional_roles,
+        schema: schema208.properties.additional_roles.type,
+        parentSchema: schema208.properties.additional_roles,
         data: data1,
       };
       if (vErrors === null) {
@@ -21877,8 +25006,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema194.properties.two_step_close.type,
-        parentSchema: schema194.properties.two_step_close,
+        schema: schema208.properties.two_step_close.type,
+        parentSchema: schema208.properties.two_step_close,
         data: data3,
       };
       if (vErrors === null) {
@@ -21896,8 +25025,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema194.properties.two_step_ticket.type,
-        parentSchema: schema194.properties.two_step_ticket,
+        schema: schema208.properties.two_step_ticket.type,
+        parentSchema: schema208.properties.two_step_ticket,
         data: data4,
       };
       if (vErrors === null) {
@@ -21915,8 +25044,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema194.properties.auto_pin_ticket.type,
-        parentSchema: schema194.properties.auto_pin_ticket,
+        schema: schema208.properties.auto_pin_ticket.type,
+        parentSchema: schema208.properties.auto_pin_ticket,
         data: data5,
       };
       if (vErrors === null) {
@@ -21936,7 +25065,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema194.properties.ticket_padding,
+          parentSchema: schema208.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -21946,7 +25075,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern128.test(data6)) {
+      if (!pattern134.test(data6)) {
         const err14 = {
           instancePath: instancePath + '/ticket_padding',
           schemaPath: '#/properties/ticket_padding/pattern',
@@ -21954,7 +25083,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(?:[1-9]|10)$' },
           message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
           schema: '^(?:[1-9]|10)$',
-          parentSchema: schema194.properties.ticket_padding,
+          parentSchema: schema208.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -21971,8 +25100,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema194.properties.ticket_padding.type,
-        parentSchema: schema194.properties.ticket_padding,
+        schema: schema208.properties.ticket_padding.type,
+        parentSchema: schema208.properties.ticket_padding,
         data: data6,
       };
       if (vErrors === null) {
@@ -21989,8 +25118,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema194.type,
-      parentSchema: schema194,
+      schema: schema208.type,
+      parentSchema: schema208,
       data,
     };
     if (vErrors === null) {
@@ -22000,12 +25129,12 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate108.errors = vErrors;
+  validate115.errors = vErrors;
   return errors === 0;
 }
-validate108.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketLimits = validate109;
-const schema196 = {
+validate115.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate116;
+const schema210 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
@@ -22122,7 +25251,7 @@ const schema196 = {
     },
   },
 };
-const schema197 = {
+const schema211 = {
   type: 'integer',
   minimum: 1,
   maximum: 20,
@@ -22132,10 +25261,10 @@ const schema197 = {
     maximum: 'A ticket limit must be between {minimum} and {maximum}',
   },
 };
-function validate109(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate116(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate109.evaluated;
+  const evaluated0 = validate116.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22185,7 +25314,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema196,
+          parentSchema: schema210,
           data,
         };
         if (vErrors === null) {
@@ -22204,8 +25333,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema196.properties.maxTicketsPerUser.type,
-        parentSchema: schema196.properties.maxTicketsPerUser,
+        schema: schema210.properties.maxTicketsPerUser.type,
+        parentSchema: schema210.properties.maxTicketsPerUser,
         data: data0,
       };
       if (vErrors === null) {
@@ -22224,7 +25353,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 20 },
           message: 'must be <= 20',
           schema: 20,
-          parentSchema: schema196.properties.maxTicketsPerUser,
+          parentSchema: schema210.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -22242,7 +25371,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema196.properties.maxTicketsPerUser,
+          parentSchema: schema210.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -22261,8 +25390,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema196.properties.maxOpenTickets.type,
-        parentSchema: schema196.properties.maxOpenTickets,
+        schema: schema210.properties.maxOpenTickets.type,
+        parentSchema: schema210.properties.maxOpenTickets,
         data: data1,
       };
       if (vErrors === null) {
@@ -22281,7 +25410,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 200 },
           message: 'must be <= 200',
           schema: 200,
-          parentSchema: schema196.properties.maxOpenTickets,
+          parentSchema: schema210.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -22299,7 +25428,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 10 },
           message: 'must be >= 10',
           schema: 10,
-          parentSchema: schema196.properties.maxOpenTickets,
+          parentSchema: schema210.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -22318,8 +25447,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.rateLimitEnabled.type,
-        parentSchema: schema196.properties.rateLimitEnabled,
+        schema: schema210.properties.rateLimitEnabled.type,
+        parentSchema: schema210.properties.rateLimitEnabled,
         data: data2,
       };
       if (vErrors === null) {
@@ -22337,8 +25466,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema196.properties.cooldownPeriod.type,
-        parentSchema: schema196.properties.cooldownPeriod,
+        schema: schema210.properties.cooldownPeriod.type,
+        parentSchema: schema210.properties.cooldownPeriod,
         data: data3,
       };
       if (vErrors === null) {
@@ -22357,7 +25486,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 3600 },
           message: 'must be <= 3600',
           schema: 3600,
-          parentSchema: schema196.properties.cooldownPeriod,
+          parentSchema: schema210.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -22375,7 +25504,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 60 },
           message: 'must be >= 60',
           schema: 60,
-          parentSchema: schema196.properties.cooldownPeriod,
+          parentSchema: schema210.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -22394,8 +25523,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.autoCloseInactive.type,
-        parentSchema: schema196.properties.autoCloseInactive,
+        schema: schema210.properties.autoCloseInactive.type,
+        parentSchema: schema210.properties.autoCloseInactive,
         data: data4,
       };
       if (vErrors === null) {
@@ -22413,8 +25542,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema196.properties.inactiveThreshold.type,
-        parentSchema: schema196.properties.inactiveThreshold,
+        schema: schema210.properties.inactiveThreshold.type,
+        parentSchema: schema210.properties.inactiveThreshold,
         data: data5,
       };
       if (vErrors === null) {
@@ -22433,7 +25562,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 30 },
           message: 'must be <= 30',
           schema: 30,
-          parentSchema: schema196.properties.inactiveThreshold,
+          parentSchema: schema210.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -22451,7 +25580,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema196.properties.inactiveThreshold,
+          parentSchema: schema210.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -22482,7 +25611,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema196.properties.userLimits,
+            parentSchema: schema210.properties.userLimits,
             data: data6,
           };
           if (vErrors === null) {
@@ -22501,8 +25630,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema197.type,
-          parentSchema: schema197,
+          schema: schema211.type,
+          parentSchema: schema211,
           data: data7,
         };
         if (vErrors === null) {
@@ -22521,7 +25650,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema197,
+            parentSchema: schema211,
             data: data7,
           };
           if (vErrors === null) {
@@ -22539,7 +25668,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema197,
+            parentSchema: schema211,
             data: data7,
           };
           if (vErrors === null) {
@@ -22558,8 +25687,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema197.type,
-          parentSchema: schema197,
+          schema: schema211.type,
+          parentSchema: schema211,
           data: data8,
         };
         if (vErrors === null) {
@@ -22578,7 +25707,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema197,
+            parentSchema: schema211,
             data: data8,
           };
           if (vErrors === null) {
@@ -22596,7 +25725,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema197,
+            parentSchema: schema211,
             data: data8,
           };
           if (vErrors === null) {
@@ -22615,8 +25744,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema197.type,
-          parentSchema: schema197,
+          schema: schema211.type,
+          parentSchema: schema211,
           data: data9,
         };
         if (vErrors === null) {
@@ -22635,7 +25764,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema197,
+            parentSchema: schema211,
             data: data9,
           };
           if (vErrors === null) {
@@ -22653,7 +25782,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema197,
+            parentSchema: schema211,
             data: data9,
           };
           if (vErrors === null) {
@@ -22671,8 +25800,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema196.properties.userLimits.type,
-        parentSchema: schema196.properties.userLimits,
+        schema: schema210.properties.userLimits.type,
+        parentSchema: schema210.properties.userLimits,
         data: data6,
       };
       if (vErrors === null) {
@@ -22692,7 +25821,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 properties',
           schema: 250,
-          parentSchema: schema196.properties.roleLimits,
+          parentSchema: schema210.properties.roleLimits,
           data: data10,
         };
         if (vErrors === null) {
@@ -22713,7 +25842,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema196.properties.roleLimits.propertyNames,
+              parentSchema: schema210.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -22732,7 +25861,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema196.properties.roleLimits.propertyNames,
+              parentSchema: schema210.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -22752,8 +25881,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'propertyNames',
             params: { propertyName: key2 },
             message: 'property name must be valid',
-            schema: schema196.properties.roleLimits.propertyNames,
-            parentSchema: schema196.properties.roleLimits,
+            schema: schema210.properties.roleLimits.propertyNames,
+            parentSchema: schema210.properties.roleLimits,
             data: data10,
           };
           if (vErrors === null) {
@@ -22773,8 +25902,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema197.type,
-            parentSchema: schema197,
+            schema: schema211.type,
+            parentSchema: schema211,
             data: data11,
           };
           if (vErrors === null) {
@@ -22793,7 +25922,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { comparison: '<=', limit: 20 },
               message: 'must be <= 20',
               schema: 20,
-              parentSchema: schema197,
+              parentSchema: schema211,
               data: data11,
             };
             if (vErrors === null) {
@@ -22811,7 +25940,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { comparison: '>=', limit: 1 },
               message: 'must be >= 1',
               schema: 1,
-              parentSchema: schema197,
+              parentSchema: schema211,
               data: data11,
             };
             if (vErrors === null) {
@@ -22830,8 +25959,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema196.properties.roleLimits.type,
-        parentSchema: schema196.properties.roleLimits,
+        schema: schema210.properties.roleLimits.type,
+        parentSchema: schema210.properties.roleLimits,
         data: data10,
       };
       if (vErrors === null) {
@@ -22848,8 +25977,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema196.type,
-      parentSchema: schema196,
+      schema: schema210.type,
+      parentSchema: schema210,
       data,
     };
     if (vErrors === null) {
@@ -22859,12 +25988,12 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate109.errors = vErrors;
+  validate116.errors = vErrors;
   return errors === 0;
 }
-validate109.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanel = validate110;
-const schema201 = {
+validate116.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate117;
+const schema215 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -23089,7 +26218,7 @@ const schema201 = {
     },
   },
 };
-const schema202 = {
+const schema216 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -23100,11 +26229,11 @@ const schema202 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const pattern37 = new RegExp('^(https?://[^\\s]+)?$', 'u');
-function validate110(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern43 = new RegExp('^(https?://[^\\s]+)?$', 'u');
+function validate117(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate110.evaluated;
+  const evaluated0 = validate117.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23218,8 +26347,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema201.required,
-        parentSchema: schema201,
+        schema: schema215.required,
+        parentSchema: schema215,
         data,
       };
       if (vErrors === null) {
@@ -23230,7 +26359,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema201.properties, key0)) {
+      if (!func1.call(schema215.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -23238,7 +26367,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema201,
+          parentSchema: schema215,
           data,
         };
         if (vErrors === null) {
@@ -23259,7 +26388,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema201.properties.title,
+          parentSchema: schema215.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -23277,7 +26406,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema201.properties.title,
+          parentSchema: schema215.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -23295,7 +26424,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema201.properties.title,
+          parentSchema: schema215.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -23312,8 +26441,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.title.type,
-        parentSchema: schema201.properties.title,
+        schema: schema215.properties.title.type,
+        parentSchema: schema215.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -23333,7 +26462,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema201.properties.description,
+          parentSchema: schema215.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -23350,8 +26479,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.description.type,
-        parentSchema: schema201.properties.description,
+        schema: schema215.properties.description.type,
+        parentSchema: schema215.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -23371,7 +26500,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema202,
+          parentSchema: schema216,
           data: data2,
         };
         if (vErrors === null) {
@@ -23381,7 +26510,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern36.test(data2)) {
+      if (!pattern23.test(data2)) {
         const err9 = {
           instancePath: instancePath + '/color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -23389,7 +26518,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema202,
+          parentSchema: schema216,
           data: data2,
         };
         if (vErrors === null) {
@@ -23406,8 +26535,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema202.type,
-        parentSchema: schema202,
+        schema: schema216.type,
+        parentSchema: schema216,
         data: data2,
       };
       if (vErrors === null) {
@@ -23428,7 +26557,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema201.properties.channel_id,
+            parentSchema: schema215.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -23446,7 +26575,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema201.properties.channel_id,
+            parentSchema: schema215.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -23463,8 +26592,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema201.properties.channel_id.type,
-          parentSchema: schema201.properties.channel_id,
+          schema: schema215.properties.channel_id.type,
+          parentSchema: schema215.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -23485,7 +26614,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema201.properties.button_label,
+          parentSchema: schema215.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -23503,7 +26632,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema201.properties.button_label,
+          parentSchema: schema215.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -23520,8 +26649,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.button_label.type,
-        parentSchema: schema201.properties.button_label,
+        schema: schema215.properties.button_label.type,
+        parentSchema: schema215.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -23541,7 +26670,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema201.properties.button_emoji,
+          parentSchema: schema215.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -23558,8 +26687,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.button_emoji.type,
-        parentSchema: schema201.properties.button_emoji,
+        schema: schema215.properties.button_emoji.type,
+        parentSchema: schema215.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -23579,7 +26708,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema201.properties.welcome_message,
+          parentSchema: schema215.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -23596,8 +26725,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.welcome_message.type,
-        parentSchema: schema201.properties.welcome_message,
+        schema: schema215.properties.welcome_message.type,
+        parentSchema: schema215.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -23617,7 +26746,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema201.properties.ticket_name_format,
+          parentSchema: schema215.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -23635,7 +26764,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema201.properties.ticket_name_format,
+          parentSchema: schema215.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -23652,8 +26781,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.ticket_name_format.type,
-        parentSchema: schema201.properties.ticket_name_format,
+        schema: schema215.properties.ticket_name_format.type,
+        parentSchema: schema215.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -23671,8 +26800,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema201.properties.close_button.type,
-        parentSchema: schema201.properties.close_button,
+        schema: schema215.properties.close_button.type,
+        parentSchema: schema215.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -23692,7 +26821,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema201.properties.close_button_label,
+          parentSchema: schema215.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -23709,8 +26838,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.close_button_label.type,
-        parentSchema: schema201.properties.close_button_label,
+        schema: schema215.properties.close_button_label.type,
+        parentSchema: schema215.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -23730,7 +26859,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema201.properties.close_button_emoji,
+          parentSchema: schema215.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -23747,8 +26876,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.close_button_emoji.type,
-        parentSchema: schema201.properties.close_button_emoji,
+        schema: schema215.properties.close_button_emoji.type,
+        parentSchema: schema215.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -23766,8 +26895,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema201.properties.transcript.type,
-        parentSchema: schema201.properties.transcript,
+        schema: schema215.properties.transcript.type,
+        parentSchema: schema215.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -23785,8 +26914,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema201.properties.auto_delete.type,
-        parentSchema: schema201.properties.auto_delete,
+        schema: schema215.properties.auto_delete.type,
+        parentSchema: schema215.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -23804,8 +26933,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema201.properties.auto_delete_time.type,
-        parentSchema: schema201.properties.auto_delete_time,
+        schema: schema215.properties.auto_delete_time.type,
+        parentSchema: schema215.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -23824,7 +26953,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema201.properties.auto_delete_time,
+          parentSchema: schema215.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -23842,7 +26971,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema201.properties.auto_delete_time,
+          parentSchema: schema215.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -23861,8 +26990,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema201.properties.support_team_view.type,
-        parentSchema: schema201.properties.support_team_view,
+        schema: schema215.properties.support_team_view.type,
+        parentSchema: schema215.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -23880,8 +27009,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema201.properties.max_duration.type,
-        parentSchema: schema201.properties.max_duration,
+        schema: schema215.properties.max_duration.type,
+        parentSchema: schema215.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -23900,7 +27029,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema201.properties.max_duration,
+          parentSchema: schema215.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -23918,7 +27047,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema201.properties.max_duration,
+          parentSchema: schema215.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -23939,7 +27068,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema201.properties.required_inputs,
+          parentSchema: schema215.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -23961,7 +27090,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema201.properties.required_inputs.items,
+              parentSchema: schema215.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -23979,7 +27108,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema201.properties.required_inputs.items,
+              parentSchema: schema215.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -23996,8 +27125,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema201.properties.required_inputs.items.type,
-            parentSchema: schema201.properties.required_inputs.items,
+            schema: schema215.properties.required_inputs.items.type,
+            parentSchema: schema215.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -24015,8 +27144,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema201.properties.required_inputs.type,
-        parentSchema: schema201.properties.required_inputs,
+        schema: schema215.properties.required_inputs.type,
+        parentSchema: schema215.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -24036,7 +27165,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema201.properties.categories,
+          parentSchema: schema215.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -24058,7 +27187,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema201.properties.categories.items,
+              parentSchema: schema215.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -24076,7 +27205,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema201.properties.categories.items,
+              parentSchema: schema215.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -24093,8 +27222,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema201.properties.categories.items.type,
-            parentSchema: schema201.properties.categories.items,
+            schema: schema215.properties.categories.items.type,
+            parentSchema: schema215.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -24123,7 +27252,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema201.properties.categories,
+              parentSchema: schema215.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -24144,8 +27273,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema201.properties.categories.type,
-        parentSchema: schema201.properties.categories,
+        schema: schema215.properties.categories.type,
+        parentSchema: schema215.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -24163,8 +27292,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema201.properties.auto_deploy.type,
-        parentSchema: schema201.properties.auto_deploy,
+        schema: schema215.properties.auto_deploy.type,
+        parentSchema: schema215.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -24184,7 +27313,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema201.properties.footer,
+          parentSchema: schema215.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -24201,8 +27330,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.footer.type,
-        parentSchema: schema201.properties.footer,
+        schema: schema215.properties.footer.type,
+        parentSchema: schema215.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -24222,7 +27351,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema201.properties.footerIcon,
+          parentSchema: schema215.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -24232,7 +27361,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern37.test(data22)) {
+      if (!pattern43.test(data22)) {
         const err53 = {
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/properties/footerIcon/pattern',
@@ -24240,7 +27369,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema201.properties.footerIcon,
+          parentSchema: schema215.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -24257,8 +27386,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.footerIcon.type,
-        parentSchema: schema201.properties.footerIcon,
+        schema: schema215.properties.footerIcon.type,
+        parentSchema: schema215.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -24278,7 +27407,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema201.properties.image,
+          parentSchema: schema215.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -24288,7 +27417,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern37.test(data23)) {
+      if (!pattern43.test(data23)) {
         const err56 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/properties/image/pattern',
@@ -24296,7 +27425,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema201.properties.image,
+          parentSchema: schema215.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -24313,8 +27442,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.image.type,
-        parentSchema: schema201.properties.image,
+        schema: schema215.properties.image.type,
+        parentSchema: schema215.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -24334,7 +27463,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema201.properties.thumbnail,
+          parentSchema: schema215.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -24344,7 +27473,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern37.test(data24)) {
+      if (!pattern43.test(data24)) {
         const err59 = {
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/properties/thumbnail/pattern',
@@ -24352,7 +27481,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema201.properties.thumbnail,
+          parentSchema: schema215.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -24369,8 +27498,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.thumbnail.type,
-        parentSchema: schema201.properties.thumbnail,
+        schema: schema215.properties.thumbnail.type,
+        parentSchema: schema215.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -24390,7 +27519,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema201.properties.open_title,
+          parentSchema: schema215.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -24407,8 +27536,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.open_title.type,
-        parentSchema: schema201.properties.open_title,
+        schema: schema215.properties.open_title.type,
+        parentSchema: schema215.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -24428,7 +27557,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema201.properties.open_description,
+          parentSchema: schema215.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -24445,8 +27574,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.open_description.type,
-        parentSchema: schema201.properties.open_description,
+        schema: schema215.properties.open_description.type,
+        parentSchema: schema215.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -24466,7 +27595,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema202,
+          parentSchema: schema216,
           data: data27,
         };
         if (vErrors === null) {
@@ -24476,7 +27605,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern36.test(data27)) {
+      if (!pattern23.test(data27)) {
         const err66 = {
           instancePath: instancePath + '/open_color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -24484,7 +27613,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema202,
+          parentSchema: schema216,
           data: data27,
         };
         if (vErrors === null) {
@@ -24501,8 +27630,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema202.type,
-        parentSchema: schema202,
+        schema: schema216.type,
+        parentSchema: schema216,
         data: data27,
       };
       if (vErrors === null) {
@@ -24522,7 +27651,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema201.properties.open_footer,
+          parentSchema: schema215.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -24539,8 +27668,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.open_footer.type,
-        parentSchema: schema201.properties.open_footer,
+        schema: schema215.properties.open_footer.type,
+        parentSchema: schema215.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -24560,7 +27689,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema201.properties.open_footerIcon,
+          parentSchema: schema215.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -24570,7 +27699,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern37.test(data29)) {
+      if (!pattern43.test(data29)) {
         const err71 = {
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/properties/open_footerIcon/pattern',
@@ -24578,7 +27707,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema201.properties.open_footerIcon,
+          parentSchema: schema215.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -24595,8 +27724,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.open_footerIcon.type,
-        parentSchema: schema201.properties.open_footerIcon,
+        schema: schema215.properties.open_footerIcon.type,
+        parentSchema: schema215.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -24616,7 +27745,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema201.properties.open_image,
+          parentSchema: schema215.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -24626,7 +27755,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern37.test(data30)) {
+      if (!pattern43.test(data30)) {
         const err74 = {
           instancePath: instancePath + '/open_image',
           schemaPath: '#/properties/open_image/pattern',
@@ -24634,7 +27763,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema201.properties.open_image,
+          parentSchema: schema215.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -24651,8 +27780,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.open_image.type,
-        parentSchema: schema201.properties.open_image,
+        schema: schema215.properties.open_image.type,
+        parentSchema: schema215.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -24672,7 +27801,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema201.properties.open_thumbnail,
+          parentSchema: schema215.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -24682,7 +27811,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern37.test(data31)) {
+      if (!pattern43.test(data31)) {
         const err77 = {
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/properties/open_thumbnail/pattern',
@@ -24690,7 +27819,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema201.properties.open_thumbnail,
+          parentSchema: schema215.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -24707,8 +27836,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema201.properties.open_thumbnail.type,
-        parentSchema: schema201.properties.open_thumbnail,
+        schema: schema215.properties.open_thumbnail.type,
+        parentSchema: schema215.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -24724,10 +27853,10 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema201.properties.message_id.type },
+        params: { type: schema215.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema201.properties.message_id.type,
-        parentSchema: schema201.properties.message_id,
+        schema: schema215.properties.message_id.type,
+        parentSchema: schema215.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -24746,7 +27875,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema201.properties.message_id,
+          parentSchema: schema215.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -24764,7 +27893,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema201.properties.message_id,
+          parentSchema: schema215.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -24783,8 +27912,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema201.properties.deployed.type,
-        parentSchema: schema201.properties.deployed,
+        schema: schema215.properties.deployed.type,
+        parentSchema: schema215.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -24800,10 +27929,10 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema201.properties.created_at.type },
+        params: { type: schema215.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema201.properties.created_at.type,
-        parentSchema: schema201.properties.created_at,
+        schema: schema215.properties.created_at.type,
+        parentSchema: schema215.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -24822,7 +27951,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema201.properties.created_at,
+          parentSchema: schema215.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -24839,10 +27968,10 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema201.properties.updated_at.type },
+        params: { type: schema215.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema201.properties.updated_at.type,
-        parentSchema: schema201.properties.updated_at,
+        schema: schema215.properties.updated_at.type,
+        parentSchema: schema215.properties.updated_at,
         data: data35,
       };
       if (vErrors === null) {
@@ -24861,7 +27990,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema201.properties.updated_at,
+          parentSchema: schema215.properties.updated_at,
           data: data35,
         };
         if (vErrors === null) {
@@ -24879,8 +28008,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema201.type,
-      parentSchema: schema201,
+      schema: schema215.type,
+      parentSchema: schema215,
       data,
     };
     if (vErrors === null) {
@@ -24890,12 +28019,12 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate110.errors = vErrors;
+  validate117.errors = vErrors;
   return errors === 0;
 }
-validate110.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanelDeployDefaultRequest = validate58;
-const schema85 = {
+validate117.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployDefaultRequest = validate65;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json',
   type: 'object',
@@ -25022,7 +28151,7 @@ const schema85 = {
     },
   },
 };
-const schema86 = {
+const schema100 = {
   type: 'string',
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -25033,7 +28162,7 @@ const schema86 = {
     maxLength: 'Please select a channel for the panel',
   },
 };
-const schema87 = {
+const schema101 = {
   type: 'string',
   maxLength: 256,
   default: 'Support Ticket',
@@ -25046,13 +28175,13 @@ const schema87 = {
     pattern: 'Panel title is required',
   },
 };
-const schema88 = {
+const schema102 = {
   type: 'string',
   maxLength: 4096,
   default: 'Please use the button below to create a ticket',
   'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
 };
-const schema89 = {
+const schema103 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -25063,13 +28192,13 @@ const schema89 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema90 = {
+const schema104 = {
   type: 'string',
   maxLength: 2048,
   default: 'You can only have 1 open ticket at a time!',
   'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
 };
-const schema91 = {
+const schema105 = {
   type: 'string',
   maxLength: 2048,
   default: '',
@@ -25080,7 +28209,7 @@ const schema91 = {
     maxLength: 'Footer icon URL must be at most {limit} characters',
   },
 };
-const schema92 = {
+const schema106 = {
   type: 'string',
   maxLength: 2048,
   default: '',
@@ -25091,7 +28220,7 @@ const schema92 = {
     maxLength: 'Image URL must be at most {limit} characters',
   },
 };
-const schema93 = {
+const schema107 = {
   type: 'string',
   maxLength: 2048,
   default: '',
@@ -25102,23 +28231,23 @@ const schema93 = {
     maxLength: 'Thumbnail URL must be at most {limit} characters',
   },
 };
-const schema94 = {
+const schema108 = {
   type: 'string',
   maxLength: 80,
   default: 'Create Ticket',
   minLength: 1,
   'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
 };
-const schema95 = {
+const schema109 = {
   type: 'string',
   maxLength: 2,
   default: '🎫',
   'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
 };
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25133,8 +28262,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'panelData' },
         message: "must have required property '" + 'panelData' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -25153,7 +28282,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema85,
+          parentSchema: schema99,
           data,
         };
         if (vErrors === null) {
@@ -25175,7 +28304,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema86,
+            parentSchema: schema100,
             data: data0,
           };
           if (vErrors === null) {
@@ -25193,7 +28322,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema86,
+            parentSchema: schema100,
             data: data0,
           };
           if (vErrors === null) {
@@ -25210,8 +28339,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.type,
-          parentSchema: schema86,
+          schema: schema100.type,
+          parentSchema: schema100,
           data: data0,
         };
         if (vErrors === null) {
@@ -25226,7 +28355,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       let data1 = data.panelData;
       if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
         for (const key1 in data1) {
-          if (!func1.call(schema85.properties.panelData.properties, key1)) {
+          if (!func1.call(schema99.properties.panelData.properties, key1)) {
             const err5 = {
               instancePath: instancePath + '/panelData',
               schemaPath: '#/properties/panelData/additionalProperties',
@@ -25234,7 +28363,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema85.properties.panelData,
+              parentSchema: schema99.properties.panelData,
               data: data1,
             };
             if (vErrors === null) {
@@ -25256,7 +28385,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 256 },
                 message: 'must NOT have more than 256 characters',
                 schema: 256,
-                parentSchema: schema87,
+                parentSchema: schema101,
                 data: data2,
               };
               if (vErrors === null) {
@@ -25274,7 +28403,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema87,
+                parentSchema: schema101,
                 data: data2,
               };
               if (vErrors === null) {
@@ -25292,7 +28421,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '\\S' },
                 message: 'must match pattern "' + '\\S' + '"',
                 schema: '\\S',
-                parentSchema: schema87,
+                parentSchema: schema101,
                 data: data2,
               };
               if (vErrors === null) {
@@ -25309,8 +28438,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema87.type,
-              parentSchema: schema87,
+              schema: schema101.type,
+              parentSchema: schema101,
               data: data2,
             };
             if (vErrors === null) {
@@ -25332,7 +28461,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 4096 },
                 message: 'must NOT have more than 4096 characters',
                 schema: 4096,
-                parentSchema: schema88,
+                parentSchema: schema102,
                 data: data3,
               };
               if (vErrors === null) {
@@ -25349,8 +28478,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema88.type,
-              parentSchema: schema88,
+              schema: schema102.type,
+              parentSchema: schema102,
               data: data3,
             };
             if (vErrors === null) {
@@ -25372,7 +28501,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 7 },
                 message: 'must NOT have more than 7 characters',
                 schema: 7,
-                parentSchema: schema89,
+                parentSchema: schema103,
                 data: data4,
               };
               if (vErrors === null) {
@@ -25382,7 +28511,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern36.test(data4)) {
+            if (!pattern23.test(data4)) {
               const err13 = {
                 instancePath: instancePath + '/panelData/color',
                 schemaPath: '#/$defs/TicketPanelColor/pattern',
@@ -25390,7 +28519,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^#[0-9A-Fa-f]{6}$' },
                 message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
                 schema: '^#[0-9A-Fa-f]{6}$',
-                parentSchema: schema89,
+                parentSchema: schema103,
                 data: data4,
               };
               if (vErrors === null) {
@@ -25407,8 +28536,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema103.type,
+              parentSchema: schema103,
               data: data4,
             };
             if (vErrors === null) {
@@ -25430,7 +28559,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2048 },
                 message: 'must NOT have more than 2048 characters',
                 schema: 2048,
-                parentSchema: schema90,
+                parentSchema: schema104,
                 data: data5,
               };
               if (vErrors === null) {
@@ -25447,8 +28576,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema90.type,
-              parentSchema: schema90,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data5,
             };
             if (vErrors === null) {
@@ -25470,7 +28599,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2048 },
                 message: 'must NOT have more than 2048 characters',
                 schema: 2048,
-                parentSchema: schema91,
+                parentSchema: schema105,
                 data: data6,
               };
               if (vErrors === null) {
@@ -25480,7 +28609,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern37.test(data6)) {
+            if (!pattern43.test(data6)) {
               const err18 = {
                 instancePath: instancePath + '/panelData/footerIcon',
                 schemaPath: '#/$defs/TicketPanelFootericon/pattern',
@@ -25488,7 +28617,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^(https?://[^\\s]+)?$' },
                 message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
                 schema: '^(https?://[^\\s]+)?$',
-                parentSchema: schema91,
+                parentSchema: schema105,
                 data: data6,
               };
               if (vErrors === null) {
@@ -25505,8 +28634,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema91.type,
-              parentSchema: schema91,
+              schema: schema105.type,
+              parentSchema: schema105,
               data: data6,
             };
             if (vErrors === null) {
@@ -25528,7 +28657,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2048 },
                 message: 'must NOT have more than 2048 characters',
                 schema: 2048,
-                parentSchema: schema92,
+                parentSchema: schema106,
                 data: data7,
               };
               if (vErrors === null) {
@@ -25538,7 +28667,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern37.test(data7)) {
+            if (!pattern43.test(data7)) {
               const err21 = {
                 instancePath: instancePath + '/panelData/image',
                 schemaPath: '#/$defs/TicketPanelImage/pattern',
@@ -25546,7 +28675,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^(https?://[^\\s]+)?$' },
                 message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
                 schema: '^(https?://[^\\s]+)?$',
-                parentSchema: schema92,
+                parentSchema: schema106,
                 data: data7,
               };
               if (vErrors === null) {
@@ -25563,8 +28692,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema92.type,
-              parentSchema: schema92,
+              schema: schema106.type,
+              parentSchema: schema106,
               data: data7,
             };
             if (vErrors === null) {
@@ -25586,7 +28715,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2048 },
                 message: 'must NOT have more than 2048 characters',
                 schema: 2048,
-                parentSchema: schema93,
+                parentSchema: schema107,
                 data: data8,
               };
               if (vErrors === null) {
@@ -25596,7 +28725,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern37.test(data8)) {
+            if (!pattern43.test(data8)) {
               const err24 = {
                 instancePath: instancePath + '/panelData/thumbnail',
                 schemaPath: '#/$defs/TicketPanelThumbnail/pattern',
@@ -25604,7 +28733,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^(https?://[^\\s]+)?$' },
                 message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
                 schema: '^(https?://[^\\s]+)?$',
-                parentSchema: schema93,
+                parentSchema: schema107,
                 data: data8,
               };
               if (vErrors === null) {
@@ -25621,8 +28750,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema93.type,
-              parentSchema: schema93,
+              schema: schema107.type,
+              parentSchema: schema107,
               data: data8,
             };
             if (vErrors === null) {
@@ -25644,7 +28773,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 80 },
                 message: 'must NOT have more than 80 characters',
                 schema: 80,
-                parentSchema: schema94,
+                parentSchema: schema108,
                 data: data9,
               };
               if (vErrors === null) {
@@ -25662,7 +28791,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema94,
+                parentSchema: schema108,
                 data: data9,
               };
               if (vErrors === null) {
@@ -25679,8 +28808,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema94.type,
-              parentSchema: schema94,
+              schema: schema108.type,
+              parentSchema: schema108,
               data: data9,
             };
             if (vErrors === null) {
@@ -25702,7 +28831,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2 },
                 message: 'must NOT have more than 2 characters',
                 schema: 2,
-                parentSchema: schema95,
+                parentSchema: schema109,
                 data: data10,
               };
               if (vErrors === null) {
@@ -25719,8 +28848,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema109.type,
+              parentSchema: schema109,
               data: data10,
             };
             if (vErrors === null) {
@@ -25738,8 +28867,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema85.properties.panelData.type,
-          parentSchema: schema85.properties.panelData,
+          schema: schema99.properties.panelData.type,
+          parentSchema: schema99.properties.panelData,
           data: data1,
         };
         if (vErrors === null) {
@@ -25757,8 +28886,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema85.type,
-      parentSchema: schema85,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -25768,12 +28897,12 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanelDeployRequest = validate59;
-const schema96 = {
+validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployRequest = validate66;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json',
   type: 'object',
@@ -25794,7 +28923,7 @@ const schema96 = {
     },
   },
 };
-const schema97 = {
+const schema111 = {
   type: 'string',
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -25805,10 +28934,10 @@ const schema97 = {
     maxLength: 'Please select a channel for the panel',
   },
 };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25825,7 +28954,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema96,
+          parentSchema: schema110,
           data,
         };
         if (vErrors === null) {
@@ -25847,7 +28976,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema97,
+            parentSchema: schema111,
             data: data0,
           };
           if (vErrors === null) {
@@ -25865,7 +28994,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema97,
+            parentSchema: schema111,
             data: data0,
           };
           if (vErrors === null) {
@@ -25882,8 +29011,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.type,
-          parentSchema: schema97,
+          schema: schema111.type,
+          parentSchema: schema111,
           data: data0,
         };
         if (vErrors === null) {
@@ -25901,8 +29030,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -25912,12 +29041,12 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanelDeployResponse = validate60;
-const schema98 = {
+validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployResponse = validate67;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json',
   type: 'object',
@@ -26161,12 +29290,12 @@ const schema98 = {
     },
   },
 };
-const schema102 = {
+const schema116 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema99 = {
+const schema113 = {
   type: 'object',
   additionalProperties: false,
   required: ['channel_id'],
@@ -26376,7 +29505,7 @@ const schema99 = {
   },
   'x-messages': { required: 'Please select a channel for the panel' },
 };
-const schema100 = {
+const schema114 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -26387,10 +29516,10 @@ const schema100 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26504,8 +29633,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -26516,7 +29645,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema99.properties, key0)) {
+      if (!func1.call(schema113.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -26524,7 +29653,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema99,
+          parentSchema: schema113,
           data,
         };
         if (vErrors === null) {
@@ -26545,7 +29674,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema99.properties.title,
+          parentSchema: schema113.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -26563,7 +29692,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema99.properties.title,
+          parentSchema: schema113.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -26581,7 +29710,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema99.properties.title,
+          parentSchema: schema113.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -26598,8 +29727,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.title.type,
-        parentSchema: schema99.properties.title,
+        schema: schema113.properties.title.type,
+        parentSchema: schema113.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -26619,7 +29748,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema99.properties.description,
+          parentSchema: schema113.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -26636,8 +29765,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.description.type,
-        parentSchema: schema99.properties.description,
+        schema: schema113.properties.description.type,
+        parentSchema: schema113.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -26657,7 +29786,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema100,
+          parentSchema: schema114,
           data: data2,
         };
         if (vErrors === null) {
@@ -26667,7 +29796,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern36.test(data2)) {
+      if (!pattern23.test(data2)) {
         const err9 = {
           instancePath: instancePath + '/color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -26675,7 +29804,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema100,
+          parentSchema: schema114,
           data: data2,
         };
         if (vErrors === null) {
@@ -26692,8 +29821,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema100.type,
-        parentSchema: schema100,
+        schema: schema114.type,
+        parentSchema: schema114,
         data: data2,
       };
       if (vErrors === null) {
@@ -26714,7 +29843,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema99.properties.channel_id,
+            parentSchema: schema113.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -26732,7 +29861,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema99.properties.channel_id,
+            parentSchema: schema113.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -26749,8 +29878,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.channel_id.type,
-          parentSchema: schema99.properties.channel_id,
+          schema: schema113.properties.channel_id.type,
+          parentSchema: schema113.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -26771,7 +29900,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema99.properties.button_label,
+          parentSchema: schema113.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -26789,7 +29918,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema99.properties.button_label,
+          parentSchema: schema113.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -26806,8 +29935,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.button_label.type,
-        parentSchema: schema99.properties.button_label,
+        schema: schema113.properties.button_label.type,
+        parentSchema: schema113.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -26827,7 +29956,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema99.properties.button_emoji,
+          parentSchema: schema113.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -26844,8 +29973,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.button_emoji.type,
-        parentSchema: schema99.properties.button_emoji,
+        schema: schema113.properties.button_emoji.type,
+        parentSchema: schema113.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -26865,7 +29994,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema99.properties.welcome_message,
+          parentSchema: schema113.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -26882,8 +30011,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.welcome_message.type,
-        parentSchema: schema99.properties.welcome_message,
+        schema: schema113.properties.welcome_message.type,
+        parentSchema: schema113.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -26903,7 +30032,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema99.properties.ticket_name_format,
+          parentSchema: schema113.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -26921,7 +30050,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema99.properties.ticket_name_format,
+          parentSchema: schema113.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -26938,8 +30067,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.ticket_name_format.type,
-        parentSchema: schema99.properties.ticket_name_format,
+        schema: schema113.properties.ticket_name_format.type,
+        parentSchema: schema113.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -26957,8 +30086,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.close_button.type,
-        parentSchema: schema99.properties.close_button,
+        schema: schema113.properties.close_button.type,
+        parentSchema: schema113.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -26978,7 +30107,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema99.properties.close_button_label,
+          parentSchema: schema113.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -26995,8 +30124,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.close_button_label.type,
-        parentSchema: schema99.properties.close_button_label,
+        schema: schema113.properties.close_button_label.type,
+        parentSchema: schema113.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -27016,7 +30145,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema99.properties.close_button_emoji,
+          parentSchema: schema113.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -27033,8 +30162,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.close_button_emoji.type,
-        parentSchema: schema99.properties.close_button_emoji,
+        schema: schema113.properties.close_button_emoji.type,
+        parentSchema: schema113.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -27052,8 +30181,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.transcript.type,
-        parentSchema: schema99.properties.transcript,
+        schema: schema113.properties.transcript.type,
+        parentSchema: schema113.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -27071,8 +30200,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.auto_delete.type,
-        parentSchema: schema99.properties.auto_delete,
+        schema: schema113.properties.auto_delete.type,
+        parentSchema: schema113.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -27090,8 +30219,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema99.properties.auto_delete_time.type,
-        parentSchema: schema99.properties.auto_delete_time,
+        schema: schema113.properties.auto_delete_time.type,
+        parentSchema: schema113.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -27110,7 +30239,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema99.properties.auto_delete_time,
+          parentSchema: schema113.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -27128,7 +30257,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema99.properties.auto_delete_time,
+          parentSchema: schema113.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -27147,8 +30276,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.support_team_view.type,
-        parentSchema: schema99.properties.support_team_view,
+        schema: schema113.properties.support_team_view.type,
+        parentSchema: schema113.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -27166,8 +30295,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema99.properties.max_duration.type,
-        parentSchema: schema99.properties.max_duration,
+        schema: schema113.properties.max_duration.type,
+        parentSchema: schema113.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -27186,7 +30315,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema99.properties.max_duration,
+          parentSchema: schema113.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -27204,7 +30333,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema99.properties.max_duration,
+          parentSchema: schema113.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -27225,7 +30354,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema99.properties.required_inputs,
+          parentSchema: schema113.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -27247,7 +30376,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema99.properties.required_inputs.items,
+              parentSchema: schema113.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -27265,7 +30394,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema99.properties.required_inputs.items,
+              parentSchema: schema113.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -27282,8 +30411,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.properties.required_inputs.items.type,
-            parentSchema: schema99.properties.required_inputs.items,
+            schema: schema113.properties.required_inputs.items.type,
+            parentSchema: schema113.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -27301,8 +30430,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema99.properties.required_inputs.type,
-        parentSchema: schema99.properties.required_inputs,
+        schema: schema113.properties.required_inputs.type,
+        parentSchema: schema113.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -27322,7 +30451,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema99.properties.categories,
+          parentSchema: schema113.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -27344,7 +30473,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema99.properties.categories.items,
+              parentSchema: schema113.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -27362,7 +30491,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema99.properties.categories.items,
+              parentSchema: schema113.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -27379,8 +30508,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.properties.categories.items.type,
-            parentSchema: schema99.properties.categories.items,
+            schema: schema113.properties.categories.items.type,
+            parentSchema: schema113.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -27409,7 +30538,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema99.properties.categories,
+              parentSchema: schema113.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -27430,8 +30559,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema99.properties.categories.type,
-        parentSchema: schema99.properties.categories,
+        schema: schema113.properties.categories.type,
+        parentSchema: schema113.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -27449,8 +30578,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.auto_deploy.type,
-        parentSchema: schema99.properties.auto_deploy,
+        schema: schema113.properties.auto_deploy.type,
+        parentSchema: schema113.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -27470,7 +30599,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.footer,
+          parentSchema: schema113.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -27487,8 +30616,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.footer.type,
-        parentSchema: schema99.properties.footer,
+        schema: schema113.properties.footer.type,
+        parentSchema: schema113.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -27508,7 +30637,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.footerIcon,
+          parentSchema: schema113.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -27518,7 +30647,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data22)) {
+      if (!pattern43.test(data22)) {
         const err53 = {
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/properties/footerIcon/pattern',
@@ -27526,7 +30655,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.footerIcon,
+          parentSchema: schema113.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -27543,8 +30672,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.footerIcon.type,
-        parentSchema: schema99.properties.footerIcon,
+        schema: schema113.properties.footerIcon.type,
+        parentSchema: schema113.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -27564,7 +30693,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.image,
+          parentSchema: schema113.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -27574,7 +30703,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data23)) {
+      if (!pattern43.test(data23)) {
         const err56 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/properties/image/pattern',
@@ -27582,7 +30711,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.image,
+          parentSchema: schema113.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -27599,8 +30728,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.image.type,
-        parentSchema: schema99.properties.image,
+        schema: schema113.properties.image.type,
+        parentSchema: schema113.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -27620,7 +30749,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.thumbnail,
+          parentSchema: schema113.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -27630,7 +30759,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data24)) {
+      if (!pattern43.test(data24)) {
         const err59 = {
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/properties/thumbnail/pattern',
@@ -27638,7 +30767,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.thumbnail,
+          parentSchema: schema113.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -27655,8 +30784,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.thumbnail.type,
-        parentSchema: schema99.properties.thumbnail,
+        schema: schema113.properties.thumbnail.type,
+        parentSchema: schema113.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -27676,7 +30805,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema99.properties.open_title,
+          parentSchema: schema113.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -27693,8 +30822,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_title.type,
-        parentSchema: schema99.properties.open_title,
+        schema: schema113.properties.open_title.type,
+        parentSchema: schema113.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -27714,7 +30843,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema99.properties.open_description,
+          parentSchema: schema113.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -27731,8 +30860,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_description.type,
-        parentSchema: schema99.properties.open_description,
+        schema: schema113.properties.open_description.type,
+        parentSchema: schema113.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -27752,7 +30881,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema100,
+          parentSchema: schema114,
           data: data27,
         };
         if (vErrors === null) {
@@ -27762,7 +30891,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern36.test(data27)) {
+      if (!pattern23.test(data27)) {
         const err66 = {
           instancePath: instancePath + '/open_color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -27770,7 +30899,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema100,
+          parentSchema: schema114,
           data: data27,
         };
         if (vErrors === null) {
@@ -27787,8 +30916,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema100.type,
-        parentSchema: schema100,
+        schema: schema114.type,
+        parentSchema: schema114,
         data: data27,
       };
       if (vErrors === null) {
@@ -27808,7 +30937,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.open_footer,
+          parentSchema: schema113.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -27825,8 +30954,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_footer.type,
-        parentSchema: schema99.properties.open_footer,
+        schema: schema113.properties.open_footer.type,
+        parentSchema: schema113.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -27846,7 +30975,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.open_footerIcon,
+          parentSchema: schema113.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -27856,7 +30985,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data29)) {
+      if (!pattern43.test(data29)) {
         const err71 = {
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/properties/open_footerIcon/pattern',
@@ -27864,7 +30993,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.open_footerIcon,
+          parentSchema: schema113.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -27881,8 +31010,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_footerIcon.type,
-        parentSchema: schema99.properties.open_footerIcon,
+        schema: schema113.properties.open_footerIcon.type,
+        parentSchema: schema113.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -27902,7 +31031,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.open_image,
+          parentSchema: schema113.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -27912,7 +31041,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data30)) {
+      if (!pattern43.test(data30)) {
         const err74 = {
           instancePath: instancePath + '/open_image',
           schemaPath: '#/properties/open_image/pattern',
@@ -27920,7 +31049,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.open_image,
+          parentSchema: schema113.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -27937,8 +31066,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_image.type,
-        parentSchema: schema99.properties.open_image,
+        schema: schema113.properties.open_image.type,
+        parentSchema: schema113.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -27958,7 +31087,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.open_thumbnail,
+          parentSchema: schema113.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -27968,7 +31097,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data31)) {
+      if (!pattern43.test(data31)) {
         const err77 = {
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/properties/open_thumbnail/pattern',
@@ -27976,7 +31105,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.open_thumbnail,
+          parentSchema: schema113.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -27993,8 +31122,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_thumbnail.type,
-        parentSchema: schema99.properties.open_thumbnail,
+        schema: schema113.properties.open_thumbnail.type,
+        parentSchema: schema113.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -28010,10 +31139,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema99.properties.message_id.type },
+        params: { type: schema113.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema99.properties.message_id.type,
-        parentSchema: schema99.properties.message_id,
+        schema: schema113.properties.message_id.type,
+        parentSchema: schema113.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -28032,7 +31161,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema99.properties.message_id,
+          parentSchema: schema113.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -28050,7 +31179,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema99.properties.message_id,
+          parentSchema: schema113.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -28069,8 +31198,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.deployed.type,
-        parentSchema: schema99.properties.deployed,
+        schema: schema113.properties.deployed.type,
+        parentSchema: schema113.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -28086,10 +31215,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema99.properties.created_at.type },
+        params: { type: schema113.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema99.properties.created_at.type,
-        parentSchema: schema99.properties.created_at,
+        schema: schema113.properties.created_at.type,
+        parentSchema: schema113.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -28108,7 +31237,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema99.properties.created_at,
+          parentSchema: schema113.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -28125,10 +31254,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema99.properties.updated_at.type },
+        params: { type: schema113.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema99.properties.updated_at.type,
-        parentSchema: schema99.properties.updated_at,
+        schema: schema113.properties.updated_at.type,
+        parentSchema: schema113.properties.updated_at,
         data: data35,
       };
       if (vErrors === null) {
@@ -28147,7 +31276,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema99.properties.updated_at,
+          parentSchema: schema113.properties.updated_at,
           data: data35,
         };
         if (vErrors === null) {
@@ -28165,8 +31294,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -28176,14 +31305,14 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28198,8 +31327,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -28216,8 +31345,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -28234,8 +31363,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -28252,8 +31381,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'item' },
         message: "must have required property '" + 'item' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -28270,8 +31399,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message_id' },
         message: "must have required property '" + 'message_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -28288,8 +31417,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -28306,8 +31435,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'redeployed' },
         message: "must have required property '" + 'redeployed' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -28334,7 +31463,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema98,
+          parentSchema: schema112,
           data,
         };
         if (vErrors === null) {
@@ -28355,7 +31484,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema98.properties.success,
+          parentSchema: schema112.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -28375,8 +31504,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.id.type,
-          parentSchema: schema98.properties.id,
+          schema: schema112.properties.id.type,
+          parentSchema: schema112.properties.id,
           data: data1,
         };
         if (vErrors === null) {
@@ -28396,8 +31525,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.properties.version.type,
-          parentSchema: schema98.properties.version,
+          schema: schema112.properties.version.type,
+          parentSchema: schema112.properties.version,
           data: data2,
         };
         if (vErrors === null) {
@@ -28416,7 +31545,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema98.properties.version,
+            parentSchema: schema112.properties.version,
             data: data2,
           };
           if (vErrors === null) {
@@ -28430,7 +31559,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.item !== undefined) {
       if (
-        !validate61(data.item, {
+        !validate68(data.item, {
           instancePath: instancePath + '/item',
           parentData: data,
           parentDataProperty: 'item',
@@ -28438,7 +31567,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+        vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
         errors = vErrors.length;
       }
     }
@@ -28453,7 +31582,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema102,
+            parentSchema: schema116,
             data: data4,
           };
           if (vErrors === null) {
@@ -28470,8 +31599,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.type,
-          parentSchema: schema102,
+          schema: schema116.type,
+          parentSchema: schema116,
           data: data4,
         };
         if (vErrors === null) {
@@ -28493,7 +31622,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema102,
+            parentSchema: schema116,
             data: data5,
           };
           if (vErrors === null) {
@@ -28510,8 +31639,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.type,
-          parentSchema: schema102,
+          schema: schema116.type,
+          parentSchema: schema116,
           data: data5,
         };
         if (vErrors === null) {
@@ -28531,8 +31660,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.redeployed.type,
-          parentSchema: schema98.properties.redeployed,
+          schema: schema112.properties.redeployed.type,
+          parentSchema: schema112.properties.redeployed,
           data: data6,
         };
         if (vErrors === null) {
@@ -28550,8 +31679,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema112.type,
+      parentSchema: schema112,
       data,
     };
     if (vErrors === null) {
@@ -28561,12 +31690,12 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServer = validate66;
-const schema107 = {
+validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServer = validate73;
+const schema121 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server.json',
   type: 'object',
@@ -28588,15 +31717,15 @@ const schema107 = {
     },
   },
 };
-const schema108 = {
+const schema122 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28611,8 +31740,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -28629,8 +31758,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -28647,8 +31776,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -28665,8 +31794,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -28683,8 +31812,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -28701,8 +31830,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -28728,7 +31857,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema107,
+          parentSchema: schema121,
           data,
         };
         if (vErrors === null) {
@@ -28750,7 +31879,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema108,
+            parentSchema: schema122,
             data: data0,
           };
           if (vErrors === null) {
@@ -28767,8 +31896,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.type,
-          parentSchema: schema108,
+          schema: schema122.type,
+          parentSchema: schema122,
           data: data0,
         };
         if (vErrors === null) {
@@ -28788,8 +31917,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.properties.name.type,
-          parentSchema: schema107.properties.name,
+          schema: schema121.properties.name.type,
+          parentSchema: schema121.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -28807,10 +31936,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema107.properties.iconURL.type },
+          params: { type: schema121.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema107.properties.iconURL.type,
-          parentSchema: schema107.properties.iconURL,
+          schema: schema121.properties.iconURL.type,
+          parentSchema: schema121.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -28830,8 +31959,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema107.properties.memberCount.type,
-          parentSchema: schema107.properties.memberCount,
+          schema: schema121.properties.memberCount.type,
+          parentSchema: schema121.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -28850,7 +31979,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema107.properties.memberCount,
+            parentSchema: schema121.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -28871,8 +32000,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema107.properties.boostLevel.type,
-          parentSchema: schema107.properties.boostLevel,
+          schema: schema121.properties.boostLevel.type,
+          parentSchema: schema121.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -28891,7 +32020,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema107.properties.boostLevel,
+            parentSchema: schema121.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -28909,7 +32038,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema107.properties.boostLevel,
+            parentSchema: schema121.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -28930,8 +32059,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema107.properties.boostCount.type,
-          parentSchema: schema107.properties.boostCount,
+          schema: schema121.properties.boostCount.type,
+          parentSchema: schema121.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -28950,7 +32079,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema107.properties.boostCount,
+            parentSchema: schema121.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -28969,8 +32098,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema107.type,
-      parentSchema: schema107,
+      schema: schema121.type,
+      parentSchema: schema121,
       data,
     };
     if (vErrors === null) {
@@ -28980,12 +32109,12 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServerList = validate63;
-const schema104 = {
+validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServerList = validate70;
+const schema118 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
   type: 'array',
@@ -29012,7 +32141,7 @@ const schema104 = {
     },
   },
 };
-const schema105 = {
+const schema119 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
@@ -29025,15 +32154,15 @@ const schema105 = {
     boostCount: { type: 'integer', minimum: 0 },
   },
 };
-const schema106 = {
+const schema120 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29048,8 +32177,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -29066,8 +32195,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -29084,8 +32213,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -29102,8 +32231,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -29120,8 +32249,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -29138,8 +32267,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -29165,7 +32294,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema105,
+          parentSchema: schema119,
           data,
         };
         if (vErrors === null) {
@@ -29187,7 +32316,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema106,
+            parentSchema: schema120,
             data: data0,
           };
           if (vErrors === null) {
@@ -29204,8 +32333,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.type,
-          parentSchema: schema106,
+          schema: schema120.type,
+          parentSchema: schema120,
           data: data0,
         };
         if (vErrors === null) {
@@ -29225,8 +32354,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.name.type,
-          parentSchema: schema105.properties.name,
+          schema: schema119.properties.name.type,
+          parentSchema: schema119.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -29244,10 +32373,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema105.properties.iconURL.type },
+          params: { type: schema119.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema105.properties.iconURL.type,
-          parentSchema: schema105.properties.iconURL,
+          schema: schema119.properties.iconURL.type,
+          parentSchema: schema119.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -29267,8 +32396,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.memberCount.type,
-          parentSchema: schema105.properties.memberCount,
+          schema: schema119.properties.memberCount.type,
+          parentSchema: schema119.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -29287,7 +32416,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema105.properties.memberCount,
+            parentSchema: schema119.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -29308,8 +32437,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.boostLevel.type,
-          parentSchema: schema105.properties.boostLevel,
+          schema: schema119.properties.boostLevel.type,
+          parentSchema: schema119.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -29328,7 +32457,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema105.properties.boostLevel,
+            parentSchema: schema119.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -29346,7 +32475,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema105.properties.boostLevel,
+            parentSchema: schema119.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -29367,8 +32496,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.boostCount.type,
-          parentSchema: schema105.properties.boostCount,
+          schema: schema119.properties.boostCount.type,
+          parentSchema: schema119.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -29387,7 +32516,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema105.properties.boostCount,
+            parentSchema: schema119.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -29406,8 +32535,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema105.type,
-      parentSchema: schema105,
+      schema: schema119.type,
+      parentSchema: schema119,
       data,
     };
     if (vErrors === null) {
@@ -29417,14 +32546,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29440,7 +32569,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 9 },
         message: 'must NOT have more than 9 items',
         schema: 9,
-        parentSchema: schema104,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -29453,9 +32582,9 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate64(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
+        !validate71(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
         errors = vErrors.length;
       }
     }
@@ -29466,8 +32595,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema104.type,
-      parentSchema: schema104,
+      schema: schema118.type,
+      parentSchema: schema118,
       data,
     };
     if (vErrors === null) {
@@ -29477,12 +32606,12 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptList = validate67;
-const schema109 = {
+validate70.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptList = validate74;
+const schema123 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-list.json',
   type: 'object',
@@ -29504,7 +32633,7 @@ const schema109 = {
     },
   },
 };
-const schema110 = {
+const schema124 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -29516,10 +32645,10 @@ const schema110 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29534,8 +32663,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -29552,8 +32681,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcripts' },
         message: "must have required property '" + 'transcripts' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -29572,7 +32701,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema109,
+          parentSchema: schema123,
           data,
         };
         if (vErrors === null) {
@@ -29593,7 +32722,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema109.properties.success,
+          parentSchema: schema123.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -29618,8 +32747,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema124.required,
+                parentSchema: schema124,
                 data: data2,
               };
               if (vErrors === null) {
@@ -29636,8 +32765,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'ticketId' },
                 message: "must have required property '" + 'ticketId' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema124.required,
+                parentSchema: schema124,
                 data: data2,
               };
               if (vErrors === null) {
@@ -29654,8 +32783,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'userName' },
                 message: "must have required property '" + 'userName' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema124.required,
+                parentSchema: schema124,
                 data: data2,
               };
               if (vErrors === null) {
@@ -29672,8 +32801,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'createdAt' },
                 message: "must have required property '" + 'createdAt' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema124.required,
+                parentSchema: schema124,
                 data: data2,
               };
               if (vErrors === null) {
@@ -29690,8 +32819,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema124.required,
+                parentSchema: schema124,
                 data: data2,
               };
               if (vErrors === null) {
@@ -29710,7 +32839,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema110,
+                  parentSchema: schema124,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -29730,8 +32859,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.id.type,
-                  parentSchema: schema110.properties.id,
+                  schema: schema124.properties.id.type,
+                  parentSchema: schema124.properties.id,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -29751,8 +32880,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.ticketId.type,
-                  parentSchema: schema110.properties.ticketId,
+                  schema: schema124.properties.ticketId.type,
+                  parentSchema: schema124.properties.ticketId,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -29772,8 +32901,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.userName.type,
-                  parentSchema: schema110.properties.userName,
+                  schema: schema124.properties.userName.type,
+                  parentSchema: schema124.properties.userName,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -29793,8 +32922,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.createdAt.type,
-                  parentSchema: schema110.properties.createdAt,
+                  schema: schema124.properties.createdAt.type,
+                  parentSchema: schema124.properties.createdAt,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -29814,8 +32943,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema110.properties.size.type,
-                  parentSchema: schema110.properties.size,
+                  schema: schema124.properties.size.type,
+                  parentSchema: schema124.properties.size,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -29834,7 +32963,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema110.properties.size,
+                    parentSchema: schema124.properties.size,
                     data: data7,
                   };
                   if (vErrors === null) {
@@ -29853,8 +32982,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema110.type,
-              parentSchema: schema110,
+              schema: schema124.type,
+              parentSchema: schema124,
               data: data2,
             };
             if (vErrors === null) {
@@ -29872,8 +33001,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.transcripts.type,
-          parentSchema: schema109.properties.transcripts,
+          schema: schema123.properties.transcripts.type,
+          parentSchema: schema123.properties.transcripts,
           data: data1,
         };
         if (vErrors === null) {
@@ -29891,8 +33020,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema123.type,
+      parentSchema: schema123,
       data,
     };
     if (vErrors === null) {
@@ -29902,12 +33031,12 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptMessage = validate68;
-const schema111 = {
+validate74.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptMessage = validate75;
+const schema125 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-message.json',
   type: 'object',
@@ -29991,14 +33120,14 @@ const schema111 = {
     },
   },
 };
-const pattern59 = new RegExp(
+const pattern65 = new RegExp(
   '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   'u',
 );
-function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30013,8 +33142,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -30031,8 +33160,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'author' },
         message: "must have required property '" + 'author' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -30049,8 +33178,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'content' },
         message: "must have required property '" + 'content' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -30067,8 +33196,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'timestamp' },
         message: "must have required property '" + 'timestamp' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -30085,8 +33214,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'attachments' },
         message: "must have required property '" + 'attachments' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -30112,7 +33241,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema111,
+          parentSchema: schema125,
           data,
         };
         if (vErrors === null) {
@@ -30134,7 +33263,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema111.properties.id,
+            parentSchema: schema125.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -30152,7 +33281,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema111.properties.id,
+            parentSchema: schema125.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -30169,8 +33298,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.id.type,
-          parentSchema: schema111.properties.id,
+          schema: schema125.properties.id.type,
+          parentSchema: schema125.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -30191,8 +33320,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema111.properties.author.required,
-            parentSchema: schema111.properties.author,
+            schema: schema125.properties.author.required,
+            parentSchema: schema125.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -30209,8 +33338,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema111.properties.author.required,
-            parentSchema: schema111.properties.author,
+            schema: schema125.properties.author.required,
+            parentSchema: schema125.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -30229,7 +33358,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema111.properties.author,
+              parentSchema: schema125.properties.author,
               data: data1,
             };
             if (vErrors === null) {
@@ -30251,7 +33380,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema111.properties.author.properties.id,
+                parentSchema: schema125.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -30269,7 +33398,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema111.properties.author.properties.id,
+                parentSchema: schema125.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -30286,8 +33415,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema111.properties.author.properties.id.type,
-              parentSchema: schema111.properties.author.properties.id,
+              schema: schema125.properties.author.properties.id.type,
+              parentSchema: schema125.properties.author.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -30309,7 +33438,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema111.properties.author.properties.username,
+                parentSchema: schema125.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -30327,7 +33456,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema111.properties.author.properties.username,
+                parentSchema: schema125.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -30344,8 +33473,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema111.properties.author.properties.username.type,
-              parentSchema: schema111.properties.author.properties.username,
+              schema: schema125.properties.author.properties.username.type,
+              parentSchema: schema125.properties.author.properties.username,
               data: data3,
             };
             if (vErrors === null) {
@@ -30363,10 +33492,10 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/global_name',
               schemaPath: '#/properties/author/properties/global_name/type',
               keyword: 'type',
-              params: { type: schema111.properties.author.properties.global_name.type },
+              params: { type: schema125.properties.author.properties.global_name.type },
               message: 'must be string,null',
-              schema: schema111.properties.author.properties.global_name.type,
-              parentSchema: schema111.properties.author.properties.global_name,
+              schema: schema125.properties.author.properties.global_name.type,
+              parentSchema: schema125.properties.author.properties.global_name,
               data: data4,
             };
             if (vErrors === null) {
@@ -30385,7 +33514,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema111.properties.author.properties.global_name,
+                parentSchema: schema125.properties.author.properties.global_name,
                 data: data4,
               };
               if (vErrors === null) {
@@ -30404,10 +33533,10 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/avatar',
               schemaPath: '#/properties/author/properties/avatar/type',
               keyword: 'type',
-              params: { type: schema111.properties.author.properties.avatar.type },
+              params: { type: schema125.properties.author.properties.avatar.type },
               message: 'must be string,null',
-              schema: schema111.properties.author.properties.avatar.type,
-              parentSchema: schema111.properties.author.properties.avatar,
+              schema: schema125.properties.author.properties.avatar.type,
+              parentSchema: schema125.properties.author.properties.avatar,
               data: data5,
             };
             if (vErrors === null) {
@@ -30426,7 +33555,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema111.properties.author.properties.avatar,
+                parentSchema: schema125.properties.author.properties.avatar,
                 data: data5,
               };
               if (vErrors === null) {
@@ -30447,8 +33576,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema111.properties.author.properties.bot.type,
-              parentSchema: schema111.properties.author.properties.bot,
+              schema: schema125.properties.author.properties.bot.type,
+              parentSchema: schema125.properties.author.properties.bot,
               data: data6,
             };
             if (vErrors === null) {
@@ -30466,8 +33595,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema111.properties.author.type,
-          parentSchema: schema111.properties.author,
+          schema: schema125.properties.author.type,
+          parentSchema: schema125.properties.author,
           data: data1,
         };
         if (vErrors === null) {
@@ -30489,7 +33618,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema111.properties.content,
+            parentSchema: schema125.properties.content,
             data: data7,
           };
           if (vErrors === null) {
@@ -30506,8 +33635,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.content.type,
-          parentSchema: schema111.properties.content,
+          schema: schema125.properties.content.type,
+          parentSchema: schema125.properties.content,
           data: data7,
         };
         if (vErrors === null) {
@@ -30529,7 +33658,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema111.properties.timestamp,
+            parentSchema: schema125.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -30539,7 +33668,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern59.test(data8)) {
+        if (!pattern65.test(data8)) {
           const err27 = {
             instancePath: instancePath + '/timestamp',
             schemaPath: '#/properties/timestamp/pattern',
@@ -30554,7 +33683,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema111.properties.timestamp,
+            parentSchema: schema125.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -30571,8 +33700,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.timestamp.type,
-          parentSchema: schema111.properties.timestamp,
+          schema: schema125.properties.timestamp.type,
+          parentSchema: schema125.properties.timestamp,
           data: data8,
         };
         if (vErrors === null) {
@@ -30594,7 +33723,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema111.properties.embeds,
+            parentSchema: schema125.properties.embeds,
             data: data9,
           };
           if (vErrors === null) {
@@ -30619,7 +33748,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 256 },
                     message: 'must NOT have more than 256 characters',
                     schema: 256,
-                    parentSchema: schema111.properties.embeds.items.properties.title,
+                    parentSchema: schema125.properties.embeds.items.properties.title,
                     data: data11,
                   };
                   if (vErrors === null) {
@@ -30636,8 +33765,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.embeds.items.properties.title.type,
-                  parentSchema: schema111.properties.embeds.items.properties.title,
+                  schema: schema125.properties.embeds.items.properties.title.type,
+                  parentSchema: schema125.properties.embeds.items.properties.title,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -30659,7 +33788,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 4096 },
                     message: 'must NOT have more than 4096 characters',
                     schema: 4096,
-                    parentSchema: schema111.properties.embeds.items.properties.description,
+                    parentSchema: schema125.properties.embeds.items.properties.description,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -30676,8 +33805,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.embeds.items.properties.description.type,
-                  parentSchema: schema111.properties.embeds.items.properties.description,
+                  schema: schema125.properties.embeds.items.properties.description.type,
+                  parentSchema: schema125.properties.embeds.items.properties.description,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -30695,8 +33824,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema111.properties.embeds.items.type,
-              parentSchema: schema111.properties.embeds.items,
+              schema: schema125.properties.embeds.items.type,
+              parentSchema: schema125.properties.embeds.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -30714,8 +33843,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema111.properties.embeds.type,
-          parentSchema: schema111.properties.embeds,
+          schema: schema125.properties.embeds.type,
+          parentSchema: schema125.properties.embeds,
           data: data9,
         };
         if (vErrors === null) {
@@ -30737,7 +33866,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema111.properties.attachments,
+            parentSchema: schema125.properties.attachments,
             data: data13,
           };
           if (vErrors === null) {
@@ -30758,8 +33887,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'filename' },
                 message: "must have required property '" + 'filename' + "'",
-                schema: schema111.properties.attachments.items.required,
-                parentSchema: schema111.properties.attachments.items,
+                schema: schema125.properties.attachments.items.required,
+                parentSchema: schema125.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -30776,8 +33905,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema111.properties.attachments.items.required,
-                parentSchema: schema111.properties.attachments.items,
+                schema: schema125.properties.attachments.items.required,
+                parentSchema: schema125.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -30794,8 +33923,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema111.properties.attachments.items.required,
-                parentSchema: schema111.properties.attachments.items,
+                schema: schema125.properties.attachments.items.required,
+                parentSchema: schema125.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -30814,7 +33943,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema111.properties.attachments.items,
+                  parentSchema: schema125.properties.attachments.items,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -30836,7 +33965,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema111.properties.attachments.items.properties.filename,
+                    parentSchema: schema125.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -30854,7 +33983,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema111.properties.attachments.items.properties.filename,
+                    parentSchema: schema125.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -30871,8 +34000,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.attachments.items.properties.filename.type,
-                  parentSchema: schema111.properties.attachments.items.properties.filename,
+                  schema: schema125.properties.attachments.items.properties.filename.type,
+                  parentSchema: schema125.properties.attachments.items.properties.filename,
                   data: data15,
                 };
                 if (vErrors === null) {
@@ -30892,8 +34021,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema111.properties.attachments.items.properties.size.type,
-                  parentSchema: schema111.properties.attachments.items.properties.size,
+                  schema: schema125.properties.attachments.items.properties.size.type,
+                  parentSchema: schema125.properties.attachments.items.properties.size,
                   data: data16,
                 };
                 if (vErrors === null) {
@@ -30912,7 +34041,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '<=', limit: 1073741824 },
                     message: 'must be <= 1073741824',
                     schema: 1073741824,
-                    parentSchema: schema111.properties.attachments.items.properties.size,
+                    parentSchema: schema125.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -30930,7 +34059,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema111.properties.attachments.items.properties.size,
+                    parentSchema: schema125.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -30953,7 +34082,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema111.properties.attachments.items.properties.content_type,
+                    parentSchema: schema125.properties.attachments.items.properties.content_type,
                     data: data17,
                   };
                   if (vErrors === null) {
@@ -30970,8 +34099,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.attachments.items.properties.content_type.type,
-                  parentSchema: schema111.properties.attachments.items.properties.content_type,
+                  schema: schema125.properties.attachments.items.properties.content_type.type,
+                  parentSchema: schema125.properties.attachments.items.properties.content_type,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -30993,7 +34122,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2048 },
                     message: 'must NOT have more than 2048 characters',
                     schema: 2048,
-                    parentSchema: schema111.properties.attachments.items.properties.url,
+                    parentSchema: schema125.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -31011,7 +34140,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema111.properties.attachments.items.properties.url,
+                    parentSchema: schema125.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -31028,8 +34157,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.attachments.items.properties.url.type,
-                  parentSchema: schema111.properties.attachments.items.properties.url,
+                  schema: schema125.properties.attachments.items.properties.url.type,
+                  parentSchema: schema125.properties.attachments.items.properties.url,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -31047,8 +34176,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema111.properties.attachments.items.type,
-              parentSchema: schema111.properties.attachments.items,
+              schema: schema125.properties.attachments.items.type,
+              parentSchema: schema125.properties.attachments.items,
               data: data14,
             };
             if (vErrors === null) {
@@ -31066,8 +34195,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema111.properties.attachments.type,
-          parentSchema: schema111.properties.attachments,
+          schema: schema125.properties.attachments.type,
+          parentSchema: schema125.properties.attachments,
           data: data13,
         };
         if (vErrors === null) {
@@ -31085,8 +34214,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema125.type,
+      parentSchema: schema125,
       data,
     };
     if (vErrors === null) {
@@ -31096,12 +34225,12 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptSummary = validate69;
-const schema112 = {
+validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptSummary = validate76;
+const schema126 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-summary.json',
   type: 'object',
@@ -31115,10 +34244,10 @@ const schema112 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-summary.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31133,8 +34262,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -31151,8 +34280,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -31169,8 +34298,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'userName' },
         message: "must have required property '" + 'userName' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -31187,8 +34316,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'createdAt' },
         message: "must have required property '" + 'createdAt' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -31205,8 +34334,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -31225,7 +34354,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema112,
+          parentSchema: schema126,
           data,
         };
         if (vErrors === null) {
@@ -31245,8 +34374,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.id.type,
-          parentSchema: schema112.properties.id,
+          schema: schema126.properties.id.type,
+          parentSchema: schema126.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -31266,8 +34395,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.ticketId.type,
-          parentSchema: schema112.properties.ticketId,
+          schema: schema126.properties.ticketId.type,
+          parentSchema: schema126.properties.ticketId,
           data: data1,
         };
         if (vErrors === null) {
@@ -31287,8 +34416,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.userName.type,
-          parentSchema: schema112.properties.userName,
+          schema: schema126.properties.userName.type,
+          parentSchema: schema126.properties.userName,
           data: data2,
         };
         if (vErrors === null) {
@@ -31308,8 +34437,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.createdAt.type,
-          parentSchema: schema112.properties.createdAt,
+          schema: schema126.properties.createdAt.type,
+          parentSchema: schema126.properties.createdAt,
           data: data3,
         };
         if (vErrors === null) {
@@ -31329,8 +34458,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.size.type,
-          parentSchema: schema112.properties.size,
+          schema: schema126.properties.size.type,
+          parentSchema: schema126.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -31349,7 +34478,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema112.properties.size,
+            parentSchema: schema126.properties.size,
             data: data4,
           };
           if (vErrors === null) {
@@ -31368,8 +34497,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema126.type,
+      parentSchema: schema126,
       data,
     };
     if (vErrors === null) {
@@ -31379,12 +34508,12 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUpload = validate71;
-const schema115 = {
+validate76.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUpload = validate78;
+const schema129 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload.json',
   type: 'object',
@@ -31529,7 +34658,7 @@ const schema115 = {
     },
   },
 };
-const schema116 = {
+const schema130 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username'],
@@ -31548,14 +34677,14 @@ const schema116 = {
     },
   },
 };
-const schema118 = {
+const schema132 = {
   type: 'string',
   pattern:
     '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   maxLength: 40,
   'x-messages': { '*': 'Must be an ISO 8601 date and time' },
 };
-const schema120 = {
+const schema134 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'author', 'content', 'timestamp', 'attachments'],
@@ -31637,10 +34766,10 @@ const schema120 = {
     },
   },
 };
-function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31655,8 +34784,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -31673,8 +34802,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channelName' },
         message: "must have required property '" + 'channelName' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -31691,8 +34820,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedBy' },
         message: "must have required property '" + 'openedBy' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -31709,8 +34838,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedAt' },
         message: "must have required property '" + 'openedAt' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -31727,8 +34856,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'closedAt' },
         message: "must have required property '" + 'closedAt' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -31745,8 +34874,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'messages' },
         message: "must have required property '" + 'messages' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -31773,7 +34902,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema115,
+          parentSchema: schema129,
           data,
         };
         if (vErrors === null) {
@@ -31795,7 +34924,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema115.properties.ticketId,
+            parentSchema: schema129.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -31813,7 +34942,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema115.properties.ticketId,
+            parentSchema: schema129.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -31830,8 +34959,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.ticketId.type,
-          parentSchema: schema115.properties.ticketId,
+          schema: schema129.properties.ticketId.type,
+          parentSchema: schema129.properties.ticketId,
           data: data0,
         };
         if (vErrors === null) {
@@ -31853,7 +34982,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema115.properties.channelName,
+            parentSchema: schema129.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -31871,7 +35000,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema115.properties.channelName,
+            parentSchema: schema129.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -31888,8 +35017,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.channelName.type,
-          parentSchema: schema115.properties.channelName,
+          schema: schema129.properties.channelName.type,
+          parentSchema: schema129.properties.channelName,
           data: data1,
         };
         if (vErrors === null) {
@@ -31910,8 +35039,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema116.required,
-            parentSchema: schema116,
+            schema: schema130.required,
+            parentSchema: schema130,
             data: data2,
           };
           if (vErrors === null) {
@@ -31928,8 +35057,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema116.required,
-            parentSchema: schema116,
+            schema: schema130.required,
+            parentSchema: schema130,
             data: data2,
           };
           if (vErrors === null) {
@@ -31948,7 +35077,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema116,
+              parentSchema: schema130,
               data: data2,
             };
             if (vErrors === null) {
@@ -31970,7 +35099,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema116.properties.id,
+                parentSchema: schema130.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -31988,7 +35117,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema116.properties.id,
+                parentSchema: schema130.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -32005,8 +35134,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.id.type,
-              parentSchema: schema116.properties.id,
+              schema: schema130.properties.id.type,
+              parentSchema: schema130.properties.id,
               data: data3,
             };
             if (vErrors === null) {
@@ -32028,7 +35157,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema116.properties.username,
+                parentSchema: schema130.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -32046,7 +35175,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema116.properties.username,
+                parentSchema: schema130.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -32063,8 +35192,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.username.type,
-              parentSchema: schema116.properties.username,
+              schema: schema130.properties.username.type,
+              parentSchema: schema130.properties.username,
               data: data4,
             };
             if (vErrors === null) {
@@ -32082,8 +35211,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema116.type,
-          parentSchema: schema116,
+          schema: schema130.type,
+          parentSchema: schema130,
           data: data2,
         };
         if (vErrors === null) {
@@ -32104,8 +35233,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema116.required,
-            parentSchema: schema116,
+            schema: schema130.required,
+            parentSchema: schema130,
             data: data5,
           };
           if (vErrors === null) {
@@ -32122,8 +35251,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema116.required,
-            parentSchema: schema116,
+            schema: schema130.required,
+            parentSchema: schema130,
             data: data5,
           };
           if (vErrors === null) {
@@ -32142,7 +35271,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key2 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema116,
+              parentSchema: schema130,
               data: data5,
             };
             if (vErrors === null) {
@@ -32164,7 +35293,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema116.properties.id,
+                parentSchema: schema130.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -32182,7 +35311,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema116.properties.id,
+                parentSchema: schema130.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -32199,8 +35328,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.id.type,
-              parentSchema: schema116.properties.id,
+              schema: schema130.properties.id.type,
+              parentSchema: schema130.properties.id,
               data: data6,
             };
             if (vErrors === null) {
@@ -32222,7 +35351,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema116.properties.username,
+                parentSchema: schema130.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -32240,7 +35369,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema116.properties.username,
+                parentSchema: schema130.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -32257,8 +35386,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.username.type,
-              parentSchema: schema116.properties.username,
+              schema: schema130.properties.username.type,
+              parentSchema: schema130.properties.username,
               data: data7,
             };
             if (vErrors === null) {
@@ -32276,8 +35405,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema116.type,
-          parentSchema: schema116,
+          schema: schema130.type,
+          parentSchema: schema130,
           data: data5,
         };
         if (vErrors === null) {
@@ -32299,7 +35428,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema118,
+            parentSchema: schema132,
             data: data8,
           };
           if (vErrors === null) {
@@ -32309,7 +35438,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern59.test(data8)) {
+        if (!pattern65.test(data8)) {
           const err34 = {
             instancePath: instancePath + '/openedAt',
             schemaPath: '#/$defs/timestamp/pattern',
@@ -32324,7 +35453,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema118,
+            parentSchema: schema132,
             data: data8,
           };
           if (vErrors === null) {
@@ -32341,8 +35470,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.type,
-          parentSchema: schema118,
+          schema: schema132.type,
+          parentSchema: schema132,
           data: data8,
         };
         if (vErrors === null) {
@@ -32364,7 +35493,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema118,
+            parentSchema: schema132,
             data: data9,
           };
           if (vErrors === null) {
@@ -32374,7 +35503,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern59.test(data9)) {
+        if (!pattern65.test(data9)) {
           const err37 = {
             instancePath: instancePath + '/closedAt',
             schemaPath: '#/$defs/timestamp/pattern',
@@ -32389,7 +35518,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema118,
+            parentSchema: schema132,
             data: data9,
           };
           if (vErrors === null) {
@@ -32406,8 +35535,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.type,
-          parentSchema: schema118,
+          schema: schema132.type,
+          parentSchema: schema132,
           data: data9,
         };
         if (vErrors === null) {
@@ -32429,7 +35558,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 5000 },
             message: 'must NOT have more than 5000 items',
             schema: 5000,
-            parentSchema: schema115.properties.messages,
+            parentSchema: schema129.properties.messages,
             data: data10,
           };
           if (vErrors === null) {
@@ -32450,8 +35579,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema134.required,
+                parentSchema: schema134,
                 data: data11,
               };
               if (vErrors === null) {
@@ -32468,8 +35597,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'author' },
                 message: "must have required property '" + 'author' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema134.required,
+                parentSchema: schema134,
                 data: data11,
               };
               if (vErrors === null) {
@@ -32486,8 +35615,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'content' },
                 message: "must have required property '" + 'content' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema134.required,
+                parentSchema: schema134,
                 data: data11,
               };
               if (vErrors === null) {
@@ -32504,8 +35633,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'timestamp' },
                 message: "must have required property '" + 'timestamp' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema134.required,
+                parentSchema: schema134,
                 data: data11,
               };
               if (vErrors === null) {
@@ -32522,8 +35651,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'attachments' },
                 message: "must have required property '" + 'attachments' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema134.required,
+                parentSchema: schema134,
                 data: data11,
               };
               if (vErrors === null) {
@@ -32549,7 +35678,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema120,
+                  parentSchema: schema134,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -32571,7 +35700,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 20 },
                     message: 'must NOT have more than 20 characters',
                     schema: 20,
-                    parentSchema: schema120.properties.id,
+                    parentSchema: schema134.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -32589,7 +35718,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema120.properties.id,
+                    parentSchema: schema134.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -32606,8 +35735,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.id.type,
-                  parentSchema: schema120.properties.id,
+                  schema: schema134.properties.id.type,
+                  parentSchema: schema134.properties.id,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -32628,8 +35757,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'id' },
                     message: "must have required property '" + 'id' + "'",
-                    schema: schema120.properties.author.required,
-                    parentSchema: schema120.properties.author,
+                    schema: schema134.properties.author.required,
+                    parentSchema: schema134.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -32646,8 +35775,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'username' },
                     message: "must have required property '" + 'username' + "'",
-                    schema: schema120.properties.author.required,
-                    parentSchema: schema120.properties.author,
+                    schema: schema134.properties.author.required,
+                    parentSchema: schema134.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -32666,7 +35795,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { additionalProperty: key4 },
                       message: 'must NOT have additional properties',
                       schema: false,
-                      parentSchema: schema120.properties.author,
+                      parentSchema: schema134.properties.author,
                       data: data13,
                     };
                     if (vErrors === null) {
@@ -32688,7 +35817,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 20 },
                         message: 'must NOT have more than 20 characters',
                         schema: 20,
-                        parentSchema: schema120.properties.author.properties.id,
+                        parentSchema: schema134.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -32706,7 +35835,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { pattern: '^[0-9]{17,20}$' },
                         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                         schema: '^[0-9]{17,20}$',
-                        parentSchema: schema120.properties.author.properties.id,
+                        parentSchema: schema134.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -32723,8 +35852,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema120.properties.author.properties.id.type,
-                      parentSchema: schema120.properties.author.properties.id,
+                      schema: schema134.properties.author.properties.id.type,
+                      parentSchema: schema134.properties.author.properties.id,
                       data: data14,
                     };
                     if (vErrors === null) {
@@ -32746,7 +35875,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema120.properties.author.properties.username,
+                        parentSchema: schema134.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -32764,7 +35893,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 1 },
                         message: 'must NOT have fewer than 1 characters',
                         schema: 1,
-                        parentSchema: schema120.properties.author.properties.username,
+                        parentSchema: schema134.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -32781,8 +35910,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema120.properties.author.properties.username.type,
-                      parentSchema: schema120.properties.author.properties.username,
+                      schema: schema134.properties.author.properties.username.type,
+                      parentSchema: schema134.properties.author.properties.username,
                       data: data15,
                     };
                     if (vErrors === null) {
@@ -32800,10 +35929,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/global_name',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/global_name/type',
                       keyword: 'type',
-                      params: { type: schema120.properties.author.properties.global_name.type },
+                      params: { type: schema134.properties.author.properties.global_name.type },
                       message: 'must be string,null',
-                      schema: schema120.properties.author.properties.global_name.type,
-                      parentSchema: schema120.properties.author.properties.global_name,
+                      schema: schema134.properties.author.properties.global_name.type,
+                      parentSchema: schema134.properties.author.properties.global_name,
                       data: data16,
                     };
                     if (vErrors === null) {
@@ -32822,7 +35951,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema120.properties.author.properties.global_name,
+                        parentSchema: schema134.properties.author.properties.global_name,
                         data: data16,
                       };
                       if (vErrors === null) {
@@ -32841,10 +35970,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/avatar',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/avatar/type',
                       keyword: 'type',
-                      params: { type: schema120.properties.author.properties.avatar.type },
+                      params: { type: schema134.properties.author.properties.avatar.type },
                       message: 'must be string,null',
-                      schema: schema120.properties.author.properties.avatar.type,
-                      parentSchema: schema120.properties.author.properties.avatar,
+                      schema: schema134.properties.author.properties.avatar.type,
+                      parentSchema: schema134.properties.author.properties.avatar,
                       data: data17,
                     };
                     if (vErrors === null) {
@@ -32863,7 +35992,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema120.properties.author.properties.avatar,
+                        parentSchema: schema134.properties.author.properties.avatar,
                         data: data17,
                       };
                       if (vErrors === null) {
@@ -32884,8 +36013,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'boolean' },
                       message: 'must be boolean',
-                      schema: schema120.properties.author.properties.bot.type,
-                      parentSchema: schema120.properties.author.properties.bot,
+                      schema: schema134.properties.author.properties.bot.type,
+                      parentSchema: schema134.properties.author.properties.bot,
                       data: data18,
                     };
                     if (vErrors === null) {
@@ -32903,8 +36032,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'object' },
                   message: 'must be object',
-                  schema: schema120.properties.author.type,
-                  parentSchema: schema120.properties.author,
+                  schema: schema134.properties.author.type,
+                  parentSchema: schema134.properties.author,
                   data: data13,
                 };
                 if (vErrors === null) {
@@ -32926,7 +36055,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2000 },
                     message: 'must NOT have more than 2000 characters',
                     schema: 2000,
-                    parentSchema: schema120.properties.content,
+                    parentSchema: schema134.properties.content,
                     data: data19,
                   };
                   if (vErrors === null) {
@@ -32943,8 +36072,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.content.type,
-                  parentSchema: schema120.properties.content,
+                  schema: schema134.properties.content.type,
+                  parentSchema: schema134.properties.content,
                   data: data19,
                 };
                 if (vErrors === null) {
@@ -32966,7 +36095,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema120.properties.timestamp,
+                    parentSchema: schema134.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -32976,7 +36105,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (!pattern59.test(data20)) {
+                if (!pattern65.test(data20)) {
                   const err67 = {
                     instancePath: instancePath + '/messages/' + i0 + '/timestamp',
                     schemaPath: '#/$defs/TranscriptMessage/properties/timestamp/pattern',
@@ -32991,7 +36120,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       '"',
                     schema:
                       '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-                    parentSchema: schema120.properties.timestamp,
+                    parentSchema: schema134.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -33008,8 +36137,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.timestamp.type,
-                  parentSchema: schema120.properties.timestamp,
+                  schema: schema134.properties.timestamp.type,
+                  parentSchema: schema134.properties.timestamp,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -33031,7 +36160,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema120.properties.embeds,
+                    parentSchema: schema134.properties.embeds,
                     data: data21,
                   };
                   if (vErrors === null) {
@@ -33056,7 +36185,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 256 },
                             message: 'must NOT have more than 256 characters',
                             schema: 256,
-                            parentSchema: schema120.properties.embeds.items.properties.title,
+                            parentSchema: schema134.properties.embeds.items.properties.title,
                             data: data23,
                           };
                           if (vErrors === null) {
@@ -33073,8 +36202,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.embeds.items.properties.title.type,
-                          parentSchema: schema120.properties.embeds.items.properties.title,
+                          schema: schema134.properties.embeds.items.properties.title.type,
+                          parentSchema: schema134.properties.embeds.items.properties.title,
                           data: data23,
                         };
                         if (vErrors === null) {
@@ -33096,7 +36225,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 4096 },
                             message: 'must NOT have more than 4096 characters',
                             schema: 4096,
-                            parentSchema: schema120.properties.embeds.items.properties.description,
+                            parentSchema: schema134.properties.embeds.items.properties.description,
                             data: data24,
                           };
                           if (vErrors === null) {
@@ -33113,8 +36242,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.embeds.items.properties.description.type,
-                          parentSchema: schema120.properties.embeds.items.properties.description,
+                          schema: schema134.properties.embeds.items.properties.description.type,
+                          parentSchema: schema134.properties.embeds.items.properties.description,
                           data: data24,
                         };
                         if (vErrors === null) {
@@ -33132,8 +36261,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema120.properties.embeds.items.type,
-                      parentSchema: schema120.properties.embeds.items,
+                      schema: schema134.properties.embeds.items.type,
+                      parentSchema: schema134.properties.embeds.items,
                       data: data22,
                     };
                     if (vErrors === null) {
@@ -33151,8 +36280,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema120.properties.embeds.type,
-                  parentSchema: schema120.properties.embeds,
+                  schema: schema134.properties.embeds.type,
+                  parentSchema: schema134.properties.embeds,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -33174,7 +36303,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema120.properties.attachments,
+                    parentSchema: schema134.properties.attachments,
                     data: data25,
                   };
                   if (vErrors === null) {
@@ -33195,8 +36324,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'filename' },
                         message: "must have required property '" + 'filename' + "'",
-                        schema: schema120.properties.attachments.items.required,
-                        parentSchema: schema120.properties.attachments.items,
+                        schema: schema134.properties.attachments.items.required,
+                        parentSchema: schema134.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -33213,8 +36342,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'size' },
                         message: "must have required property '" + 'size' + "'",
-                        schema: schema120.properties.attachments.items.required,
-                        parentSchema: schema120.properties.attachments.items,
+                        schema: schema134.properties.attachments.items.required,
+                        parentSchema: schema134.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -33231,8 +36360,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'url' },
                         message: "must have required property '" + 'url' + "'",
-                        schema: schema120.properties.attachments.items.required,
-                        parentSchema: schema120.properties.attachments.items,
+                        schema: schema134.properties.attachments.items.required,
+                        parentSchema: schema134.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -33251,7 +36380,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           params: { additionalProperty: key5 },
                           message: 'must NOT have additional properties',
                           schema: false,
-                          parentSchema: schema120.properties.attachments.items,
+                          parentSchema: schema134.properties.attachments.items,
                           data: data26,
                         };
                         if (vErrors === null) {
@@ -33273,7 +36402,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema120.properties.attachments.items.properties.filename,
+                            parentSchema: schema134.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -33291,7 +36420,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema120.properties.attachments.items.properties.filename,
+                            parentSchema: schema134.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -33308,8 +36437,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.attachments.items.properties.filename.type,
-                          parentSchema: schema120.properties.attachments.items.properties.filename,
+                          schema: schema134.properties.attachments.items.properties.filename.type,
+                          parentSchema: schema134.properties.attachments.items.properties.filename,
                           data: data27,
                         };
                         if (vErrors === null) {
@@ -33329,8 +36458,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema120.properties.attachments.items.properties.size.type,
-                          parentSchema: schema120.properties.attachments.items.properties.size,
+                          schema: schema134.properties.attachments.items.properties.size.type,
+                          parentSchema: schema134.properties.attachments.items.properties.size,
                           data: data28,
                         };
                         if (vErrors === null) {
@@ -33349,7 +36478,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '<=', limit: 1073741824 },
                             message: 'must be <= 1073741824',
                             schema: 1073741824,
-                            parentSchema: schema120.properties.attachments.items.properties.size,
+                            parentSchema: schema134.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -33367,7 +36496,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema120.properties.attachments.items.properties.size,
+                            parentSchema: schema134.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -33390,7 +36519,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema120.properties.attachments.items.properties.content_type,
+                            parentSchema: schema134.properties.attachments.items.properties.content_type,
                             data: data29,
                           };
                           if (vErrors === null) {
@@ -33407,8 +36536,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.attachments.items.properties.content_type.type,
-                          parentSchema: schema120.properties.attachments.items.properties.content_type,
+                          schema: schema134.properties.attachments.items.properties.content_type.type,
+                          parentSchema: schema134.properties.attachments.items.properties.content_type,
                           data: data29,
                         };
                         if (vErrors === null) {
@@ -33430,7 +36559,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 2048 },
                             message: 'must NOT have more than 2048 characters',
                             schema: 2048,
-                            parentSchema: schema120.properties.attachments.items.properties.url,
+                            parentSchema: schema134.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -33448,7 +36577,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema120.properties.attachments.items.properties.url,
+                            parentSchema: schema134.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -33465,8 +36594,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.attachments.items.properties.url.type,
-                          parentSchema: schema120.properties.attachments.items.properties.url,
+                          schema: schema134.properties.attachments.items.properties.url.type,
+                          parentSchema: schema134.properties.attachments.items.properties.url,
                           data: data30,
                         };
                         if (vErrors === null) {
@@ -33484,8 +36613,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema120.properties.attachments.items.type,
-                      parentSchema: schema120.properties.attachments.items,
+                      schema: schema134.properties.attachments.items.type,
+                      parentSchema: schema134.properties.attachments.items,
                       data: data26,
                     };
                     if (vErrors === null) {
@@ -33503,8 +36632,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema120.properties.attachments.type,
-                  parentSchema: schema120.properties.attachments,
+                  schema: schema134.properties.attachments.type,
+                  parentSchema: schema134.properties.attachments,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -33522,8 +36651,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema120.type,
-              parentSchema: schema120,
+              schema: schema134.type,
+              parentSchema: schema134,
               data: data11,
             };
             if (vErrors === null) {
@@ -33541,8 +36670,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema115.properties.messages.type,
-          parentSchema: schema115.properties.messages,
+          schema: schema129.properties.messages.type,
+          parentSchema: schema129.properties.messages,
           data: data10,
         };
         if (vErrors === null) {
@@ -33560,8 +36689,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema115.type,
-      parentSchema: schema115,
+      schema: schema129.type,
+      parentSchema: schema129,
       data,
     };
     if (vErrors === null) {
@@ -33571,12 +36700,12 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUploadResponse = validate70;
-const schema113 = {
+validate78.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUploadResponse = validate77;
+const schema127 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
   type: 'object',
@@ -33598,7 +36727,7 @@ const schema113 = {
     },
   },
 };
-const schema114 = {
+const schema128 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -33610,10 +36739,10 @@ const schema114 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33628,8 +36757,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -33646,8 +36775,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcript' },
         message: "must have required property '" + 'transcript' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -33666,7 +36795,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema113,
+          parentSchema: schema127,
           data,
         };
         if (vErrors === null) {
@@ -33687,7 +36816,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema113.properties.success,
+          parentSchema: schema127.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -33708,8 +36837,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema128.required,
+            parentSchema: schema128,
             data: data1,
           };
           if (vErrors === null) {
@@ -33726,8 +36855,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'ticketId' },
             message: "must have required property '" + 'ticketId' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema128.required,
+            parentSchema: schema128,
             data: data1,
           };
           if (vErrors === null) {
@@ -33744,8 +36873,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'userName' },
             message: "must have required property '" + 'userName' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema128.required,
+            parentSchema: schema128,
             data: data1,
           };
           if (vErrors === null) {
@@ -33762,8 +36891,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'createdAt' },
             message: "must have required property '" + 'createdAt' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema128.required,
+            parentSchema: schema128,
             data: data1,
           };
           if (vErrors === null) {
@@ -33780,8 +36909,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'size' },
             message: "must have required property '" + 'size' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema128.required,
+            parentSchema: schema128,
             data: data1,
           };
           if (vErrors === null) {
@@ -33800,7 +36929,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema114,
+              parentSchema: schema128,
               data: data1,
             };
             if (vErrors === null) {
@@ -33820,8 +36949,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.id.type,
-              parentSchema: schema114.properties.id,
+              schema: schema128.properties.id.type,
+              parentSchema: schema128.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -33841,8 +36970,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.ticketId.type,
-              parentSchema: schema114.properties.ticketId,
+              schema: schema128.properties.ticketId.type,
+              parentSchema: schema128.properties.ticketId,
               data: data3,
             };
             if (vErrors === null) {
@@ -33862,8 +36991,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.userName.type,
-              parentSchema: schema114.properties.userName,
+              schema: schema128.properties.userName.type,
+              parentSchema: schema128.properties.userName,
               data: data4,
             };
             if (vErrors === null) {
@@ -33883,8 +37012,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.createdAt.type,
-              parentSchema: schema114.properties.createdAt,
+              schema: schema128.properties.createdAt.type,
+              parentSchema: schema128.properties.createdAt,
               data: data5,
             };
             if (vErrors === null) {
@@ -33904,8 +37033,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.size.type,
-              parentSchema: schema114.properties.size,
+              schema: schema128.properties.size.type,
+              parentSchema: schema128.properties.size,
               data: data6,
             };
             if (vErrors === null) {
@@ -33924,7 +37053,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema114.properties.size,
+                parentSchema: schema128.properties.size,
                 data: data6,
               };
               if (vErrors === null) {
@@ -33943,8 +37072,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema114.type,
-          parentSchema: schema114,
+          schema: schema128.type,
+          parentSchema: schema128,
           data: data1,
         };
         if (vErrors === null) {
@@ -33962,8 +37091,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema127.type,
+      parentSchema: schema127,
       data,
     };
     if (vErrors === null) {
@@ -33973,12 +37102,12 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscripts = validate111;
-const schema204 = {
+validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscripts = validate118;
+const schema218 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
@@ -34057,21 +37186,21 @@ const schema204 = {
     },
   },
 };
-const schema205 = {
+const schema219 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const pattern142 = new RegExp(
+const pattern148 = new RegExp(
   '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
   'u',
 );
-function validate111(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate118(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate111.evaluated;
+  const evaluated0 = validate118.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34121,7 +37250,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema204,
+          parentSchema: schema218,
           data,
         };
         if (vErrors === null) {
@@ -34140,8 +37269,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema204.properties.enabled.type,
-        parentSchema: schema204.properties.enabled,
+        schema: schema218.properties.enabled.type,
+        parentSchema: schema218.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -34159,8 +37288,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema204.properties.autoGenerate.type,
-        parentSchema: schema204.properties.autoGenerate,
+        schema: schema218.properties.autoGenerate.type,
+        parentSchema: schema218.properties.autoGenerate,
         data: data1,
       };
       if (vErrors === null) {
@@ -34178,8 +37307,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema204.properties.includeAttachments.type,
-        parentSchema: schema204.properties.includeAttachments,
+        schema: schema218.properties.includeAttachments.type,
+        parentSchema: schema218.properties.includeAttachments,
         data: data2,
       };
       if (vErrors === null) {
@@ -34195,10 +37324,10 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/format',
         schemaPath: '#/properties/format/enum',
         keyword: 'enum',
-        params: { allowedValues: schema204.properties.format.enum },
+        params: { allowedValues: schema218.properties.format.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema204.properties.format.enum,
-        parentSchema: schema204.properties.format,
+        schema: schema218.properties.format.enum,
+        parentSchema: schema218.properties.format,
         data: data3,
       };
       if (vErrors === null) {
@@ -34216,8 +37345,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema204.properties.retentionDays.type,
-        parentSchema: schema204.properties.retentionDays,
+        schema: schema218.properties.retentionDays.type,
+        parentSchema: schema218.properties.retentionDays,
         data: data4,
       };
       if (vErrors === null) {
@@ -34236,7 +37365,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 365 },
           message: 'must be <= 365',
           schema: 365,
-          parentSchema: schema204.properties.retentionDays,
+          parentSchema: schema218.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -34254,7 +37383,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema204.properties.retentionDays,
+          parentSchema: schema218.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -34275,7 +37404,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema204.properties.webhookUrl,
+          parentSchema: schema218.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -34285,7 +37414,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern142.test(data5)) {
+      if (!pattern148.test(data5)) {
         const err9 = {
           instancePath: instancePath + '/webhookUrl',
           schemaPath: '#/properties/webhookUrl/pattern',
@@ -34296,7 +37425,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
             '"',
           schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-          parentSchema: schema204.properties.webhookUrl,
+          parentSchema: schema218.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -34313,8 +37442,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema204.properties.webhookUrl.type,
-        parentSchema: schema204.properties.webhookUrl,
+        schema: schema218.properties.webhookUrl.type,
+        parentSchema: schema218.properties.webhookUrl,
         data: data5,
       };
       if (vErrors === null) {
@@ -34332,8 +37461,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema204.properties.dmUser.type,
-        parentSchema: schema204.properties.dmUser,
+        schema: schema218.properties.dmUser.type,
+        parentSchema: schema218.properties.dmUser,
         data: data6,
       };
       if (vErrors === null) {
@@ -34349,10 +37478,10 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/logChannel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema205.type },
+        params: { type: schema219.type },
         message: 'must be string,null',
-        schema: schema205.type,
-        parentSchema: schema205,
+        schema: schema219.type,
+        parentSchema: schema219,
         data: data7,
       };
       if (vErrors === null) {
@@ -34371,7 +37500,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema205,
+          parentSchema: schema219,
           data: data7,
         };
         if (vErrors === null) {
@@ -34389,7 +37518,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema205,
+          parentSchema: schema219,
           data: data7,
         };
         if (vErrors === null) {
@@ -34407,8 +37536,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema204.type,
-      parentSchema: schema204,
+      schema: schema218.type,
+      parentSchema: schema218,
       data,
     };
     if (vErrors === null) {
@@ -34418,12 +37547,12 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate111.errors = vErrors;
+  validate118.errors = vErrors;
   return errors === 0;
 }
-validate111.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate76;
-const schema126 = {
+validate118.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate83;
+const schema140 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -34463,12 +37592,12 @@ const schema126 = {
     },
   },
 };
-const schema127 = {
+const schema141 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema129 = {
+const schema143 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -34482,10 +37611,10 @@ const schema129 = {
     sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
   },
 };
-function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate84.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34500,8 +37629,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -34518,8 +37647,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -34536,8 +37665,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -34554,8 +37683,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -34582,7 +37711,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema129,
+          parentSchema: schema143,
           data,
         };
         if (vErrors === null) {
@@ -34604,7 +37733,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema141,
             data: data0,
           };
           if (vErrors === null) {
@@ -34621,8 +37750,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema141.type,
+          parentSchema: schema141,
           data: data0,
         };
         if (vErrors === null) {
@@ -34642,8 +37771,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.name.type,
-          parentSchema: schema129.properties.name,
+          schema: schema143.properties.name.type,
+          parentSchema: schema143.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -34661,10 +37790,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema129.properties.iconURL.type },
+          params: { type: schema143.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema129.properties.iconURL.type,
-          parentSchema: schema129.properties.iconURL,
+          schema: schema143.properties.iconURL.type,
+          parentSchema: schema143.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -34684,8 +37813,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.settingsUrl.type,
-          parentSchema: schema129.properties.settingsUrl,
+          schema: schema143.properties.settingsUrl.type,
+          parentSchema: schema143.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -34707,7 +37836,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema129.properties.permissions,
+            parentSchema: schema143.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -34724,8 +37853,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.permissions.type,
-          parentSchema: schema129.properties.permissions,
+          schema: schema143.properties.permissions.type,
+          parentSchema: schema143.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -34745,8 +37874,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema129.properties.owner.type,
-          parentSchema: schema129.properties.owner,
+          schema: schema143.properties.owner.type,
+          parentSchema: schema143.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -34768,7 +37897,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema129.properties.sections,
+            parentSchema: schema143.properties.sections,
             data: data6,
           };
           if (vErrors === null) {
@@ -34790,7 +37919,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_-]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
                 schema: '^[a-z][a-z0-9_-]*$',
-                parentSchema: schema129.properties.sections.items,
+                parentSchema: schema143.properties.sections.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -34807,8 +37936,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema129.properties.sections.items.type,
-              parentSchema: schema129.properties.sections.items,
+              schema: schema143.properties.sections.items.type,
+              parentSchema: schema143.properties.sections.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -34837,7 +37966,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema129.properties.sections,
+                parentSchema: schema143.properties.sections,
                 data: data6,
               };
               if (vErrors === null) {
@@ -34858,8 +37987,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema129.properties.sections.type,
-          parentSchema: schema129.properties.sections,
+          schema: schema143.properties.sections.type,
+          parentSchema: schema143.properties.sections,
           data: data6,
         };
         if (vErrors === null) {
@@ -34877,8 +38006,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema129.type,
-      parentSchema: schema129,
+      schema: schema143.type,
+      parentSchema: schema143,
       data,
     };
     if (vErrors === null) {
@@ -34888,14 +38017,14 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate84.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate83.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34913,8 +38042,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -34931,8 +38060,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -34949,8 +38078,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -34967,8 +38096,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -34985,8 +38114,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -35003,8 +38132,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -35021,8 +38150,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -35033,7 +38162,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema126.properties, key0)) {
+      if (!func1.call(schema140.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -35041,7 +38170,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema126,
+          parentSchema: schema140,
           data,
         };
         if (vErrors === null) {
@@ -35062,7 +38191,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema126.properties.success,
+          parentSchema: schema140.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -35084,7 +38213,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema141,
             data: data1,
           };
           if (vErrors === null) {
@@ -35101,8 +38230,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema141.type,
+          parentSchema: schema141,
           data: data1,
         };
         if (vErrors === null) {
@@ -35122,8 +38251,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.username.type,
-          parentSchema: schema126.properties.username,
+          schema: schema140.properties.username.type,
+          parentSchema: schema140.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -35141,10 +38270,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema126.properties.global_name.type },
+          params: { type: schema140.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema126.properties.global_name.type,
-          parentSchema: schema126.properties.global_name,
+          schema: schema140.properties.global_name.type,
+          parentSchema: schema140.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -35162,10 +38291,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema126.properties.avatar.type },
+          params: { type: schema140.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema126.properties.avatar.type,
-          parentSchema: schema126.properties.avatar,
+          schema: schema140.properties.avatar.type,
+          parentSchema: schema140.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -35185,8 +38314,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.discriminator.type,
-          parentSchema: schema126.properties.discriminator,
+          schema: schema140.properties.discriminator.type,
+          parentSchema: schema140.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -35204,10 +38333,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema126.properties.email.type },
+          params: { type: schema140.properties.email.type },
           message: 'must be string,null',
-          schema: schema126.properties.email.type,
-          parentSchema: schema126.properties.email,
+          schema: schema140.properties.email.type,
+          parentSchema: schema140.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -35229,7 +38358,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema141,
             data: data7,
           };
           if (vErrors === null) {
@@ -35246,8 +38375,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema141.type,
+          parentSchema: schema141,
           data: data7,
         };
         if (vErrors === null) {
@@ -35263,7 +38392,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate77(data8[i0], {
+          !validate84(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -35271,7 +38400,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+          vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
           errors = vErrors.length;
         }
       }
@@ -35282,8 +38411,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema126.properties.guilds.type,
-        parentSchema: schema126.properties.guilds,
+        schema: schema140.properties.guilds.type,
+        parentSchema: schema140.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -35302,8 +38431,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.guildsError.type,
-          parentSchema: schema126.properties.guildsError,
+          schema: schema140.properties.guildsError.type,
+          parentSchema: schema140.properties.guildsError,
           data: data10,
         };
         if (vErrors === null) {
@@ -35321,8 +38450,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema126.type,
-      parentSchema: schema126,
+      schema: schema140.type,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -35332,12 +38461,12 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate83.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResponse = validate72;
-const schema121 = {
+validate83.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResponse = validate79;
+const schema135 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-response.json',
   type: 'object',
@@ -35364,7 +38493,7 @@ const schema121 = {
     },
   },
 };
-const schema122 = {
+const schema136 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username', 'discriminator', 'avatar', 'global_name'],
@@ -35376,15 +38505,15 @@ const schema122 = {
     global_name: { type: ['string', 'null'] },
   },
 };
-const schema123 = {
+const schema137 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate80.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35399,8 +38528,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -35417,8 +38546,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -35435,8 +38564,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -35453,8 +38582,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -35471,8 +38600,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -35491,7 +38620,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema122,
+          parentSchema: schema136,
           data,
         };
         if (vErrors === null) {
@@ -35513,7 +38642,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema123,
+            parentSchema: schema137,
             data: data0,
           };
           if (vErrors === null) {
@@ -35530,8 +38659,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema123.type,
-          parentSchema: schema123,
+          schema: schema137.type,
+          parentSchema: schema137,
           data: data0,
         };
         if (vErrors === null) {
@@ -35551,8 +38680,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.username.type,
-          parentSchema: schema122.properties.username,
+          schema: schema136.properties.username.type,
+          parentSchema: schema136.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -35572,8 +38701,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.discriminator.type,
-          parentSchema: schema122.properties.discriminator,
+          schema: schema136.properties.discriminator.type,
+          parentSchema: schema136.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -35591,10 +38720,10 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema122.properties.avatar.type },
+          params: { type: schema136.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema122.properties.avatar.type,
-          parentSchema: schema122.properties.avatar,
+          schema: schema136.properties.avatar.type,
+          parentSchema: schema136.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -35612,10 +38741,10 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema122.properties.global_name.type },
+          params: { type: schema136.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema122.properties.global_name.type,
-          parentSchema: schema122.properties.global_name,
+          schema: schema136.properties.global_name.type,
+          parentSchema: schema136.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -35633,8 +38762,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema122.type,
-      parentSchema: schema122,
+      schema: schema136.type,
+      parentSchema: schema136,
       data,
     };
     if (vErrors === null) {
@@ -35644,14 +38773,14 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate80.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35666,8 +38795,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema121.required,
-        parentSchema: schema121,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -35684,8 +38813,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'users' },
         message: "must have required property '" + 'users' + "'",
-        schema: schema121.required,
-        parentSchema: schema121,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -35704,7 +38833,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema121,
+          parentSchema: schema135,
           data,
         };
         if (vErrors === null) {
@@ -35725,7 +38854,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema121.properties.success,
+          parentSchema: schema135.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -35742,7 +38871,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate73(data1[i0], {
+            !validate80(data1[i0], {
               instancePath: instancePath + '/users/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -35750,7 +38879,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+            vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
             errors = vErrors.length;
           }
         }
@@ -35761,8 +38890,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema121.properties.users.type,
-          parentSchema: schema121.properties.users,
+          schema: schema135.properties.users.type,
+          parentSchema: schema135.properties.users,
           data: data1,
         };
         if (vErrors === null) {
@@ -35780,8 +38909,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema121.type,
-      parentSchema: schema121,
+      schema: schema135.type,
+      parentSchema: schema135,
       data,
     };
     if (vErrors === null) {
@@ -35791,12 +38920,12 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResult = validate75;
-const schema124 = {
+validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResult = validate82;
+const schema138 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-result.json',
   type: 'object',
@@ -35817,15 +38946,15 @@ const schema124 = {
     },
   },
 };
-const schema125 = {
+const schema139 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-result.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate82.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35840,8 +38969,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -35858,8 +38987,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -35876,8 +39005,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -35894,8 +39023,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -35912,8 +39041,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -35932,7 +39061,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema124,
+          parentSchema: schema138,
           data,
         };
         if (vErrors === null) {
@@ -35954,7 +39083,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema125,
+            parentSchema: schema139,
             data: data0,
           };
           if (vErrors === null) {
@@ -35971,8 +39100,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema125.type,
-          parentSchema: schema125,
+          schema: schema139.type,
+          parentSchema: schema139,
           data: data0,
         };
         if (vErrors === null) {
@@ -35992,8 +39121,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.username.type,
-          parentSchema: schema124.properties.username,
+          schema: schema138.properties.username.type,
+          parentSchema: schema138.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -36013,8 +39142,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.discriminator.type,
-          parentSchema: schema124.properties.discriminator,
+          schema: schema138.properties.discriminator.type,
+          parentSchema: schema138.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -36032,10 +39161,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema124.properties.avatar.type },
+          params: { type: schema138.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema124.properties.avatar.type,
-          parentSchema: schema124.properties.avatar,
+          schema: schema138.properties.avatar.type,
+          parentSchema: schema138.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -36053,10 +39182,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema124.properties.global_name.type },
+          params: { type: schema138.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema124.properties.global_name.type,
-          parentSchema: schema124.properties.global_name,
+          schema: schema138.properties.global_name.type,
+          parentSchema: schema138.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -36074,8 +39203,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema124.type,
-      parentSchema: schema124,
+      schema: schema138.type,
+      parentSchema: schema138,
       data,
     };
     if (vErrors === null) {
@@ -36085,10 +39214,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate82.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
 export const conditionsByHash = Object.freeze({
   '5d5648b7': condition_5d5648b7,
@@ -36110,6 +39239,11 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/guild-stats.json': validateGuildStats,
   'https://guildhall.dev/schemas/api/guild-summary.json': validateGuildSummary,
   'https://guildhall.dev/schemas/api/health-status.json': validateHealthStatus,
+  'https://guildhall.dev/schemas/api/joindm-delivery-response.json': validateJoindmDeliveryResponse,
+  'https://guildhall.dev/schemas/api/joindm-delivery.json': validateJoindmDelivery,
+  'https://guildhall.dev/schemas/api/joindm-stats-response.json': validateJoindmStatsResponse,
+  'https://guildhall.dev/schemas/api/joindm-test-response.json': validateJoindmTestResponse,
+  'https://guildhall.dev/schemas/api/joindm-toggle-response.json': validateJoindmToggleResponse,
   'https://guildhall.dev/schemas/api/managed-guild.json': validateManagedGuild,
   'https://guildhall.dev/schemas/api/role-list.json': validateRoleList,
   'https://guildhall.dev/schemas/api/role.json': validateRole,
