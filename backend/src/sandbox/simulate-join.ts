@@ -60,7 +60,11 @@ export class JoinSimulator {
     ]);
     if (guildRes.status !== 200 || memberRes.status !== 200) throw simulationError(502, 'Discord did not answer the guild or the member.');
     const g = guildRes.body as { id: string; name: string; icon: string | null; owner_id: string; approximate_member_count?: number };
-    const member = memberRes.body as { user: { id: string; username: string; global_name: string | null; avatar: string | null; discriminator?: string }; nick?: string | null; joined_at?: string };
+    const member = memberRes.body as {
+      user: { id: string; username: string; global_name: string | null; avatar: string | null; discriminator?: string };
+      nick?: string | null;
+      joined_at?: string;
+    };
     const values = greetingPlaceholderValues({
       user: member.user,
       member: { nick: member.nick ?? null, joined_at: new Date().toISOString() },
@@ -117,5 +121,8 @@ const reasonOf = (body: unknown) => (body as { error?: string } | null)?.error ?
 
 function discordError(body: unknown): { code?: number; reason: string } {
   const b = (body ?? {}) as { code?: unknown; message?: unknown };
-  return { ...(typeof b.code === 'number' ? { code: b.code } : {}), reason: String(b.message ?? 'Discord refused the message').slice(0, 500) };
+  return {
+    ...(typeof b.code === 'number' ? { code: b.code } : {}),
+    reason: String(b.message ?? 'Discord refused the message').slice(0, 500),
+  };
 }
