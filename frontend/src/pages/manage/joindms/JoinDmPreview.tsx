@@ -51,7 +51,7 @@ export function JoinDmPreview({
       ) : !message.content && !message.embeds?.length ? (
         <p className="rounded-lg bg-panel-2 p-4 text-sm text-muted">Nothing to send: write a message or fill in the embed.</p>
       ) : (
-        <div className={`overflow-hidden rounded-lg ${enabled ? '' : 'opacity-70'}`}>
+        <div className="overflow-hidden rounded-lg">
           <DiscordMessage author={BOT_AUTHOR} message={message} mentions={mentions} />
         </div>
       )}
