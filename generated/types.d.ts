@@ -398,7 +398,7 @@ export interface JoinDmSettings {
     thumbnail: boolean;
     footer: FooterText;
     /**
-     * A large image at the bottom of the embed; empty for none. Discord's limit on an embed URL (2048).
+     * A large image at the bottom of the embed; empty for none.
      */
     image: string;
     author: {

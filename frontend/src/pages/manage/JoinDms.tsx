@@ -3,6 +3,7 @@ import { Eye, EyeOff, Lightbulb, Send } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useSettings } from '../../api/queries';
+import { FallbackImage } from '../../components/FallbackImage';
 import { Spinner } from '../../components/Spinner';
 import { useTimedBanner } from '../../components/StatusBanner';
 import { SchemaForm } from '../../form/SchemaForm';
@@ -64,14 +65,8 @@ export default function JoinDms() {
         </div>
       ) : (
         <div className="flex flex-col gap-6">
-          <section className="card flex flex-wrap items-center gap-4 p-4 md:p-6" aria-label="Server">
-            {guild?.iconURL ? (
-              <img src={guild.iconURL} alt="" className="h-14 w-14 rounded-full" />
-            ) : (
-              <span aria-hidden="true" className="flex h-14 w-14 items-center justify-center rounded-full bg-panel-2 text-xl font-bold">
-                {(guild?.name ?? '?').slice(0, 1)}
-              </span>
-            )}
+          <section className="card flex items-center gap-4 p-4 md:p-6" aria-label="Server">
+            <FallbackImage src={guild?.iconURL} alt="" className="h-14 w-14 rounded-full" />
             <div className="min-w-0">
               <h2 className="truncate text-xl font-bold">Welcome Messages</h2>
               <p className="text-muted">
