@@ -186,6 +186,21 @@ describe('Join DM page', () => {
     expect(screen.getByRole('heading', { name: 'Disabled Mode' })).toBeTruthy();
   });
 
+  it('an unsaved edit survives the toggle: the form takes the new version and keeps what was typed', async () => {
+    serve({
+      [settingsKey]: [json(200, settingsDoc())],
+      [toggleKey]: [json(200, { ...settingsDoc({ enabled: false }, 4), message: 'Join DMs disabled' })],
+    });
+    renderPage();
+    const text = (await screen.findByLabelText(/Message Text/)) as HTMLTextAreaElement;
+    fireEvent.change(text, { target: { value: 'Typed but not saved' } });
+    await waitFor(() => expect(text.value).toBe('Typed but not saved'));
+    fireEvent.click(screen.getByRole('switch', { name: 'Send Join DMs' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Send Join DMs' }).hasAttribute('aria-busy')).toBe(false));
+    expect(screen.getByRole('switch', { name: 'Send Join DMs' }).getAttribute('aria-checked')).toBe('false');
+    await waitFor(() => expect((screen.getByLabelText(/Message Text/) as HTMLTextAreaElement).value).toBe('Typed but not saved'));
+  });
+
   it("copies a variable and says 'Copied {variable} to clipboard!'", async () => {
     serve({ [settingsKey]: [json(200, settingsDoc())] });
     renderPage();

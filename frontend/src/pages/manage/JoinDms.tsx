@@ -1,15 +1,16 @@
 import type { JoinDmSettings } from '@guildhall/generated/types';
 import { Eye, EyeOff, Lightbulb, Send } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useSettings } from '../../api/queries';
 import { FallbackImage } from '../../components/FallbackImage';
 import { Spinner } from '../../components/Spinner';
 import { useTimedBanner } from '../../components/StatusBanner';
-import { SchemaForm } from '../../form/SchemaForm';
+import { type FormValues, SchemaForm } from '../../form/SchemaForm';
 import { SectionHeader } from './SectionPage';
 import { usePreviewContext } from './shared/preview-context';
 import { JoinDmPreview } from './joindms/JoinDmPreview';
+import { KeepDraft, type PendingDraft } from './joindms/KeepDraft';
 import { Toast } from './joindms/Toast';
 import { failureMessage, useJoinDmStats, useJoinDmToggle, useSendJoinDmTest } from './joindms/use-joindms';
 import { VariablesPanel } from './joindms/VariablesPanel';
@@ -31,7 +32,19 @@ export default function JoinDms() {
   const stats = useJoinDmStats(guildId);
   const [toast, showToast] = useTimedBanner();
   const fail = useCallback((message: string) => showToast({ kind: 'error', message }), [showToast]);
-  const toggle = useJoinDmToggle(guildId, fail);
+  const form = useRef<FormValues | null>(null);
+  const pending = useRef<PendingDraft | null>(null);
+  const keepDraft = useCallback(
+    (enabled: boolean) => {
+      const draft = form.current?.values;
+      const stored = settings.data?.settings;
+      if (!draft || !stored || JSON.stringify(draft) === JSON.stringify(stored)) return;
+      const { enabled: _, ...changes } = draft;
+      pending.current = { enabled, changes };
+    },
+    [settings.data],
+  );
+  const toggle = useJoinDmToggle(guildId, fail, keepDraft);
   const test = useSendJoinDmTest(guildId);
   const [showPreview, setShowPreview] = useState(true);
   const [draft, setDraft] = useState<Partial<JoinDmSettings>>({});
@@ -127,6 +140,7 @@ export default function JoinDms() {
             }
             actions={
               <>
+                <KeepDraft form={form} pending={pending} />
                 <button
                   type="button"
                   className="btn-secondary"

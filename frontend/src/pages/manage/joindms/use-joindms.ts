@@ -25,7 +25,12 @@ export function useJoinDmStats(guildId: string) {
  * The status card's switch (spec 2:5): it flips at once and flips back if the call fails. The stored document the
  * server answers replaces the cached one, so the form below saves on top of the toggle's version.
  */
-export function useJoinDmToggle(guildId: string, onFailure: (message: string) => void) {
+export function useJoinDmToggle(
+  guildId: string,
+  onFailure: (message: string) => void,
+  /** Called with the new state just before the form takes the new document (to keep an unsaved draft). */
+  beforeApply?: (enabled: boolean) => void,
+) {
   const queries = useQueryClient();
   const settings = useSettings(guildId, 'joindms');
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
@@ -36,6 +41,7 @@ export function useJoinDmToggle(guildId: string, onFailure: (message: string) =>
     setOptimistic(!enabled);
     try {
       const answer = await mutation.mutateAsync();
+      beforeApply?.(answer.settings.enabled);
       queries.setQueryData<SettingsResponse>(queryKeys.settings(guildId, 'joindms'), {
         success: true,
         section: 'joindms',
@@ -47,7 +53,7 @@ export function useJoinDmToggle(guildId: string, onFailure: (message: string) =>
     } finally {
       setOptimistic(null);
     }
-  }, [enabled, mutation, queries, guildId, onFailure]);
+  }, [enabled, mutation, queries, guildId, onFailure, beforeApply]);
   return { enabled, toggle, busy: mutation.isPending };
 }
 
