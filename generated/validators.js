@@ -13596,11 +13596,7 @@ const schema65 = {
       'x-ui': {
         savedMessage: 'Settings saved successfully!',
         loadErrorMessage: 'Failed to load settings',
-        saveErrorMessages: {
-          refused: 'Failed to save settings: {error}',
-          unexplained: 'Failed to save settings',
-          unreachable: 'Error saving settings: {error}',
-        },
+        saveErrorMessages: { refused: '{error}', unexplained: 'Failed to save settings', unreachable: 'Error saving settings' },
         noticeSeconds: 5,
       },
       'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
@@ -13837,11 +13833,7 @@ const schema66 = {
   'x-ui': {
     savedMessage: 'Settings saved successfully!',
     loadErrorMessage: 'Failed to load settings',
-    saveErrorMessages: {
-      refused: 'Failed to save settings: {error}',
-      unexplained: 'Failed to save settings',
-      unreachable: 'Error saving settings: {error}',
-    },
+    saveErrorMessages: { refused: '{error}', unexplained: 'Failed to save settings', unreachable: 'Error saving settings' },
     noticeSeconds: 5,
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
@@ -15384,11 +15376,7 @@ const schema186 = {
   'x-ui': {
     savedMessage: 'Settings saved successfully!',
     loadErrorMessage: 'Failed to load settings',
-    saveErrorMessages: {
-      refused: 'Failed to save settings: {error}',
-      unexplained: 'Failed to save settings',
-      unreachable: 'Error saving settings: {error}',
-    },
+    saveErrorMessages: { refused: '{error}', unexplained: 'Failed to save settings', unreachable: 'Error saving settings' },
     noticeSeconds: 5,
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },

@@ -249,6 +249,36 @@ describe('Join DM page', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Error sending test DM'));
   });
 
+  it("Save Settings says 'Settings saved successfully!', else the server's error, 'Failed to save settings' or 'Error saving settings'", async () => {
+    const putKey = `PUT /api/guild/${GUILD}/settings/joindms`;
+    serve({
+      [settingsKey]: [json(200, settingsDoc())],
+      [putKey]: [
+        json(200, settingsDoc({}, 4)),
+        json(500, { success: false, error: 'Storage is unavailable' }),
+        json(500, { success: false }),
+        () => Promise.reject(new TypeError('offline')),
+      ],
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const text = (await screen.findByLabelText(/Message Text/)) as HTMLTextAreaElement;
+    const saveWith = async (value: string) => {
+      fireEvent.change(screen.getByLabelText(/Message Text/), { target: { value } });
+      await waitFor(() => expect((screen.getByRole('button', { name: 'Save Settings' }) as HTMLButtonElement).disabled).toBe(false));
+      await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    };
+    expect(text).toBeTruthy();
+    await saveWith('One');
+    expect(await screen.findByText('Settings saved successfully!')).toBeTruthy();
+    await saveWith('Two');
+    expect(await screen.findByText('Storage is unavailable')).toBeTruthy();
+    await saveWith('Three');
+    expect(await screen.findByText('Failed to save settings')).toBeTruthy();
+    await saveWith('Four');
+    expect(await screen.findByText('Error saving settings')).toBeTruthy();
+  });
+
   it('Send Test is disabled while Join DMs are off', async () => {
     serve({ [settingsKey]: [json(200, settingsDoc({ enabled: false }))] });
     renderPage();
