@@ -10,6 +10,11 @@ import type {
   GreetingPreviewResponse,
   GuildStats,
   HealthStatus,
+  JoinDmDelivery,
+  JoinDmDeliveryResponse,
+  JoinDmStatsResponse,
+  JoinDmTestResponse,
+  JoinDmToggleResponse,
   ManagedGuild,
   RoleList,
   SavedEmbed,
@@ -17,6 +22,7 @@ import type {
   SectionName,
   SectionSettingsPutRequest,
   SectionSettingsResponse,
+  SettingsResponse,
   SuccessResponse,
   TicketCategoriesResponse,
   TicketCategoryRequest,
@@ -85,6 +91,10 @@ export interface GuildhallClient {
   getTranscriptSettings(guildId: string): Promise<SectionSettingsResponse<'transcripts'>>;
   /** Ticket transcripts: save the guild's transcripts settings. */
   putTranscriptSettings(guildId: string, body: SectionSettingsPutRequest<'transcripts'>): Promise<SectionSettingsResponse<'transcripts'>>;
+  /** Join DMs: the guild's joindms settings. */
+  getJoinDmSettings(guildId: string): Promise<SectionSettingsResponse<'joindms'>>;
+  /** Join DMs: save the guild's joindms settings. */
+  putJoinDmSettings(guildId: string, body: SectionSettingsPutRequest<'joindms'>): Promise<SectionSettingsResponse<'joindms'>>;
   /** Ticket Panels: the guild's items, oldest first, and the cap. */
   listTicketPanels(guildId: string): Promise<{ success: true; items: { id: string; version: number; item: TicketPanel }[]; cap: number }>;
   /** Ticket Panels: creates an item (409 beyond the cap). */
@@ -165,6 +175,16 @@ export interface GuildhallClient {
   getHealth(): Promise<HealthStatus>;
   /** GET /readyz: Readiness: storage answers */
   getReadiness(): Promise<HealthStatus>;
+  /** POST /api/guild/{guildId}/joindms/toggle: Switch Join DMs on or off: saved as a new version of the joindms section */
+  toggleJoinDms(guildId: string): Promise<JoinDmToggleResponse>;
+  /** POST /api/guild/{guildId}/joindms/test: The bot DMs the signed-in user the saved Join DM, filled in for them (Create DM, then Create Message); counted in the stats */
+  sendJoinDmTest(guildId: string): Promise<JoinDmTestResponse>;
+  /** GET /api/guild/{guildId}/joindms/stats: Join DM deliveries counted: total, successful, failed, and the last one's time (the newest 1000 per guild are kept) */
+  getJoinDmStats(guildId: string): Promise<JoinDmStatsResponse>;
+  /** POST /api/bot/v1/guilds/{guildId}/joindm-deliveries: The bot reports a Join DM it tried to send a member who joined: whether Discord took it, and why not */
+  reportJoinDmDelivery(guildId: string, body: JoinDmDelivery): Promise<JoinDmDeliveryResponse>;
+  /** GET /api/bot/v1/guilds/{guildId}/settings/{section}: The bot reads what the dashboard saved for one section of a guild (defaults applied), as the dashboard's own read answers it */
+  getBotSettings(guildId: string, section: string): Promise<SettingsResponse>;
   /** POST /api/bot/v1/guilds/{guildId}/transcripts: The bot uploads a closed ticket's transcript (messages with authors, timestamps, attachments' metadata) */
   uploadTranscript(guildId: string, body: TranscriptUpload): Promise<TranscriptUploadResponse>;
   /** GET /api/guild/{guildId}/tickets/transcripts: The guild's saved transcripts, newest first: search q on ticket id or user name (case-insensitive), date on the start of the created date */

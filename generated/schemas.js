@@ -24,42 +24,48 @@ import s21 from './schema.guild-summary.json' with { type: 'json' };
 import s22 from './schema.health-status.json' with { type: 'json' };
 import s23 from './schema.hex-colour.json' with { type: 'json' };
 import s24 from './schema.image-url.json' with { type: 'json' };
-import s25 from './schema.level-up-placeholder.json' with { type: 'json' };
-import s26 from './schema.levels.json' with { type: 'json' };
-import s27 from './schema.managed-guild.json' with { type: 'json' };
-import s28 from './schema.moderation.json' with { type: 'json' };
-import s29 from './schema.moderation-action.json' with { type: 'json' };
-import s30 from './schema.role.json' with { type: 'json' };
-import s31 from './schema.role-list.json' with { type: 'json' };
-import s32 from './schema.role-reference.json' with { type: 'json' };
-import s33 from './schema.saved-embed.json' with { type: 'json' };
-import s34 from './schema.schema-list.json' with { type: 'json' };
-import s35 from './schema.section-access.json' with { type: 'json' };
-import s36 from './schema.settings-put-request.json' with { type: 'json' };
-import s37 from './schema.settings-response.json' with { type: 'json' };
-import s38 from './schema.snowflake.json' with { type: 'json' };
-import s39 from './schema.success-response.json' with { type: 'json' };
-import s40 from './schema.ticket-categories.json' with { type: 'json' };
-import s41 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s42 from './schema.ticket-category-request.json' with { type: 'json' };
-import s43 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s44 from './schema.ticket-general.json' with { type: 'json' };
-import s45 from './schema.ticket-limits.json' with { type: 'json' };
-import s46 from './schema.ticket-panel.json' with { type: 'json' };
-import s47 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s48 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s49 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s50 from './schema.top-server.json' with { type: 'json' };
-import s51 from './schema.top-server-list.json' with { type: 'json' };
-import s52 from './schema.transcript-list.json' with { type: 'json' };
-import s53 from './schema.transcript-message.json' with { type: 'json' };
-import s54 from './schema.transcript-summary.json' with { type: 'json' };
-import s55 from './schema.transcript-upload.json' with { type: 'json' };
-import s56 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s57 from './schema.transcripts.json' with { type: 'json' };
-import s58 from './schema.user.json' with { type: 'json' };
-import s59 from './schema.user-search-response.json' with { type: 'json' };
-import s60 from './schema.user-search-result.json' with { type: 'json' };
+import s25 from './schema.joindm-delivery.json' with { type: 'json' };
+import s26 from './schema.joindm-delivery-response.json' with { type: 'json' };
+import s27 from './schema.joindm-stats-response.json' with { type: 'json' };
+import s28 from './schema.joindm-test-response.json' with { type: 'json' };
+import s29 from './schema.joindm-toggle-response.json' with { type: 'json' };
+import s30 from './schema.joindms.json' with { type: 'json' };
+import s31 from './schema.level-up-placeholder.json' with { type: 'json' };
+import s32 from './schema.levels.json' with { type: 'json' };
+import s33 from './schema.managed-guild.json' with { type: 'json' };
+import s34 from './schema.moderation.json' with { type: 'json' };
+import s35 from './schema.moderation-action.json' with { type: 'json' };
+import s36 from './schema.role.json' with { type: 'json' };
+import s37 from './schema.role-list.json' with { type: 'json' };
+import s38 from './schema.role-reference.json' with { type: 'json' };
+import s39 from './schema.saved-embed.json' with { type: 'json' };
+import s40 from './schema.schema-list.json' with { type: 'json' };
+import s41 from './schema.section-access.json' with { type: 'json' };
+import s42 from './schema.settings-put-request.json' with { type: 'json' };
+import s43 from './schema.settings-response.json' with { type: 'json' };
+import s44 from './schema.snowflake.json' with { type: 'json' };
+import s45 from './schema.success-response.json' with { type: 'json' };
+import s46 from './schema.ticket-categories.json' with { type: 'json' };
+import s47 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s48 from './schema.ticket-category-request.json' with { type: 'json' };
+import s49 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s50 from './schema.ticket-general.json' with { type: 'json' };
+import s51 from './schema.ticket-limits.json' with { type: 'json' };
+import s52 from './schema.ticket-panel.json' with { type: 'json' };
+import s53 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s54 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s55 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s56 from './schema.top-server.json' with { type: 'json' };
+import s57 from './schema.top-server-list.json' with { type: 'json' };
+import s58 from './schema.transcript-list.json' with { type: 'json' };
+import s59 from './schema.transcript-message.json' with { type: 'json' };
+import s60 from './schema.transcript-summary.json' with { type: 'json' };
+import s61 from './schema.transcript-upload.json' with { type: 'json' };
+import s62 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s63 from './schema.transcripts.json' with { type: 'json' };
+import s64 from './schema.user.json' with { type: 'json' };
+import s65 from './schema.user-search-response.json' with { type: 'json' };
+import s66 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -94,42 +100,48 @@ export const publishedSchemas = deepFreeze({
   'health-status': s22.schema,
   'hex-colour': s23.schema,
   'image-url': s24.schema,
-  'level-up-placeholder': s25.schema,
-  levels: s26.schema,
-  'managed-guild': s27.schema,
-  moderation: s28.schema,
-  'moderation-action': s29.schema,
-  role: s30.schema,
-  'role-list': s31.schema,
-  'role-reference': s32.schema,
-  'saved-embed': s33.schema,
-  'schema-list': s34.schema,
-  'section-access': s35.schema,
-  'settings-put-request': s36.schema,
-  'settings-response': s37.schema,
-  snowflake: s38.schema,
-  'success-response': s39.schema,
-  'ticket-categories': s40.schema,
-  'ticket-categories-response': s41.schema,
-  'ticket-category-request': s42.schema,
-  'ticket-default-category-request': s43.schema,
-  'ticket-general': s44.schema,
-  'ticket-limits': s45.schema,
-  'ticket-panel': s46.schema,
-  'ticket-panel-deploy-default-request': s47.schema,
-  'ticket-panel-deploy-request': s48.schema,
-  'ticket-panel-deploy-response': s49.schema,
-  'top-server': s50.schema,
-  'top-server-list': s51.schema,
-  'transcript-list': s52.schema,
-  'transcript-message': s53.schema,
-  'transcript-summary': s54.schema,
-  'transcript-upload': s55.schema,
-  'transcript-upload-response': s56.schema,
-  transcripts: s57.schema,
-  user: s58.schema,
-  'user-search-response': s59.schema,
-  'user-search-result': s60.schema,
+  'joindm-delivery': s25.schema,
+  'joindm-delivery-response': s26.schema,
+  'joindm-stats-response': s27.schema,
+  'joindm-test-response': s28.schema,
+  'joindm-toggle-response': s29.schema,
+  joindms: s30.schema,
+  'level-up-placeholder': s31.schema,
+  levels: s32.schema,
+  'managed-guild': s33.schema,
+  moderation: s34.schema,
+  'moderation-action': s35.schema,
+  role: s36.schema,
+  'role-list': s37.schema,
+  'role-reference': s38.schema,
+  'saved-embed': s39.schema,
+  'schema-list': s40.schema,
+  'section-access': s41.schema,
+  'settings-put-request': s42.schema,
+  'settings-response': s43.schema,
+  snowflake: s44.schema,
+  'success-response': s45.schema,
+  'ticket-categories': s46.schema,
+  'ticket-categories-response': s47.schema,
+  'ticket-category-request': s48.schema,
+  'ticket-default-category-request': s49.schema,
+  'ticket-general': s50.schema,
+  'ticket-limits': s51.schema,
+  'ticket-panel': s52.schema,
+  'ticket-panel-deploy-default-request': s53.schema,
+  'ticket-panel-deploy-request': s54.schema,
+  'ticket-panel-deploy-response': s55.schema,
+  'top-server': s56.schema,
+  'top-server-list': s57.schema,
+  'transcript-list': s58.schema,
+  'transcript-message': s59.schema,
+  'transcript-summary': s60.schema,
+  'transcript-upload': s61.schema,
+  'transcript-upload-response': s62.schema,
+  transcripts: s63.schema,
+  user: s64.schema,
+  'user-search-response': s65.schema,
+  'user-search-result': s66.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -158,6 +170,12 @@ export const schemaIds = deepFreeze({
   'health-status': 'https://guildhall.dev/schemas/api/health-status.json',
   'hex-colour': 'https://guildhall.dev/schemas/common/hex-colour.json',
   'image-url': 'https://guildhall.dev/schemas/common/image-url.json',
+  'joindm-delivery': 'https://guildhall.dev/schemas/api/joindm-delivery.json',
+  'joindm-delivery-response': 'https://guildhall.dev/schemas/api/joindm-delivery-response.json',
+  'joindm-stats-response': 'https://guildhall.dev/schemas/api/joindm-stats-response.json',
+  'joindm-test-response': 'https://guildhall.dev/schemas/api/joindm-test-response.json',
+  'joindm-toggle-response': 'https://guildhall.dev/schemas/api/joindm-toggle-response.json',
+  joindms: 'https://guildhall.dev/schemas/settings/joindms.json',
   'level-up-placeholder': 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   levels: 'https://guildhall.dev/schemas/settings/levels.json',
   'managed-guild': 'https://guildhall.dev/schemas/api/managed-guild.json',
@@ -222,6 +240,12 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/health-status.json': publishedSchemas['health-status'],
   'https://guildhall.dev/schemas/common/hex-colour.json': publishedSchemas['hex-colour'],
   'https://guildhall.dev/schemas/common/image-url.json': publishedSchemas['image-url'],
+  'https://guildhall.dev/schemas/api/joindm-delivery.json': publishedSchemas['joindm-delivery'],
+  'https://guildhall.dev/schemas/api/joindm-delivery-response.json': publishedSchemas['joindm-delivery-response'],
+  'https://guildhall.dev/schemas/api/joindm-stats-response.json': publishedSchemas['joindm-stats-response'],
+  'https://guildhall.dev/schemas/api/joindm-test-response.json': publishedSchemas['joindm-test-response'],
+  'https://guildhall.dev/schemas/api/joindm-toggle-response.json': publishedSchemas['joindm-toggle-response'],
+  'https://guildhall.dev/schemas/settings/joindms.json': publishedSchemas['joindms'],
   'https://guildhall.dev/schemas/common/level-up-placeholder.json': publishedSchemas['level-up-placeholder'],
   'https://guildhall.dev/schemas/settings/levels.json': publishedSchemas['levels'],
   'https://guildhall.dev/schemas/api/managed-guild.json': publishedSchemas['managed-guild'],

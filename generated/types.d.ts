@@ -3,6 +3,17 @@
  * A Discord id (user, guild, channel, role, message...): a string of 17 to 20 digits.
  */
 export type Snowflake = string;
+export type DiscordMessageContent = string;
+export type DiscordEmbedTitle = string;
+export type DiscordEmbedDescription = string;
+export type DiscordEmbedColor = HexColour;
+/**
+ * A colour written #RRGGBB, e.g. #068ADD.
+ */
+export type HexColour = string;
+export type FooterText = string;
+export type AuthorName = string;
+export type AuthorIconUrl = string;
 /**
  * A category channel of the guild, by id; null means none.
  */
@@ -18,10 +29,6 @@ export type TicketPanelChannelId = string;
 export type TicketPanelTitle = string;
 export type TicketPanelDescription = string;
 export type TicketPanelColor = HexColour;
-/**
- * A colour written #RRGGBB, e.g. #068ADD.
- */
-export type HexColour = string;
 export type TicketPanelFooter = string;
 export type TicketPanelFootericon = string;
 export type TicketPanelImage = string;
@@ -293,6 +300,137 @@ export interface HealthStatus {
    * The storage adapter in use (readyz), e.g. pglite or postgres.
    */
   storage?: string;
+}
+/**
+ * The answer to a reported Join DM delivery (201): the record kept.
+ */
+export interface JoinDmDeliveryResponse {
+  success: true;
+  delivery: {
+    id: string;
+    userId: Snowflake;
+    ok: boolean;
+    sentAt: string;
+  };
+}
+/**
+ * POST /api/bot/v1/guilds/{guildId}/joindm-deliveries (bot credential): the bot tried to DM a member who joined; whether Discord took it, and if not, Discord's error code and reason.
+ */
+export interface JoinDmDelivery {
+  /**
+   * The member the DM was for.
+   */
+  userId: string;
+  /**
+   * Discord accepted the message.
+   */
+  ok: boolean;
+  /**
+   * Why Discord refused it (e.g. code 50007, 'Cannot send messages to this user').
+   */
+  error?: {
+    code?: number;
+    reason?: string;
+  };
+  /**
+   * When the bot tried.
+   */
+  sentAt: string;
+}
+/**
+ * GET /api/guild/{guildId}/joindms/stats: the guild's Join DM deliveries kept (test sends and the bot's deliveries; the newest 1000 per guild are kept), counted.
+ */
+export interface JoinDmStatsResponse {
+  success: true;
+  stats: {
+    total_sent: number;
+    successful_sent: number;
+    failed_sent: number;
+    /**
+     * When the newest delivery was attempted (ISO 8601), null when none was.
+     */
+    last_sent: string | null;
+  };
+}
+/**
+ * POST /api/guild/{guildId}/joindms/test: the bot sent the saved Join DM to the signed-in user; the sentence the page shows in green.
+ */
+export interface JoinDmTestResponse {
+  success: true;
+  message: string;
+}
+/**
+ * POST /api/guild/{guildId}/joindms/toggle: Join DMs switched on or off, saved as a new version of the joindms section; the document as stored and a sentence to show.
+ */
+export interface JoinDmToggleResponse {
+  success: true;
+  message: string;
+  version: number;
+  settings: JoinDmSettings;
+}
+/**
+ * The direct message the bot sends every member who joins (Join DM, 'Welcome Messages' on its page): whether it is on, whether it is text, an embed or both, the text, the embed, which variables are filled in, and whether Send Test may be used. Texts may use the greeting placeholders, e.g. {member.mention}.
+ */
+export interface JoinDmSettings {
+  /**
+   * Send the message to every member who joins. The page's status card toggles it (POST .../joindms/toggle).
+   */
+  enabled: boolean;
+  /**
+   * Send the text, the embed, or both.
+   */
+  message_type: 'message' | 'embed' | 'both';
+  /**
+   * The text of the DM; Discord markdown and variables such as {member.mention} work.
+   */
+  content: DiscordMessageContent;
+  /**
+   * The embed of the DM.
+   */
+  embed: {
+    enabled: boolean;
+    title: DiscordEmbedTitle;
+    description: DiscordEmbedDescription;
+    color: DiscordEmbedColor;
+    /**
+     * The member's avatar as the embed's thumbnail.
+     */
+    thumbnail: boolean;
+    footer: FooterText;
+    /**
+     * A large image at the bottom of the embed; empty for none.
+     */
+    image: string;
+    author: {
+      name: AuthorName;
+      iconURL: AuthorIconUrl;
+    };
+  };
+  /**
+   * Which variables the bot fills in; a variable switched off stays as written.
+   */
+  variables: {
+    member: {
+      name: boolean;
+      tag: boolean;
+      mention: boolean;
+      avatar: boolean;
+      id: boolean;
+      createdAt: boolean;
+      joinedAt: boolean;
+    };
+    server: {
+      name: boolean;
+      icon: boolean;
+      members: boolean;
+      id: boolean;
+      owner: boolean;
+    };
+  };
+  /**
+   * Whether Send Test may DM you the saved message.
+   */
+  test_enabled: boolean;
 }
 /**
  * GET /api/guild/{guildId}: the guild the manage pages are about.
@@ -1673,6 +1811,7 @@ export interface SettingsBySection {
   'ticket-limits': TicketLimits;
   'ticket-categories': TicketCategories;
   transcripts: TranscriptSettings;
+  joindms: JoinDmSettings;
 }
 
 /** A settings section's name, as in /api/guild/{guildId}/settings/{section}. */

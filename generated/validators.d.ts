@@ -16,6 +16,11 @@ import type {
   GuildStats,
   GuildSummary,
   HealthStatus,
+  JoinDmDeliveryResponse,
+  JoinDmDelivery,
+  JoinDmStatsResponse,
+  JoinDmTestResponse,
+  JoinDmToggleResponse,
   ManagedGuild,
   RoleList,
   Role,
@@ -55,6 +60,7 @@ import type {
   AntinukeSettings,
   BasicSettings,
   GreetingSettings,
+  JoinDmSettings,
   LevelsSettings,
   ModerationSettings,
   SavedEmbed,
@@ -100,6 +106,16 @@ export declare const validateGuildStats: StandaloneValidator<GuildStats>;
 export declare const validateGuildSummary: StandaloneValidator<GuildSummary>;
 /** Validates HealthStatus (https://guildhall.dev/schemas/api/health-status.json). */
 export declare const validateHealthStatus: StandaloneValidator<HealthStatus>;
+/** Validates JoinDmDeliveryResponse (https://guildhall.dev/schemas/api/joindm-delivery-response.json). */
+export declare const validateJoindmDeliveryResponse: StandaloneValidator<JoinDmDeliveryResponse>;
+/** Validates JoinDmDelivery (https://guildhall.dev/schemas/api/joindm-delivery.json). */
+export declare const validateJoindmDelivery: StandaloneValidator<JoinDmDelivery>;
+/** Validates JoinDmStatsResponse (https://guildhall.dev/schemas/api/joindm-stats-response.json). */
+export declare const validateJoindmStatsResponse: StandaloneValidator<JoinDmStatsResponse>;
+/** Validates JoinDmTestResponse (https://guildhall.dev/schemas/api/joindm-test-response.json). */
+export declare const validateJoindmTestResponse: StandaloneValidator<JoinDmTestResponse>;
+/** Validates JoinDmToggleResponse (https://guildhall.dev/schemas/api/joindm-toggle-response.json). */
+export declare const validateJoindmToggleResponse: StandaloneValidator<JoinDmToggleResponse>;
 /** Validates ManagedGuild (https://guildhall.dev/schemas/api/managed-guild.json). */
 export declare const validateManagedGuild: StandaloneValidator<ManagedGuild>;
 /** Validates RoleList (https://guildhall.dev/schemas/api/role-list.json). */
@@ -178,6 +194,8 @@ export declare const validateAntinuke: StandaloneValidator<AntinukeSettings>;
 export declare const validateBasic: StandaloneValidator<BasicSettings>;
 /** Validates GreetingSettings (https://guildhall.dev/schemas/settings/greeting.json). */
 export declare const validateGreeting: StandaloneValidator<GreetingSettings>;
+/** Validates JoinDmSettings (https://guildhall.dev/schemas/settings/joindms.json). */
+export declare const validateJoindms: StandaloneValidator<JoinDmSettings>;
 /** Validates LevelsSettings (https://guildhall.dev/schemas/settings/levels.json). */
 export declare const validateLevels: StandaloneValidator<LevelsSettings>;
 /** Validates ModerationSettings (https://guildhall.dev/schemas/settings/moderation.json). */

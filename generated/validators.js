@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate111;
-const schema198 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate111(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate119;
+const schema220 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate119(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate111.evaluated;
+  const evaluated0 = validate119.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema198.required,
-        parentSchema: schema198,
+        schema: schema220.required,
+        parentSchema: schema220,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema198.properties.enabled,
+          parentSchema: schema220.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema198.type,
-      parentSchema: schema198,
+      schema: schema220.type,
+      parentSchema: schema220,
       data,
     };
     if (vErrors === null) {
@@ -72,12 +72,12 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate111.errors = vErrors;
+  validate119.errors = vErrors;
   return errors === 0;
 }
-validate111.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
-export const validateAntinuke = validate93;
-const schema148 = {
+validate119.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+export const validateAntinuke = validate100;
+const schema162 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
   type: 'object',
@@ -440,20 +440,20 @@ const schema148 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const schema149 = {
+const schema163 = {
   type: 'string',
   enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
   'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
   'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
 };
-const schema150 = {
+const schema164 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const schema162 = {
+const schema176 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -463,11 +463,11 @@ const schema162 = {
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
 const pattern7 = new RegExp('^[0-9]{17,20}$', 'u');
-const pattern99 = new RegExp('^[0-9]{17,19}$', 'u');
-function validate93(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern105 = new RegExp('^[0-9]{17,19}$', 'u');
+function validate100(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate93.evaluated;
+  const evaluated0 = validate100.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -506,7 +506,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
       data.auto_recovery = true;
     }
     for (const key0 in data) {
-      if (!func1.call(schema148.properties, key0)) {
+      if (!func1.call(schema162.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -514,7 +514,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema148,
+          parentSchema: schema162,
           data,
         };
         if (vErrors === null) {
@@ -533,8 +533,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema148.properties.enabled.type,
-        parentSchema: schema148.properties.enabled,
+        schema: schema162.properties.enabled.type,
+        parentSchema: schema162.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -552,8 +552,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema149.type,
-        parentSchema: schema149,
+        schema: schema163.type,
+        parentSchema: schema163,
         data: data1,
       };
       if (vErrors === null) {
@@ -568,10 +568,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/punishment',
         schemaPath: '#/$defs/punishment/enum',
         keyword: 'enum',
-        params: { allowedValues: schema149.enum },
+        params: { allowedValues: schema163.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema149.enum,
-        parentSchema: schema149,
+        schema: schema163.enum,
+        parentSchema: schema163,
         data: data1,
       };
       if (vErrors === null) {
@@ -587,10 +587,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/bypass_role',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema150.type },
+        params: { type: schema164.type },
         message: 'must be string,null',
-        schema: schema150.type,
-        parentSchema: schema150,
+        schema: schema164.type,
+        parentSchema: schema164,
         data: data2,
       };
       if (vErrors === null) {
@@ -609,7 +609,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema150,
+          parentSchema: schema164,
           data: data2,
         };
         if (vErrors === null) {
@@ -627,7 +627,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema150,
+          parentSchema: schema164,
           data: data2,
         };
         if (vErrors === null) {
@@ -674,7 +674,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         data3.anti_everyone = true;
       }
       for (const key1 in data3) {
-        if (!func1.call(schema148.properties.modules.properties, key1)) {
+        if (!func1.call(schema162.properties.modules.properties, key1)) {
           const err7 = {
             instancePath: instancePath + '/modules',
             schemaPath: '#/properties/modules/additionalProperties',
@@ -682,7 +682,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema148.properties.modules,
+            parentSchema: schema162.properties.modules,
             data: data3,
           };
           if (vErrors === null) {
@@ -701,8 +701,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_ban.type,
-          parentSchema: schema148.properties.modules.properties.anti_ban,
+          schema: schema162.properties.modules.properties.anti_ban.type,
+          parentSchema: schema162.properties.modules.properties.anti_ban,
           data: data4,
         };
         if (vErrors === null) {
@@ -720,8 +720,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_kick.type,
-          parentSchema: schema148.properties.modules.properties.anti_kick,
+          schema: schema162.properties.modules.properties.anti_kick.type,
+          parentSchema: schema162.properties.modules.properties.anti_kick,
           data: data5,
         };
         if (vErrors === null) {
@@ -739,8 +739,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_prune.type,
-          parentSchema: schema148.properties.modules.properties.anti_prune,
+          schema: schema162.properties.modules.properties.anti_prune.type,
+          parentSchema: schema162.properties.modules.properties.anti_prune,
           data: data6,
         };
         if (vErrors === null) {
@@ -758,8 +758,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_member_update.type,
-          parentSchema: schema148.properties.modules.properties.anti_member_update,
+          schema: schema162.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema162.properties.modules.properties.anti_member_update,
           data: data7,
         };
         if (vErrors === null) {
@@ -777,8 +777,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_role.type,
-          parentSchema: schema148.properties.modules.properties.anti_role,
+          schema: schema162.properties.modules.properties.anti_role.type,
+          parentSchema: schema162.properties.modules.properties.anti_role,
           data: data8,
         };
         if (vErrors === null) {
@@ -796,8 +796,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_channel.type,
-          parentSchema: schema148.properties.modules.properties.anti_channel,
+          schema: schema162.properties.modules.properties.anti_channel.type,
+          parentSchema: schema162.properties.modules.properties.anti_channel,
           data: data9,
         };
         if (vErrors === null) {
@@ -815,8 +815,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_emoji.type,
-          parentSchema: schema148.properties.modules.properties.anti_emoji,
+          schema: schema162.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema162.properties.modules.properties.anti_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -834,8 +834,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_guild_update.type,
-          parentSchema: schema148.properties.modules.properties.anti_guild_update,
+          schema: schema162.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema162.properties.modules.properties.anti_guild_update,
           data: data11,
         };
         if (vErrors === null) {
@@ -853,8 +853,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_webhook.type,
-          parentSchema: schema148.properties.modules.properties.anti_webhook,
+          schema: schema162.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema162.properties.modules.properties.anti_webhook,
           data: data12,
         };
         if (vErrors === null) {
@@ -872,8 +872,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_integration.type,
-          parentSchema: schema148.properties.modules.properties.anti_integration,
+          schema: schema162.properties.modules.properties.anti_integration.type,
+          parentSchema: schema162.properties.modules.properties.anti_integration,
           data: data13,
         };
         if (vErrors === null) {
@@ -891,8 +891,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_everyone.type,
-          parentSchema: schema148.properties.modules.properties.anti_everyone,
+          schema: schema162.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema162.properties.modules.properties.anti_everyone,
           data: data14,
         };
         if (vErrors === null) {
@@ -909,8 +909,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema148.properties.modules.type,
-        parentSchema: schema148.properties.modules,
+        schema: schema162.properties.modules.type,
+        parentSchema: schema162.properties.modules,
         data: data3,
       };
       if (vErrors === null) {
@@ -923,7 +923,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
     let data15 = data.module_punishments;
     if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
       for (const key2 in data15) {
-        if (!func1.call(schema148.properties.module_punishments.properties, key2)) {
+        if (!func1.call(schema162.properties.module_punishments.properties, key2)) {
           const err20 = {
             instancePath: instancePath + '/module_punishments',
             schemaPath: '#/properties/module_punishments/additionalProperties',
@@ -931,7 +931,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema148.properties.module_punishments,
+            parentSchema: schema162.properties.module_punishments,
             data: data15,
           };
           if (vErrors === null) {
@@ -951,8 +951,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data16,
           };
           if (vErrors === null) {
@@ -967,10 +967,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_ban',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data16,
           };
           if (vErrors === null) {
@@ -990,8 +990,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data17,
           };
           if (vErrors === null) {
@@ -1006,10 +1006,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_kick',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data17,
           };
           if (vErrors === null) {
@@ -1029,8 +1029,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data18,
           };
           if (vErrors === null) {
@@ -1045,10 +1045,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_prune',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data18,
           };
           if (vErrors === null) {
@@ -1068,8 +1068,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data19,
           };
           if (vErrors === null) {
@@ -1084,10 +1084,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_member_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data19,
           };
           if (vErrors === null) {
@@ -1107,8 +1107,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data20,
           };
           if (vErrors === null) {
@@ -1123,10 +1123,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_role',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data20,
           };
           if (vErrors === null) {
@@ -1146,8 +1146,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data21,
           };
           if (vErrors === null) {
@@ -1162,10 +1162,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_channel',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data21,
           };
           if (vErrors === null) {
@@ -1185,8 +1185,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data22,
           };
           if (vErrors === null) {
@@ -1201,10 +1201,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_emoji',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data22,
           };
           if (vErrors === null) {
@@ -1224,8 +1224,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data23,
           };
           if (vErrors === null) {
@@ -1240,10 +1240,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_guild_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data23,
           };
           if (vErrors === null) {
@@ -1263,8 +1263,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data24,
           };
           if (vErrors === null) {
@@ -1279,10 +1279,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_webhook',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data24,
           };
           if (vErrors === null) {
@@ -1302,8 +1302,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data25,
           };
           if (vErrors === null) {
@@ -1318,10 +1318,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_integration',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data25,
           };
           if (vErrors === null) {
@@ -1341,8 +1341,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema163.type,
+            parentSchema: schema163,
             data: data26,
           };
           if (vErrors === null) {
@@ -1357,10 +1357,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_everyone',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema163.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema163.enum,
+            parentSchema: schema163,
             data: data26,
           };
           if (vErrors === null) {
@@ -1378,8 +1378,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema148.properties.module_punishments.type,
-        parentSchema: schema148.properties.module_punishments,
+        schema: schema162.properties.module_punishments.type,
+        parentSchema: schema162.properties.module_punishments,
         data: data15,
       };
       if (vErrors === null) {
@@ -1399,7 +1399,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema148.properties.extraowners,
+          parentSchema: schema162.properties.extraowners,
           data: data27,
         };
         if (vErrors === null) {
@@ -1421,7 +1421,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema148.properties.extraowners.items,
+              parentSchema: schema162.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1431,7 +1431,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern99.test(data28)) {
+          if (!pattern105.test(data28)) {
             const err46 = {
               instancePath: instancePath + '/extraowners/' + i0,
               schemaPath: '#/properties/extraowners/items/pattern',
@@ -1439,7 +1439,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema148.properties.extraowners.items,
+              parentSchema: schema162.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1456,8 +1456,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema148.properties.extraowners.items.type,
-            parentSchema: schema148.properties.extraowners.items,
+            schema: schema162.properties.extraowners.items.type,
+            parentSchema: schema162.properties.extraowners.items,
             data: data28,
           };
           if (vErrors === null) {
@@ -1486,7 +1486,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema148.properties.extraowners,
+              parentSchema: schema162.properties.extraowners,
               data: data27,
             };
             if (vErrors === null) {
@@ -1507,8 +1507,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema148.properties.extraowners.type,
-        parentSchema: schema148.properties.extraowners,
+        schema: schema162.properties.extraowners.type,
+        parentSchema: schema162.properties.extraowners,
         data: data27,
       };
       if (vErrors === null) {
@@ -1528,7 +1528,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema148.properties.whitelist,
+          parentSchema: schema162.properties.whitelist,
           data: data29,
         };
         if (vErrors === null) {
@@ -1550,7 +1550,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema148.properties.whitelist.items,
+              parentSchema: schema162.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1560,7 +1560,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!pattern99.test(data30)) {
+          if (!pattern105.test(data30)) {
             const err52 = {
               instancePath: instancePath + '/whitelist/' + i2,
               schemaPath: '#/properties/whitelist/items/pattern',
@@ -1568,7 +1568,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema148.properties.whitelist.items,
+              parentSchema: schema162.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1585,8 +1585,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema148.properties.whitelist.items.type,
-            parentSchema: schema148.properties.whitelist.items,
+            schema: schema162.properties.whitelist.items.type,
+            parentSchema: schema162.properties.whitelist.items,
             data: data30,
           };
           if (vErrors === null) {
@@ -1615,7 +1615,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i3, j: j1 },
               message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
               schema: true,
-              parentSchema: schema148.properties.whitelist,
+              parentSchema: schema162.properties.whitelist,
               data: data29,
             };
             if (vErrors === null) {
@@ -1636,8 +1636,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema148.properties.whitelist.type,
-        parentSchema: schema148.properties.whitelist,
+        schema: schema162.properties.whitelist.type,
+        parentSchema: schema162.properties.whitelist,
         data: data29,
       };
       if (vErrors === null) {
@@ -1679,7 +1679,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema148.properties.bypass_permissions,
+            parentSchema: schema162.properties.bypass_permissions,
             data: data31,
           };
           if (vErrors === null) {
@@ -1698,8 +1698,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_ban.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_ban,
+          schema: schema162.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema162.properties.bypass_permissions.properties.can_ban,
           data: data32,
         };
         if (vErrors === null) {
@@ -1717,8 +1717,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_kick.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_kick,
+          schema: schema162.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema162.properties.bypass_permissions.properties.can_kick,
           data: data33,
         };
         if (vErrors === null) {
@@ -1736,8 +1736,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_manage_roles.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_manage_roles,
+          schema: schema162.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema162.properties.bypass_permissions.properties.can_manage_roles,
           data: data34,
         };
         if (vErrors === null) {
@@ -1755,8 +1755,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_manage_channels.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_manage_channels,
+          schema: schema162.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema162.properties.bypass_permissions.properties.can_manage_channels,
           data: data35,
         };
         if (vErrors === null) {
@@ -1774,8 +1774,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_manage_webhooks.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_manage_webhooks,
+          schema: schema162.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema162.properties.bypass_permissions.properties.can_manage_webhooks,
           data: data36,
         };
         if (vErrors === null) {
@@ -1792,8 +1792,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema148.properties.bypass_permissions.type,
-        parentSchema: schema148.properties.bypass_permissions,
+        schema: schema162.properties.bypass_permissions.type,
+        parentSchema: schema162.properties.bypass_permissions,
         data: data31,
       };
       if (vErrors === null) {
@@ -1809,10 +1809,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/log_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema162.type },
+        params: { type: schema176.type },
         message: 'must be string,null',
-        schema: schema162.type,
-        parentSchema: schema162,
+        schema: schema176.type,
+        parentSchema: schema176,
         data: data37,
       };
       if (vErrors === null) {
@@ -1831,7 +1831,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema162,
+          parentSchema: schema176,
           data: data37,
         };
         if (vErrors === null) {
@@ -1849,7 +1849,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema162,
+          parentSchema: schema176,
           data: data37,
         };
         if (vErrors === null) {
@@ -1868,8 +1868,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema148.properties.auto_recovery.type,
-        parentSchema: schema148.properties.auto_recovery,
+        schema: schema162.properties.auto_recovery.type,
+        parentSchema: schema162.properties.auto_recovery,
         data: data38,
       };
       if (vErrors === null) {
@@ -1886,8 +1886,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema148.type,
-      parentSchema: schema148,
+      schema: schema162.type,
+      parentSchema: schema162,
       data,
     };
     if (vErrors === null) {
@@ -1897,10 +1897,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate93.errors = vErrors;
+  validate100.errors = vErrors;
   return errors === 0;
 }
-validate93.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateAntinukePreflight = validate25;
 const schema36 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2656,8 +2656,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate94;
-const schema163 = {
+export const validateBasic = validate101;
+const schema177 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -2692,11 +2692,11 @@ const schema163 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const pattern102 = new RegExp('^\\S+$', 'u');
-function validate94(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern108 = new RegExp('^\\S+$', 'u');
+function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate94.evaluated;
+  const evaluated0 = validate101.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2722,7 +2722,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema163,
+          parentSchema: schema177,
           data,
         };
         if (vErrors === null) {
@@ -2743,7 +2743,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema163.properties.prefix,
+          parentSchema: schema177.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2761,7 +2761,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema163.properties.prefix,
+          parentSchema: schema177.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2771,7 +2771,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern102.test(data0)) {
+      if (!pattern108.test(data0)) {
         const err3 = {
           instancePath: instancePath + '/prefix',
           schemaPath: '#/properties/prefix/pattern',
@@ -2779,7 +2779,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema163.properties.prefix,
+          parentSchema: schema177.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2796,8 +2796,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema163.properties.prefix.type,
-        parentSchema: schema163.properties.prefix,
+        schema: schema177.properties.prefix.type,
+        parentSchema: schema177.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -2815,8 +2815,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema163.properties.invite_tracking.type,
-        parentSchema: schema163.properties.invite_tracking,
+        schema: schema177.properties.invite_tracking.type,
+        parentSchema: schema177.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -2834,8 +2834,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema163.properties.flag_translation.type,
-        parentSchema: schema163.properties.flag_translation,
+        schema: schema177.properties.flag_translation.type,
+        parentSchema: schema177.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -2852,8 +2852,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema163.type,
-      parentSchema: schema163,
+      schema: schema177.type,
+      parentSchema: schema177,
       data,
     };
     if (vErrors === null) {
@@ -2863,10 +2863,10 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate94.errors = vErrors;
+  validate101.errors = vErrors;
   return errors === 0;
 }
-validate94.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateBotStatus = validate27;
 const schema39 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -4485,8 +4485,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate79;
-const schema131 = {
+export const validateChannelReference = validate86;
+const schema145 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -4495,10 +4495,10 @@ const schema131 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate86.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4510,10 +4510,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema131.type },
+      params: { type: schema145.type },
       message: 'must be string,null',
-      schema: schema131.type,
-      parentSchema: schema131,
+      schema: schema145.type,
+      parentSchema: schema145,
       data,
     };
     if (vErrors === null) {
@@ -4532,7 +4532,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema131,
+        parentSchema: schema145,
         data,
       };
       if (vErrors === null) {
@@ -4550,7 +4550,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema131,
+        parentSchema: schema145,
         data,
       };
       if (vErrors === null) {
@@ -4561,10 +4561,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate79.errors = vErrors;
+  validate86.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = { dynamicProps: false, dynamicItems: false };
+validate86.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateContactMessage = validate35;
 const schema49 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -5120,8 +5120,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateDiscordEmbed = validate80;
-const schema132 = {
+export const validateDiscordEmbed = validate87;
+const schema146 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/discord-embed.json',
   type: 'object',
@@ -5307,7 +5307,7 @@ const schema132 = {
     },
   },
 };
-const schema133 = {
+const schema147 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -5318,13 +5318,13 @@ const schema133 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const pattern75 = new RegExp('^(https?://\\S+)?$', 'u');
-const pattern36 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
-const pattern77 = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$', 'u');
-function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern24 = new RegExp('^(https?://\\S+)?$', 'u');
+const pattern23 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
+const pattern83 = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$', 'u');
+function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/discord-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate87.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5360,7 +5360,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema132.properties, key0)) {
+      if (!func1.call(schema146.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -5368,7 +5368,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema132,
+          parentSchema: schema146,
           data,
         };
         if (vErrors === null) {
@@ -5389,7 +5389,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema132.properties.title,
+          parentSchema: schema146.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -5406,8 +5406,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema132.properties.title.type,
-        parentSchema: schema132.properties.title,
+        schema: schema146.properties.title.type,
+        parentSchema: schema146.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -5427,7 +5427,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema132.properties.description,
+          parentSchema: schema146.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5444,8 +5444,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema132.properties.description.type,
-        parentSchema: schema132.properties.description,
+        schema: schema146.properties.description.type,
+        parentSchema: schema146.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -5465,7 +5465,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema132.properties.url,
+          parentSchema: schema146.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -5475,7 +5475,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern75.test(data2)) {
+      if (!pattern24.test(data2)) {
         const err6 = {
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
@@ -5483,7 +5483,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema132.properties.url,
+          parentSchema: schema146.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -5500,8 +5500,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema132.properties.url.type,
-        parentSchema: schema132.properties.url,
+        schema: schema146.properties.url.type,
+        parentSchema: schema146.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -5522,7 +5522,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema133,
+            parentSchema: schema147,
             data: data3,
           };
           if (vErrors === null) {
@@ -5532,7 +5532,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern36.test(data3)) {
+        if (!pattern23.test(data3)) {
           const err9 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -5540,7 +5540,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema133,
+            parentSchema: schema147,
             data: data3,
           };
           if (vErrors === null) {
@@ -5557,8 +5557,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.type,
-          parentSchema: schema133,
+          schema: schema147.type,
+          parentSchema: schema147,
           data: data3,
         };
         if (vErrors === null) {
@@ -5575,10 +5575,10 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema132.properties.timestamp.type },
+        params: { type: schema146.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema132.properties.timestamp.type,
-        parentSchema: schema132.properties.timestamp,
+        schema: schema146.properties.timestamp.type,
+        parentSchema: schema146.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -5597,7 +5597,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema132.properties.timestamp,
+          parentSchema: schema146.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -5607,7 +5607,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern77.test(data4)) {
+      if (!pattern83.test(data4)) {
         const err13 = {
           instancePath: instancePath + '/timestamp',
           schemaPath: '#/properties/timestamp/pattern',
@@ -5618,7 +5618,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema132.properties.timestamp,
+          parentSchema: schema146.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -5649,7 +5649,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.author,
+            parentSchema: schema146.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -5670,7 +5670,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema132.properties.author.properties.name,
+            parentSchema: schema146.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -5687,8 +5687,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.author.properties.name.type,
-          parentSchema: schema132.properties.author.properties.name,
+          schema: schema146.properties.author.properties.name.type,
+          parentSchema: schema146.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -5708,7 +5708,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.author.properties.url,
+            parentSchema: schema146.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -5718,7 +5718,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data7)) {
+        if (!pattern24.test(data7)) {
           const err18 = {
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
@@ -5726,7 +5726,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.author.properties.url,
+            parentSchema: schema146.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -5743,8 +5743,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.author.properties.url.type,
-          parentSchema: schema132.properties.author.properties.url,
+          schema: schema146.properties.author.properties.url.type,
+          parentSchema: schema146.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -5764,7 +5764,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.author.properties.icon_url,
+            parentSchema: schema146.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -5774,7 +5774,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data8)) {
+        if (!pattern24.test(data8)) {
           const err21 = {
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
@@ -5782,7 +5782,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.author.properties.icon_url,
+            parentSchema: schema146.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -5799,8 +5799,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.author.properties.icon_url.type,
-          parentSchema: schema132.properties.author.properties.icon_url,
+          schema: schema146.properties.author.properties.icon_url.type,
+          parentSchema: schema146.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -5817,8 +5817,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.author.type,
-        parentSchema: schema132.properties.author,
+        schema: schema146.properties.author.type,
+        parentSchema: schema146.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -5838,7 +5838,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema132.properties.fields,
+          parentSchema: schema146.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -5862,8 +5862,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema132.properties.fields.items.required,
-              parentSchema: schema132.properties.fields.items,
+              schema: schema146.properties.fields.items.required,
+              parentSchema: schema146.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -5880,8 +5880,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema132.properties.fields.items.required,
-              parentSchema: schema132.properties.fields.items,
+              schema: schema146.properties.fields.items.required,
+              parentSchema: schema146.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -5900,7 +5900,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema132.properties.fields.items,
+                parentSchema: schema146.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -5922,7 +5922,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema132.properties.fields.items.properties.name,
+                  parentSchema: schema146.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -5940,7 +5940,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema132.properties.fields.items.properties.name,
+                  parentSchema: schema146.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -5957,8 +5957,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema132.properties.fields.items.properties.name.type,
-                parentSchema: schema132.properties.fields.items.properties.name,
+                schema: schema146.properties.fields.items.properties.name.type,
+                parentSchema: schema146.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -5980,7 +5980,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema132.properties.fields.items.properties.value,
+                  parentSchema: schema146.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -5998,7 +5998,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema132.properties.fields.items.properties.value,
+                  parentSchema: schema146.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -6015,8 +6015,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema132.properties.fields.items.properties.value.type,
-                parentSchema: schema132.properties.fields.items.properties.value,
+                schema: schema146.properties.fields.items.properties.value.type,
+                parentSchema: schema146.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6035,8 +6035,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema132.properties.fields.items.properties.inline.type,
-              parentSchema: schema132.properties.fields.items.properties.inline,
+              schema: schema146.properties.fields.items.properties.inline.type,
+              parentSchema: schema146.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -6053,8 +6053,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema132.properties.fields.items.type,
-            parentSchema: schema132.properties.fields.items,
+            schema: schema146.properties.fields.items.type,
+            parentSchema: schema146.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -6072,8 +6072,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema132.properties.fields.type,
-        parentSchema: schema132.properties.fields,
+        schema: schema146.properties.fields.type,
+        parentSchema: schema146.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -6097,7 +6097,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.thumbnail,
+            parentSchema: schema146.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -6118,7 +6118,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.thumbnail.properties.url,
+            parentSchema: schema146.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -6128,7 +6128,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data15)) {
+        if (!pattern24.test(data15)) {
           const err39 = {
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
@@ -6136,7 +6136,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.thumbnail.properties.url,
+            parentSchema: schema146.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -6153,8 +6153,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.thumbnail.properties.url.type,
-          parentSchema: schema132.properties.thumbnail.properties.url,
+          schema: schema146.properties.thumbnail.properties.url.type,
+          parentSchema: schema146.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -6171,8 +6171,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.thumbnail.type,
-        parentSchema: schema132.properties.thumbnail,
+        schema: schema146.properties.thumbnail.type,
+        parentSchema: schema146.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -6196,7 +6196,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.image,
+            parentSchema: schema146.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -6217,7 +6217,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.image.properties.url,
+            parentSchema: schema146.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -6227,7 +6227,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data17)) {
+        if (!pattern24.test(data17)) {
           const err44 = {
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
@@ -6235,7 +6235,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.image.properties.url,
+            parentSchema: schema146.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -6252,8 +6252,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.image.properties.url.type,
-          parentSchema: schema132.properties.image.properties.url,
+          schema: schema146.properties.image.properties.url.type,
+          parentSchema: schema146.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -6270,8 +6270,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.image.type,
-        parentSchema: schema132.properties.image,
+        schema: schema146.properties.image.type,
+        parentSchema: schema146.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -6298,7 +6298,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.footer,
+            parentSchema: schema146.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -6319,7 +6319,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.footer.properties.text,
+            parentSchema: schema146.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -6336,8 +6336,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.footer.properties.text.type,
-          parentSchema: schema132.properties.footer.properties.text,
+          schema: schema146.properties.footer.properties.text.type,
+          parentSchema: schema146.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -6357,7 +6357,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.footer.properties.icon_url,
+            parentSchema: schema146.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -6367,7 +6367,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data20)) {
+        if (!pattern24.test(data20)) {
           const err51 = {
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
@@ -6375,7 +6375,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.footer.properties.icon_url,
+            parentSchema: schema146.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -6392,8 +6392,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.footer.properties.icon_url.type,
-          parentSchema: schema132.properties.footer.properties.icon_url,
+          schema: schema146.properties.footer.properties.icon_url.type,
+          parentSchema: schema146.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -6410,8 +6410,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.footer.type,
-        parentSchema: schema132.properties.footer,
+        schema: schema146.properties.footer.type,
+        parentSchema: schema146.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -6428,8 +6428,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema132.type,
-      parentSchema: schema132,
+      schema: schema146.type,
+      parentSchema: schema146,
       data,
     };
     if (vErrors === null) {
@@ -6439,12 +6439,12 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate87.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateDiscordMessage = validate81;
-const schema134 = {
+validate87.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateDiscordMessage = validate88;
+const schema148 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/discord-message.json',
   type: 'object',
@@ -6655,7 +6655,7 @@ const schema134 = {
     },
   },
 };
-const schema135 = {
+const schema149 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -6826,7 +6826,7 @@ const schema135 = {
     },
   },
 };
-const schema136 = {
+const schema150 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -6837,10 +6837,10 @@ const schema136 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate82.evaluated;
+  const evaluated0 = validate89.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6876,7 +6876,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema135.properties, key0)) {
+      if (!func1.call(schema149.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -6884,7 +6884,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema135,
+          parentSchema: schema149,
           data,
         };
         if (vErrors === null) {
@@ -6905,7 +6905,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema135.properties.title,
+          parentSchema: schema149.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -6922,8 +6922,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema135.properties.title.type,
-        parentSchema: schema135.properties.title,
+        schema: schema149.properties.title.type,
+        parentSchema: schema149.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -6943,7 +6943,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema135.properties.description,
+          parentSchema: schema149.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -6960,8 +6960,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema135.properties.description.type,
-        parentSchema: schema135.properties.description,
+        schema: schema149.properties.description.type,
+        parentSchema: schema149.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -6981,7 +6981,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema135.properties.url,
+          parentSchema: schema149.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -6991,7 +6991,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern75.test(data2)) {
+      if (!pattern24.test(data2)) {
         const err6 = {
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
@@ -6999,7 +6999,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema135.properties.url,
+          parentSchema: schema149.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -7016,8 +7016,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema135.properties.url.type,
-        parentSchema: schema135.properties.url,
+        schema: schema149.properties.url.type,
+        parentSchema: schema149.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -7038,7 +7038,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema136,
+            parentSchema: schema150,
             data: data3,
           };
           if (vErrors === null) {
@@ -7048,7 +7048,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern36.test(data3)) {
+        if (!pattern23.test(data3)) {
           const err9 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -7056,7 +7056,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema136,
+            parentSchema: schema150,
             data: data3,
           };
           if (vErrors === null) {
@@ -7073,8 +7073,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema136.type,
-          parentSchema: schema136,
+          schema: schema150.type,
+          parentSchema: schema150,
           data: data3,
         };
         if (vErrors === null) {
@@ -7091,10 +7091,10 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema135.properties.timestamp.type },
+        params: { type: schema149.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema135.properties.timestamp.type,
-        parentSchema: schema135.properties.timestamp,
+        schema: schema149.properties.timestamp.type,
+        parentSchema: schema149.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -7113,7 +7113,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema135.properties.timestamp,
+          parentSchema: schema149.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -7123,7 +7123,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern77.test(data4)) {
+      if (!pattern83.test(data4)) {
         const err13 = {
           instancePath: instancePath + '/timestamp',
           schemaPath: '#/properties/timestamp/pattern',
@@ -7134,7 +7134,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema135.properties.timestamp,
+          parentSchema: schema149.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -7165,7 +7165,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema135.properties.author,
+            parentSchema: schema149.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -7186,7 +7186,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema135.properties.author.properties.name,
+            parentSchema: schema149.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -7203,8 +7203,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.author.properties.name.type,
-          parentSchema: schema135.properties.author.properties.name,
+          schema: schema149.properties.author.properties.name.type,
+          parentSchema: schema149.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -7224,7 +7224,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.author.properties.url,
+            parentSchema: schema149.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -7234,7 +7234,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data7)) {
+        if (!pattern24.test(data7)) {
           const err18 = {
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
@@ -7242,7 +7242,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.author.properties.url,
+            parentSchema: schema149.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -7259,8 +7259,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.author.properties.url.type,
-          parentSchema: schema135.properties.author.properties.url,
+          schema: schema149.properties.author.properties.url.type,
+          parentSchema: schema149.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -7280,7 +7280,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.author.properties.icon_url,
+            parentSchema: schema149.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -7290,7 +7290,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data8)) {
+        if (!pattern24.test(data8)) {
           const err21 = {
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
@@ -7298,7 +7298,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.author.properties.icon_url,
+            parentSchema: schema149.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -7315,8 +7315,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.author.properties.icon_url.type,
-          parentSchema: schema135.properties.author.properties.icon_url,
+          schema: schema149.properties.author.properties.icon_url.type,
+          parentSchema: schema149.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -7333,8 +7333,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema135.properties.author.type,
-        parentSchema: schema135.properties.author,
+        schema: schema149.properties.author.type,
+        parentSchema: schema149.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -7354,7 +7354,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema135.properties.fields,
+          parentSchema: schema149.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -7378,8 +7378,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema135.properties.fields.items.required,
-              parentSchema: schema135.properties.fields.items,
+              schema: schema149.properties.fields.items.required,
+              parentSchema: schema149.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -7396,8 +7396,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema135.properties.fields.items.required,
-              parentSchema: schema135.properties.fields.items,
+              schema: schema149.properties.fields.items.required,
+              parentSchema: schema149.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -7416,7 +7416,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema135.properties.fields.items,
+                parentSchema: schema149.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -7438,7 +7438,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema135.properties.fields.items.properties.name,
+                  parentSchema: schema149.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -7456,7 +7456,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema135.properties.fields.items.properties.name,
+                  parentSchema: schema149.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -7473,8 +7473,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema135.properties.fields.items.properties.name.type,
-                parentSchema: schema135.properties.fields.items.properties.name,
+                schema: schema149.properties.fields.items.properties.name.type,
+                parentSchema: schema149.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -7496,7 +7496,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema135.properties.fields.items.properties.value,
+                  parentSchema: schema149.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -7514,7 +7514,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema135.properties.fields.items.properties.value,
+                  parentSchema: schema149.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -7531,8 +7531,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema135.properties.fields.items.properties.value.type,
-                parentSchema: schema135.properties.fields.items.properties.value,
+                schema: schema149.properties.fields.items.properties.value.type,
+                parentSchema: schema149.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7551,8 +7551,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema135.properties.fields.items.properties.inline.type,
-              parentSchema: schema135.properties.fields.items.properties.inline,
+              schema: schema149.properties.fields.items.properties.inline.type,
+              parentSchema: schema149.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -7569,8 +7569,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema135.properties.fields.items.type,
-            parentSchema: schema135.properties.fields.items,
+            schema: schema149.properties.fields.items.type,
+            parentSchema: schema149.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -7588,8 +7588,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema135.properties.fields.type,
-        parentSchema: schema135.properties.fields,
+        schema: schema149.properties.fields.type,
+        parentSchema: schema149.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -7613,7 +7613,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema135.properties.thumbnail,
+            parentSchema: schema149.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -7634,7 +7634,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.thumbnail.properties.url,
+            parentSchema: schema149.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -7644,7 +7644,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data15)) {
+        if (!pattern24.test(data15)) {
           const err39 = {
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
@@ -7652,7 +7652,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.thumbnail.properties.url,
+            parentSchema: schema149.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -7669,8 +7669,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.thumbnail.properties.url.type,
-          parentSchema: schema135.properties.thumbnail.properties.url,
+          schema: schema149.properties.thumbnail.properties.url.type,
+          parentSchema: schema149.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -7687,8 +7687,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema135.properties.thumbnail.type,
-        parentSchema: schema135.properties.thumbnail,
+        schema: schema149.properties.thumbnail.type,
+        parentSchema: schema149.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -7712,7 +7712,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema135.properties.image,
+            parentSchema: schema149.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -7733,7 +7733,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.image.properties.url,
+            parentSchema: schema149.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -7743,7 +7743,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data17)) {
+        if (!pattern24.test(data17)) {
           const err44 = {
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
@@ -7751,7 +7751,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.image.properties.url,
+            parentSchema: schema149.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -7768,8 +7768,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.image.properties.url.type,
-          parentSchema: schema135.properties.image.properties.url,
+          schema: schema149.properties.image.properties.url.type,
+          parentSchema: schema149.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -7786,8 +7786,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema135.properties.image.type,
-        parentSchema: schema135.properties.image,
+        schema: schema149.properties.image.type,
+        parentSchema: schema149.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -7814,7 +7814,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema135.properties.footer,
+            parentSchema: schema149.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -7835,7 +7835,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.footer.properties.text,
+            parentSchema: schema149.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -7852,8 +7852,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.footer.properties.text.type,
-          parentSchema: schema135.properties.footer.properties.text,
+          schema: schema149.properties.footer.properties.text.type,
+          parentSchema: schema149.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -7873,7 +7873,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.footer.properties.icon_url,
+            parentSchema: schema149.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -7883,7 +7883,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern75.test(data20)) {
+        if (!pattern24.test(data20)) {
           const err51 = {
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
@@ -7891,7 +7891,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.footer.properties.icon_url,
+            parentSchema: schema149.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -7908,8 +7908,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.footer.properties.icon_url.type,
-          parentSchema: schema135.properties.footer.properties.icon_url,
+          schema: schema149.properties.footer.properties.icon_url.type,
+          parentSchema: schema149.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -7926,8 +7926,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema135.properties.footer.type,
-        parentSchema: schema135.properties.footer,
+        schema: schema149.properties.footer.type,
+        parentSchema: schema149.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -7944,8 +7944,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema135.type,
-      parentSchema: schema135,
+      schema: schema149.type,
+      parentSchema: schema149,
       data,
     };
     if (vErrors === null) {
@@ -7955,14 +7955,14 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate82.errors = vErrors;
+  validate89.errors = vErrors;
   return errors === 0;
 }
-validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate89.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/discord-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate81.evaluated;
+  const evaluated0 = validate88.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7980,8 +7980,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'embeds' },
         message: "must have required property '" + 'embeds' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema148.required,
+        parentSchema: schema148,
         data,
       };
       if (vErrors === null) {
@@ -8000,7 +8000,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema134,
+          parentSchema: schema148,
           data,
         };
         if (vErrors === null) {
@@ -8021,7 +8021,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema134.properties.content,
+          parentSchema: schema148.properties.content,
           data: data0,
         };
         if (vErrors === null) {
@@ -8038,8 +8038,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.content.type,
-        parentSchema: schema134.properties.content,
+        schema: schema148.properties.content.type,
+        parentSchema: schema148.properties.content,
         data: data0,
       };
       if (vErrors === null) {
@@ -8060,7 +8060,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema134.properties.embeds,
+            parentSchema: schema148.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -8078,7 +8078,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema134.properties.embeds,
+            parentSchema: schema148.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -8091,7 +8091,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate82(data1[i0], {
+            !validate89(data1[i0], {
               instancePath: instancePath + '/embeds/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -8099,7 +8099,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+            vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
             errors = vErrors.length;
           }
         }
@@ -8110,8 +8110,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema134.properties.embeds.type,
-          parentSchema: schema134.properties.embeds,
+          schema: schema148.properties.embeds.type,
+          parentSchema: schema148.properties.embeds,
           data: data1,
         };
         if (vErrors === null) {
@@ -8129,8 +8129,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema134.type,
-      parentSchema: schema134,
+      schema: schema148.type,
+      parentSchema: schema148,
       data,
     };
     if (vErrors === null) {
@@ -8140,10 +8140,10 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate81.errors = vErrors;
+  validate88.errors = vErrors;
   return errors === 0;
 }
-validate81.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate88.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateFieldError = validate37;
 const schema51 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -8303,8 +8303,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate95;
-const schema164 = {
+export const validateGreeting = validate102;
+const schema178 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -8522,20 +8522,20 @@ const schema164 = {
     },
   },
 };
-const schema165 = {
+const schema179 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema166 = {
+const schema180 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema167 = {
+const schema181 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -8604,7 +8604,7 @@ const schema167 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema168 = {
+const schema182 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -8615,7 +8615,7 @@ const schema168 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema169 = {
+const schema183 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -8625,11 +8625,11 @@ const schema169 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern92 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate96(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern98 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+function validate103(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate96.evaluated;
+  const evaluated0 = validate103.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8662,8 +8662,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema167.required,
-        parentSchema: schema167,
+        schema: schema181.required,
+        parentSchema: schema181,
         data,
       };
       if (vErrors === null) {
@@ -8690,7 +8690,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema167,
+          parentSchema: schema181,
           data,
         };
         if (vErrors === null) {
@@ -8711,7 +8711,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema167.properties.title,
+          parentSchema: schema181.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -8728,8 +8728,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema167.properties.title.type,
-        parentSchema: schema167.properties.title,
+        schema: schema181.properties.title.type,
+        parentSchema: schema181.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -8749,7 +8749,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema167.properties.description,
+          parentSchema: schema181.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -8766,8 +8766,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema167.properties.description.type,
-        parentSchema: schema167.properties.description,
+        schema: schema181.properties.description.type,
+        parentSchema: schema181.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -8788,7 +8788,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema168,
+            parentSchema: schema182,
             data: data2,
           };
           if (vErrors === null) {
@@ -8798,7 +8798,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern36.test(data2)) {
+        if (!pattern23.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -8806,7 +8806,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema168,
+            parentSchema: schema182,
             data: data2,
           };
           if (vErrors === null) {
@@ -8823,8 +8823,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema168.type,
-          parentSchema: schema168,
+          schema: schema182.type,
+          parentSchema: schema182,
           data: data2,
         };
         if (vErrors === null) {
@@ -8843,8 +8843,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema167.properties.thumbnail.type,
-        parentSchema: schema167.properties.thumbnail,
+        schema: schema181.properties.thumbnail.type,
+        parentSchema: schema181.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -8864,7 +8864,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema167.properties.footer,
+          parentSchema: schema181.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -8881,8 +8881,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema167.properties.footer.type,
-        parentSchema: schema167.properties.footer,
+        schema: schema181.properties.footer.type,
+        parentSchema: schema181.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -8902,7 +8902,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema169,
+          parentSchema: schema183,
           data: data5,
         };
         if (vErrors === null) {
@@ -8912,7 +8912,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern92.test(data5)) {
+      if (!pattern98.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -8920,7 +8920,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema169,
+          parentSchema: schema183,
           data: data5,
         };
         if (vErrors === null) {
@@ -8937,8 +8937,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema169.type,
-        parentSchema: schema169,
+        schema: schema183.type,
+        parentSchema: schema183,
         data: data5,
       };
       if (vErrors === null) {
@@ -8965,7 +8965,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema167.properties.author,
+            parentSchema: schema181.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -8986,7 +8986,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema167.properties.author.properties.name,
+            parentSchema: schema181.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -9003,8 +9003,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema167.properties.author.properties.name.type,
-          parentSchema: schema167.properties.author.properties.name,
+          schema: schema181.properties.author.properties.name.type,
+          parentSchema: schema181.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -9024,7 +9024,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema167.properties.author.properties.iconURL,
+            parentSchema: schema181.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -9034,7 +9034,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern92.test(data8)) {
+        if (!pattern98.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -9042,7 +9042,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema167.properties.author.properties.iconURL,
+            parentSchema: schema181.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -9059,8 +9059,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema167.properties.author.properties.iconURL.type,
-          parentSchema: schema167.properties.author.properties.iconURL,
+          schema: schema181.properties.author.properties.iconURL.type,
+          parentSchema: schema181.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -9077,8 +9077,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema167.properties.author.type,
-        parentSchema: schema167.properties.author,
+        schema: schema181.properties.author.type,
+        parentSchema: schema181.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -9095,8 +9095,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema167.type,
-      parentSchema: schema167,
+      schema: schema181.type,
+      parentSchema: schema181,
       data,
     };
     if (vErrors === null) {
@@ -9106,14 +9106,14 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate96.errors = vErrors;
+  validate103.errors = vErrors;
   return errors === 0;
 }
-validate96.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate95(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate103.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate95.evaluated;
+  const evaluated0 = validate102.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9136,7 +9136,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema164,
+          parentSchema: schema178,
           data,
         };
         if (vErrors === null) {
@@ -9194,8 +9194,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema164.properties.welcome.then.required,
-            parentSchema: schema164.properties.welcome.then,
+            schema: schema178.properties.welcome.then.required,
+            parentSchema: schema178.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -9214,8 +9214,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema164.properties.welcome.then.properties.channel.type,
-              parentSchema: schema164.properties.welcome.then.properties.channel,
+              schema: schema178.properties.welcome.then.properties.channel.type,
+              parentSchema: schema178.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -9242,8 +9242,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema164.properties.welcome.if,
-        parentSchema: schema164.properties.welcome,
+        schema: schema178.properties.welcome.if,
+        parentSchema: schema178.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -9286,7 +9286,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema164.properties.welcome,
+            parentSchema: schema178.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -9305,8 +9305,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema164.properties.welcome.properties.enabled.type,
-          parentSchema: schema164.properties.welcome.properties.enabled,
+          schema: schema178.properties.welcome.properties.enabled.type,
+          parentSchema: schema178.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -9322,10 +9322,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema165.type },
+          params: { type: schema179.type },
           message: 'must be string,null',
-          schema: schema165.type,
-          parentSchema: schema165,
+          schema: schema179.type,
+          parentSchema: schema179,
           data: data4,
         };
         if (vErrors === null) {
@@ -9344,7 +9344,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema165,
+            parentSchema: schema179,
             data: data4,
           };
           if (vErrors === null) {
@@ -9362,7 +9362,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema165,
+            parentSchema: schema179,
             data: data4,
           };
           if (vErrors === null) {
@@ -9383,7 +9383,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema164.properties.welcome.properties.content,
+            parentSchema: schema178.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -9400,8 +9400,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema164.properties.welcome.properties.content.type,
-          parentSchema: schema164.properties.welcome.properties.content,
+          schema: schema178.properties.welcome.properties.content.type,
+          parentSchema: schema178.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -9419,8 +9419,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema166.type,
-          parentSchema: schema166,
+          schema: schema180.type,
+          parentSchema: schema180,
           data: data6,
         };
         if (vErrors === null) {
@@ -9435,10 +9435,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema166.enum },
+          params: { allowedValues: schema180.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema166.enum,
-          parentSchema: schema166,
+          schema: schema180.enum,
+          parentSchema: schema180,
           data: data6,
         };
         if (vErrors === null) {
@@ -9449,7 +9449,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate96(data0.embed, {
+        !validate103(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -9457,7 +9457,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+        vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
         errors = vErrors.length;
       }
     } else {
@@ -9467,8 +9467,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema164.properties.welcome.type,
-        parentSchema: schema164.properties.welcome,
+        schema: schema178.properties.welcome.type,
+        parentSchema: schema178.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -9525,8 +9525,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema164.properties.farewell.then.required,
-            parentSchema: schema164.properties.farewell.then,
+            schema: schema178.properties.farewell.then.required,
+            parentSchema: schema178.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -9545,8 +9545,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema164.properties.farewell.then.properties.channel.type,
-              parentSchema: schema164.properties.farewell.then.properties.channel,
+              schema: schema178.properties.farewell.then.properties.channel.type,
+              parentSchema: schema178.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -9573,8 +9573,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema164.properties.farewell.if,
-        parentSchema: schema164.properties.farewell,
+        schema: schema178.properties.farewell.if,
+        parentSchema: schema178.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -9617,7 +9617,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema164.properties.farewell,
+            parentSchema: schema178.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -9636,8 +9636,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema164.properties.farewell.properties.enabled.type,
-          parentSchema: schema164.properties.farewell.properties.enabled,
+          schema: schema178.properties.farewell.properties.enabled.type,
+          parentSchema: schema178.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -9653,10 +9653,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema165.type },
+          params: { type: schema179.type },
           message: 'must be string,null',
-          schema: schema165.type,
-          parentSchema: schema165,
+          schema: schema179.type,
+          parentSchema: schema179,
           data: data12,
         };
         if (vErrors === null) {
@@ -9675,7 +9675,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema165,
+            parentSchema: schema179,
             data: data12,
           };
           if (vErrors === null) {
@@ -9693,7 +9693,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema165,
+            parentSchema: schema179,
             data: data12,
           };
           if (vErrors === null) {
@@ -9714,7 +9714,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema164.properties.farewell.properties.content,
+            parentSchema: schema178.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -9731,8 +9731,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema164.properties.farewell.properties.content.type,
-          parentSchema: schema164.properties.farewell.properties.content,
+          schema: schema178.properties.farewell.properties.content.type,
+          parentSchema: schema178.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -9750,8 +9750,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema166.type,
-          parentSchema: schema166,
+          schema: schema180.type,
+          parentSchema: schema180,
           data: data14,
         };
         if (vErrors === null) {
@@ -9766,10 +9766,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema166.enum },
+          params: { allowedValues: schema180.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema166.enum,
-          parentSchema: schema166,
+          schema: schema180.enum,
+          parentSchema: schema180,
           data: data14,
         };
         if (vErrors === null) {
@@ -9780,7 +9780,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate96(data8.embed, {
+        !validate103(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -9788,7 +9788,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+        vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
         errors = vErrors.length;
       }
     } else {
@@ -9798,8 +9798,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema164.properties.farewell.type,
-        parentSchema: schema164.properties.farewell,
+        schema: schema178.properties.farewell.type,
+        parentSchema: schema178.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -9816,8 +9816,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema164.type,
-      parentSchema: schema164,
+      schema: schema178.type,
+      parentSchema: schema178,
       data,
     };
     if (vErrors === null) {
@@ -9827,12 +9827,12 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate95.errors = vErrors;
+  validate102.errors = vErrors;
   return errors === 0;
 }
-validate95.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingEmbed = validate84;
-const schema137 = {
+validate102.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate91;
+const schema151 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -9926,7 +9926,7 @@ const schema137 = {
     },
   },
 };
-const schema138 = {
+const schema152 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -9937,7 +9937,7 @@ const schema138 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema139 = {
+const schema153 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -9947,10 +9947,10 @@ const schema139 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
+  const evaluated0 = validate91.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9983,8 +9983,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema151.required,
+        parentSchema: schema151,
         data,
       };
       if (vErrors === null) {
@@ -10011,7 +10011,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema137,
+          parentSchema: schema151,
           data,
         };
         if (vErrors === null) {
@@ -10032,7 +10032,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema137.properties.title,
+          parentSchema: schema151.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -10049,8 +10049,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema137.properties.title.type,
-        parentSchema: schema137.properties.title,
+        schema: schema151.properties.title.type,
+        parentSchema: schema151.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -10070,7 +10070,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema137.properties.description,
+          parentSchema: schema151.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -10087,8 +10087,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema137.properties.description.type,
-        parentSchema: schema137.properties.description,
+        schema: schema151.properties.description.type,
+        parentSchema: schema151.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -10109,7 +10109,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema138,
+            parentSchema: schema152,
             data: data2,
           };
           if (vErrors === null) {
@@ -10119,7 +10119,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern36.test(data2)) {
+        if (!pattern23.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -10127,7 +10127,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema138,
+            parentSchema: schema152,
             data: data2,
           };
           if (vErrors === null) {
@@ -10144,8 +10144,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema138.type,
-          parentSchema: schema138,
+          schema: schema152.type,
+          parentSchema: schema152,
           data: data2,
         };
         if (vErrors === null) {
@@ -10164,8 +10164,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema137.properties.thumbnail.type,
-        parentSchema: schema137.properties.thumbnail,
+        schema: schema151.properties.thumbnail.type,
+        parentSchema: schema151.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -10185,7 +10185,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema137.properties.footer,
+          parentSchema: schema151.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -10202,8 +10202,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema137.properties.footer.type,
-        parentSchema: schema137.properties.footer,
+        schema: schema151.properties.footer.type,
+        parentSchema: schema151.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -10223,7 +10223,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema139,
+          parentSchema: schema153,
           data: data5,
         };
         if (vErrors === null) {
@@ -10233,7 +10233,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern92.test(data5)) {
+      if (!pattern98.test(data5)) {
         const err13 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
@@ -10241,7 +10241,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema139,
+          parentSchema: schema153,
           data: data5,
         };
         if (vErrors === null) {
@@ -10258,8 +10258,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema139.type,
-        parentSchema: schema139,
+        schema: schema153.type,
+        parentSchema: schema153,
         data: data5,
       };
       if (vErrors === null) {
@@ -10286,7 +10286,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema137.properties.author,
+            parentSchema: schema151.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -10307,7 +10307,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema137.properties.author.properties.name,
+            parentSchema: schema151.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -10324,8 +10324,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.author.properties.name.type,
-          parentSchema: schema137.properties.author.properties.name,
+          schema: schema151.properties.author.properties.name.type,
+          parentSchema: schema151.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -10345,7 +10345,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema137.properties.author.properties.iconURL,
+            parentSchema: schema151.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -10355,7 +10355,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern92.test(data8)) {
+        if (!pattern98.test(data8)) {
           const err19 = {
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
@@ -10363,7 +10363,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema137.properties.author.properties.iconURL,
+            parentSchema: schema151.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -10380,8 +10380,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.author.properties.iconURL.type,
-          parentSchema: schema137.properties.author.properties.iconURL,
+          schema: schema151.properties.author.properties.iconURL.type,
+          parentSchema: schema151.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -10398,8 +10398,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema137.properties.author.type,
-        parentSchema: schema137.properties.author,
+        schema: schema151.properties.author.type,
+        parentSchema: schema151.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -10416,8 +10416,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema137.type,
-      parentSchema: schema137,
+      schema: schema151.type,
+      parentSchema: schema151,
       data,
     };
     if (vErrors === null) {
@@ -10427,12 +10427,12 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate84.errors = vErrors;
+  validate91.errors = vErrors;
   return errors === 0;
 }
-validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingMessageType = validate85;
-const schema140 = {
+validate91.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate92;
+const schema154 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -10440,10 +10440,10 @@ const schema140 = {
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate85.evaluated;
+  const evaluated0 = validate92.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10457,8 +10457,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema140.type,
-      parentSchema: schema140,
+      schema: schema154.type,
+      parentSchema: schema154,
       data,
     };
     if (vErrors === null) {
@@ -10473,10 +10473,10 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema140.enum },
+      params: { allowedValues: schema154.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema140.enum,
-      parentSchema: schema140,
+      schema: schema154.enum,
+      parentSchema: schema154,
       data,
     };
     if (vErrors === null) {
@@ -10486,12 +10486,12 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate85.errors = vErrors;
+  validate92.errors = vErrors;
   return errors === 0;
 }
-validate85.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPlaceholder = validate86;
-const schema141 = {
+validate92.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate93;
+const schema155 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -10531,10 +10531,10 @@ const schema141 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate93(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate86.evaluated;
+  const evaluated0 = validate93.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10548,8 +10548,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema141.type,
-      parentSchema: schema141,
+      schema: schema155.type,
+      parentSchema: schema155,
       data,
     };
     if (vErrors === null) {
@@ -10579,10 +10579,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema141.enum },
+      params: { allowedValues: schema155.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema141.enum,
-      parentSchema: schema141,
+      schema: schema155.enum,
+      parentSchema: schema155,
       data,
     };
     if (vErrors === null) {
@@ -10592,10 +10592,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate86.errors = vErrors;
+  validate93.errors = vErrors;
   return errors === 0;
 }
-validate86.evaluated = { dynamicProps: false, dynamicItems: false };
+validate93.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateGreetingPreviewRequest = validate38;
 const schema52 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -11912,8 +11912,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate87;
-const schema142 = {
+export const validateHexColour = validate94;
+const schema156 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -11926,10 +11926,10 @@ const schema142 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate94(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate87.evaluated;
+  const evaluated0 = validate94.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11945,7 +11945,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema142,
+        parentSchema: schema156,
         data,
       };
       if (vErrors === null) {
@@ -11955,7 +11955,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern36.test(data)) {
+    if (!pattern23.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -11963,7 +11963,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema142,
+        parentSchema: schema156,
         data,
       };
       if (vErrors === null) {
@@ -11980,8 +11980,8 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema142.type,
-      parentSchema: schema142,
+      schema: schema156.type,
+      parentSchema: schema156,
       data,
     };
     if (vErrors === null) {
@@ -11991,12 +11991,12 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate87.errors = vErrors;
+  validate94.errors = vErrors;
   return errors === 0;
 }
-validate87.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateImageUrl = validate88;
-const schema143 = {
+validate94.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateImageUrl = validate95;
+const schema157 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/image-url.json',
   type: 'string',
@@ -12008,10 +12008,10 @@ const schema143 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate95(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate88.evaluated;
+  const evaluated0 = validate95.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12027,7 +12027,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 2048 },
         message: 'must NOT have more than 2048 characters',
         schema: 2048,
-        parentSchema: schema143,
+        parentSchema: schema157,
         data,
       };
       if (vErrors === null) {
@@ -12037,7 +12037,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (!pattern92.test(data)) {
+    if (!pattern98.test(data)) {
       const err1 = {
         instancePath,
         schemaPath: '#/pattern',
@@ -12045,7 +12045,7 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
         message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
         schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-        parentSchema: schema143,
+        parentSchema: schema157,
         data,
       };
       if (vErrors === null) {
@@ -12062,8 +12062,8 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema143.type,
-      parentSchema: schema143,
+      schema: schema157.type,
+      parentSchema: schema157,
       data,
     };
     if (vErrors === null) {
@@ -12073,12 +12073,4493 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate88.errors = vErrors;
+  validate95.errors = vErrors;
   return errors === 0;
 }
-validate88.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate89;
-const schema144 = {
+validate95.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateJoindmDelivery = validate44;
+const schema62 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/joindm-delivery.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'ok', 'sentAt'],
+  properties: {
+    userId: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      maxLength: 20,
+      'x-messages': { '*': 'userId must be a Discord id (a string of digits)' },
+    },
+    ok: { type: 'boolean', 'x-messages': { '*': 'ok must be true or false' } },
+    error: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        code: { type: 'integer', minimum: 0, maximum: 999999, 'x-messages': { '*': 'error.code must be a Discord error code' } },
+        reason: { type: 'string', maxLength: 500, 'x-messages': { '*': 'error.reason must be at most {maxLength} characters' } },
+      },
+      'x-messages': { type: 'error must be an object', additionalProperties: 'Unknown error field: {name}' },
+    },
+    sentAt: {
+      type: 'string',
+      maxLength: 40,
+      pattern:
+        '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+      'x-messages': { '*': 'sentAt must be an ISO 8601 date and time' },
+    },
+  },
+  'x-messages': {
+    type: 'The request body must be a JSON object',
+    required: '{missingProperty} is required',
+    additionalProperties: 'Unknown field: {name}',
+  },
+};
+const pattern22 = new RegExp(
+  '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+  'u',
+);
+function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/joindm-delivery.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate44.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.userId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'userId' },
+        message: "must have required property '" + 'userId' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.ok === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'ok' },
+        message: "must have required property '" + 'ok' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.sentAt === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'sentAt' },
+        message: "must have required property '" + 'sentAt' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'userId' || key0 === 'ok' || key0 === 'error' || key0 === 'sentAt')) {
+        const err3 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema62,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.userId !== undefined) {
+      let data0 = data.userId;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 20) {
+          const err4 = {
+            instancePath: instancePath + '/userId',
+            schemaPath: '#/properties/userId/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema62.properties.userId,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data0)) {
+          const err5 = {
+            instancePath: instancePath + '/userId',
+            schemaPath: '#/properties/userId/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema62.properties.userId,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/userId',
+          schemaPath: '#/properties/userId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.userId.type,
+          parentSchema: schema62.properties.userId,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.ok !== undefined) {
+      let data1 = data.ok;
+      if (typeof data1 !== 'boolean') {
+        const err7 = {
+          instancePath: instancePath + '/ok',
+          schemaPath: '#/properties/ok/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema62.properties.ok.type,
+          parentSchema: schema62.properties.ok,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.error !== undefined) {
+      let data2 = data.error;
+      if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+        for (const key1 in data2) {
+          if (!(key1 === 'code' || key1 === 'reason')) {
+            const err8 = {
+              instancePath: instancePath + '/error',
+              schemaPath: '#/properties/error/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema62.properties.error,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        if (data2.code !== undefined) {
+          let data3 = data2.code;
+          if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+            const err9 = {
+              instancePath: instancePath + '/error/code',
+              schemaPath: '#/properties/error/properties/code/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema62.properties.error.properties.code.type,
+              parentSchema: schema62.properties.error.properties.code,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+          if (typeof data3 == 'number' && isFinite(data3)) {
+            if (data3 > 999999 || isNaN(data3)) {
+              const err10 = {
+                instancePath: instancePath + '/error/code',
+                schemaPath: '#/properties/error/properties/code/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 999999 },
+                message: 'must be <= 999999',
+                schema: 999999,
+                parentSchema: schema62.properties.error.properties.code,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+            if (data3 < 0 || isNaN(data3)) {
+              const err11 = {
+                instancePath: instancePath + '/error/code',
+                schemaPath: '#/properties/error/properties/code/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema62.properties.error.properties.code,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err11];
+              } else {
+                vErrors.push(err11);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data2.reason !== undefined) {
+          let data4 = data2.reason;
+          if (typeof data4 === 'string') {
+            if (func2(data4) > 500) {
+              const err12 = {
+                instancePath: instancePath + '/error/reason',
+                schemaPath: '#/properties/error/properties/reason/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 500 },
+                message: 'must NOT have more than 500 characters',
+                schema: 500,
+                parentSchema: schema62.properties.error.properties.reason,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+          } else {
+            const err13 = {
+              instancePath: instancePath + '/error/reason',
+              schemaPath: '#/properties/error/properties/reason/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema62.properties.error.properties.reason.type,
+              parentSchema: schema62.properties.error.properties.reason,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/error',
+          schemaPath: '#/properties/error/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema62.properties.error.type,
+          parentSchema: schema62.properties.error,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.sentAt !== undefined) {
+      let data5 = data.sentAt;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 40) {
+          const err15 = {
+            instancePath: instancePath + '/sentAt',
+            schemaPath: '#/properties/sentAt/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 40 },
+            message: 'must NOT have more than 40 characters',
+            schema: 40,
+            parentSchema: schema62.properties.sentAt,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (!pattern22.test(data5)) {
+          const err16 = {
+            instancePath: instancePath + '/sentAt',
+            schemaPath: '#/properties/sentAt/pattern',
+            keyword: 'pattern',
+            params: {
+              pattern:
+                '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+            },
+            message:
+              'must match pattern "' +
+              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$' +
+              '"',
+            schema:
+              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+            parentSchema: schema62.properties.sentAt,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/sentAt',
+          schemaPath: '#/properties/sentAt/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.sentAt.type,
+          parentSchema: schema62.properties.sentAt,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err18 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema62.type,
+      parentSchema: schema62,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+  }
+  validate44.errors = vErrors;
+  return errors === 0;
+}
+validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateJoindmDeliveryResponse = validate43;
+const schema60 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/joindm-delivery-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'delivery'],
+  properties: {
+    success: { const: true },
+    delivery: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'userId', 'ok', 'sentAt'],
+      properties: { id: { type: 'string' }, userId: { $ref: '#/$defs/Snowflake' }, ok: { type: 'boolean' }, sentAt: { type: 'string' } },
+    },
+  },
+  $defs: {
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema61 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/joindm-delivery-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate43.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema60.required,
+        parentSchema: schema60,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.delivery === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'delivery' },
+        message: "must have required property '" + 'delivery' + "'",
+        schema: schema60.required,
+        parentSchema: schema60,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'delivery')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema60,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema60.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.delivery !== undefined) {
+      let data1 = data.delivery;
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        if (data1.id === undefined) {
+          const err4 = {
+            instancePath: instancePath + '/delivery',
+            schemaPath: '#/properties/delivery/required',
+            keyword: 'required',
+            params: { missingProperty: 'id' },
+            message: "must have required property '" + 'id' + "'",
+            schema: schema60.properties.delivery.required,
+            parentSchema: schema60.properties.delivery,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.userId === undefined) {
+          const err5 = {
+            instancePath: instancePath + '/delivery',
+            schemaPath: '#/properties/delivery/required',
+            keyword: 'required',
+            params: { missingProperty: 'userId' },
+            message: "must have required property '" + 'userId' + "'",
+            schema: schema60.properties.delivery.required,
+            parentSchema: schema60.properties.delivery,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.ok === undefined) {
+          const err6 = {
+            instancePath: instancePath + '/delivery',
+            schemaPath: '#/properties/delivery/required',
+            keyword: 'required',
+            params: { missingProperty: 'ok' },
+            message: "must have required property '" + 'ok' + "'",
+            schema: schema60.properties.delivery.required,
+            parentSchema: schema60.properties.delivery,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data1.sentAt === undefined) {
+          const err7 = {
+            instancePath: instancePath + '/delivery',
+            schemaPath: '#/properties/delivery/required',
+            keyword: 'required',
+            params: { missingProperty: 'sentAt' },
+            message: "must have required property '" + 'sentAt' + "'",
+            schema: schema60.properties.delivery.required,
+            parentSchema: schema60.properties.delivery,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        for (const key1 in data1) {
+          if (!(key1 === 'id' || key1 === 'userId' || key1 === 'ok' || key1 === 'sentAt')) {
+            const err8 = {
+              instancePath: instancePath + '/delivery',
+              schemaPath: '#/properties/delivery/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema60.properties.delivery,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        if (data1.id !== undefined) {
+          let data2 = data1.id;
+          if (typeof data2 !== 'string') {
+            const err9 = {
+              instancePath: instancePath + '/delivery/id',
+              schemaPath: '#/properties/delivery/properties/id/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema60.properties.delivery.properties.id.type,
+              parentSchema: schema60.properties.delivery.properties.id,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+        if (data1.userId !== undefined) {
+          let data3 = data1.userId;
+          if (typeof data3 === 'string') {
+            if (!pattern7.test(data3)) {
+              const err10 = {
+                instancePath: instancePath + '/delivery/userId',
+                schemaPath: '#/$defs/Snowflake/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9]{17,20}$' },
+                message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                schema: '^[0-9]{17,20}$',
+                parentSchema: schema61,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          } else {
+            const err11 = {
+              instancePath: instancePath + '/delivery/userId',
+              schemaPath: '#/$defs/Snowflake/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema61.type,
+              parentSchema: schema61,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+        if (data1.ok !== undefined) {
+          let data4 = data1.ok;
+          if (typeof data4 !== 'boolean') {
+            const err12 = {
+              instancePath: instancePath + '/delivery/ok',
+              schemaPath: '#/properties/delivery/properties/ok/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema60.properties.delivery.properties.ok.type,
+              parentSchema: schema60.properties.delivery.properties.ok,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+        if (data1.sentAt !== undefined) {
+          let data5 = data1.sentAt;
+          if (typeof data5 !== 'string') {
+            const err13 = {
+              instancePath: instancePath + '/delivery/sentAt',
+              schemaPath: '#/properties/delivery/properties/sentAt/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema60.properties.delivery.properties.sentAt.type,
+              parentSchema: schema60.properties.delivery.properties.sentAt,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/delivery',
+          schemaPath: '#/properties/delivery/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema60.properties.delivery.type,
+          parentSchema: schema60.properties.delivery,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err15 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema60.type,
+      parentSchema: schema60,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  validate43.errors = vErrors;
+  return errors === 0;
+}
+validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateJoindmStatsResponse = validate45;
+const schema63 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/joindm-stats-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'stats'],
+  properties: {
+    success: { const: true },
+    stats: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['total_sent', 'successful_sent', 'failed_sent', 'last_sent'],
+      properties: {
+        total_sent: { type: 'integer', minimum: 0 },
+        successful_sent: { type: 'integer', minimum: 0 },
+        failed_sent: { type: 'integer', minimum: 0 },
+        last_sent: { type: ['string', 'null'] },
+      },
+    },
+  },
+};
+function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/joindm-stats-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate45.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.stats === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'stats' },
+        message: "must have required property '" + 'stats' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'stats')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema63,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema63.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.stats !== undefined) {
+      let data1 = data.stats;
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        if (data1.total_sent === undefined) {
+          const err4 = {
+            instancePath: instancePath + '/stats',
+            schemaPath: '#/properties/stats/required',
+            keyword: 'required',
+            params: { missingProperty: 'total_sent' },
+            message: "must have required property '" + 'total_sent' + "'",
+            schema: schema63.properties.stats.required,
+            parentSchema: schema63.properties.stats,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.successful_sent === undefined) {
+          const err5 = {
+            instancePath: instancePath + '/stats',
+            schemaPath: '#/properties/stats/required',
+            keyword: 'required',
+            params: { missingProperty: 'successful_sent' },
+            message: "must have required property '" + 'successful_sent' + "'",
+            schema: schema63.properties.stats.required,
+            parentSchema: schema63.properties.stats,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.failed_sent === undefined) {
+          const err6 = {
+            instancePath: instancePath + '/stats',
+            schemaPath: '#/properties/stats/required',
+            keyword: 'required',
+            params: { missingProperty: 'failed_sent' },
+            message: "must have required property '" + 'failed_sent' + "'",
+            schema: schema63.properties.stats.required,
+            parentSchema: schema63.properties.stats,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data1.last_sent === undefined) {
+          const err7 = {
+            instancePath: instancePath + '/stats',
+            schemaPath: '#/properties/stats/required',
+            keyword: 'required',
+            params: { missingProperty: 'last_sent' },
+            message: "must have required property '" + 'last_sent' + "'",
+            schema: schema63.properties.stats.required,
+            parentSchema: schema63.properties.stats,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        for (const key1 in data1) {
+          if (!(key1 === 'total_sent' || key1 === 'successful_sent' || key1 === 'failed_sent' || key1 === 'last_sent')) {
+            const err8 = {
+              instancePath: instancePath + '/stats',
+              schemaPath: '#/properties/stats/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema63.properties.stats,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        if (data1.total_sent !== undefined) {
+          let data2 = data1.total_sent;
+          if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+            const err9 = {
+              instancePath: instancePath + '/stats/total_sent',
+              schemaPath: '#/properties/stats/properties/total_sent/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema63.properties.stats.properties.total_sent.type,
+              parentSchema: schema63.properties.stats.properties.total_sent,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+          if (typeof data2 == 'number' && isFinite(data2)) {
+            if (data2 < 0 || isNaN(data2)) {
+              const err10 = {
+                instancePath: instancePath + '/stats/total_sent',
+                schemaPath: '#/properties/stats/properties/total_sent/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema63.properties.stats.properties.total_sent,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data1.successful_sent !== undefined) {
+          let data3 = data1.successful_sent;
+          if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+            const err11 = {
+              instancePath: instancePath + '/stats/successful_sent',
+              schemaPath: '#/properties/stats/properties/successful_sent/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema63.properties.stats.properties.successful_sent.type,
+              parentSchema: schema63.properties.stats.properties.successful_sent,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+          if (typeof data3 == 'number' && isFinite(data3)) {
+            if (data3 < 0 || isNaN(data3)) {
+              const err12 = {
+                instancePath: instancePath + '/stats/successful_sent',
+                schemaPath: '#/properties/stats/properties/successful_sent/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema63.properties.stats.properties.successful_sent,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data1.failed_sent !== undefined) {
+          let data4 = data1.failed_sent;
+          if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+            const err13 = {
+              instancePath: instancePath + '/stats/failed_sent',
+              schemaPath: '#/properties/stats/properties/failed_sent/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema63.properties.stats.properties.failed_sent.type,
+              parentSchema: schema63.properties.stats.properties.failed_sent,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+          if (typeof data4 == 'number' && isFinite(data4)) {
+            if (data4 < 0 || isNaN(data4)) {
+              const err14 = {
+                instancePath: instancePath + '/stats/failed_sent',
+                schemaPath: '#/properties/stats/properties/failed_sent/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema63.properties.stats.properties.failed_sent,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err14];
+              } else {
+                vErrors.push(err14);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data1.last_sent !== undefined) {
+          let data5 = data1.last_sent;
+          if (typeof data5 !== 'string' && data5 !== null) {
+            const err15 = {
+              instancePath: instancePath + '/stats/last_sent',
+              schemaPath: '#/properties/stats/properties/last_sent/type',
+              keyword: 'type',
+              params: { type: schema63.properties.stats.properties.last_sent.type },
+              message: 'must be string,null',
+              schema: schema63.properties.stats.properties.last_sent.type,
+              parentSchema: schema63.properties.stats.properties.last_sent,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/stats',
+          schemaPath: '#/properties/stats/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema63.properties.stats.type,
+          parentSchema: schema63.properties.stats,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err17 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema63.type,
+      parentSchema: schema63,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate45.errors = vErrors;
+  return errors === 0;
+}
+validate45.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateJoindmTestResponse = validate46;
+const schema64 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/joindm-test-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'message'],
+  properties: { success: { const: true }, message: { type: 'string' } },
+};
+function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/joindm-test-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate46.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema64.required,
+        parentSchema: schema64,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.message === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'message' },
+        message: "must have required property '" + 'message' + "'",
+        schema: schema64.required,
+        parentSchema: schema64,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'message')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema64,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema64.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.message !== undefined) {
+      let data1 = data.message;
+      if (typeof data1 !== 'string') {
+        const err4 = {
+          instancePath: instancePath + '/message',
+          schemaPath: '#/properties/message/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema64.properties.message.type,
+          parentSchema: schema64.properties.message,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema64.type,
+      parentSchema: schema64,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate46.errors = vErrors;
+  return errors === 0;
+}
+validate46.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateJoindmToggleResponse = validate47;
+const schema65 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/joindm-toggle-response.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'message', 'version', 'settings'],
+  properties: {
+    success: { const: true },
+    message: { type: 'string' },
+    version: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    settings: { $ref: '#/$defs/JoinDmSettings' },
+  },
+  $defs: {
+    JoinDmSettings: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        enabled: {
+          type: 'boolean',
+          default: false,
+          'x-ui': { order: 1, hidden: true },
+          'x-messages': { type: 'Join DMs must be on or off' },
+        },
+        message_type: {
+          type: 'string',
+          enum: ['message', 'embed', 'both'],
+          default: 'embed',
+          'x-ui': { order: 2, widget: 'select', enumLabels: { message: 'Text Only', embed: 'Embed Only', both: 'Text + Embed' } },
+          'x-messages': { type: 'Choose Text Only, Embed Only or Text + Embed', enum: 'Choose Text Only, Embed Only or Text + Embed' },
+        },
+        content: {
+          $ref: '#/$defs/DiscordMessageContent',
+          default: "Welcome to **{server.name}**, {member.mention}! We're glad to have you.",
+          'x-ui': { order: 3, widget: 'textarea', rows: 4, visibleIf: { message_type: ['message', 'both'] } },
+        },
+        embed: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          'x-ui': { order: 4, visibleIf: { message_type: ['embed', 'both'] } },
+          properties: {
+            enabled: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 1, hidden: true },
+              'x-messages': { type: 'Embed must be on or off' },
+            },
+            title: {
+              $ref: '#/$defs/DiscordEmbedTitle',
+              default: 'Welcome to {server.name}!',
+              'x-ui': { order: 2, placeholder: 'Welcome to {server.name}!' },
+            },
+            description: {
+              $ref: '#/$defs/DiscordEmbedDescription',
+              default: 'Hey {member.name}, thanks for joining! Read the rules and say hi.',
+              'x-ui': { order: 3, widget: 'textarea', rows: 5 },
+            },
+            color: { $ref: '#/$defs/DiscordEmbedColor', default: '#068ADD', 'x-ui': { order: 4 } },
+            thumbnail: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 5, widget: 'toggle' },
+              'x-messages': { type: 'Show Member Avatar must be on or off' },
+            },
+            footer: { $ref: '#/$defs/FooterText', default: '{server.name} • {server.members} members', 'x-ui': { order: 6 } },
+            image: {
+              type: 'string',
+              maxLength: 2048,
+              pattern: '^(https?://\\S+)?$',
+              default: '',
+              'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
+              'x-messages': {
+                type: 'Please enter a valid URL',
+                pattern: 'Please enter a valid URL',
+                maxLength: 'Image URL must be at most {limit} characters',
+              },
+            },
+            author: {
+              type: 'object',
+              additionalProperties: false,
+              default: {},
+              'x-ui': { order: 8 },
+              properties: {
+                name: { $ref: '#/$defs/AuthorName', default: '', 'x-ui': { order: 1 } },
+                iconURL: { $ref: '#/$defs/AuthorIconUrl', default: '', 'x-ui': { order: 2 } },
+              },
+              'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
+            },
+          },
+          'x-messages': { type: 'Embed must be an object', additionalProperties: 'Unknown embed field: {name}' },
+        },
+        variables: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          'x-ui': { order: 5 },
+          properties: {
+            member: {
+              type: 'object',
+              additionalProperties: false,
+              default: {},
+              properties: {
+                name: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 1, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                tag: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 2, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                mention: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 3, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                avatar: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 4, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                id: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 5, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                createdAt: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 6, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                joinedAt: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 7, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+              },
+              'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
+            },
+            server: {
+              type: 'object',
+              additionalProperties: false,
+              default: {},
+              properties: {
+                name: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 1, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                icon: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 2, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                members: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 3, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                id: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 4, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+                owner: {
+                  type: 'boolean',
+                  default: true,
+                  'x-ui': { order: 5, widget: 'toggle' },
+                  'x-messages': { type: 'Variable switches must be on or off' },
+                },
+              },
+              'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
+            },
+          },
+          'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable group: {name}' },
+        },
+        test_enabled: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 6, widget: 'toggle' },
+          'x-messages': { type: 'Send Test must be on or off' },
+        },
+      },
+      'x-ui': {
+        savedMessage: 'Settings saved successfully!',
+        loadErrorMessage: 'Failed to load settings',
+        saveErrorMessages: { refused: '{error}', unexplained: 'Failed to save settings', unreachable: 'Error saving settings' },
+        noticeSeconds: 5,
+      },
+      'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+    },
+    DiscordMessageContent: {
+      type: 'string',
+      maxLength: 2000,
+      default: '',
+      'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 3 },
+    },
+    DiscordEmbedTitle: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+    },
+    DiscordEmbedDescription: {
+      type: 'string',
+      maxLength: 4096,
+      default: '',
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 5 },
+    },
+    DiscordEmbedColor: { $ref: '#/$defs/HexColour' },
+    HexColour: {
+      type: 'string',
+      maxLength: 7,
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
+    },
+    FooterText: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+    },
+    AuthorName: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+    },
+    AuthorIconUrl: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Author icon URL must be at most {limit} characters',
+      },
+    },
+  },
+};
+const schema66 = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabled: { type: 'boolean', default: false, 'x-ui': { order: 1, hidden: true }, 'x-messages': { type: 'Join DMs must be on or off' } },
+    message_type: {
+      type: 'string',
+      enum: ['message', 'embed', 'both'],
+      default: 'embed',
+      'x-ui': { order: 2, widget: 'select', enumLabels: { message: 'Text Only', embed: 'Embed Only', both: 'Text + Embed' } },
+      'x-messages': { type: 'Choose Text Only, Embed Only or Text + Embed', enum: 'Choose Text Only, Embed Only or Text + Embed' },
+    },
+    content: {
+      $ref: '#/$defs/DiscordMessageContent',
+      default: "Welcome to **{server.name}**, {member.mention}! We're glad to have you.",
+      'x-ui': { order: 3, widget: 'textarea', rows: 4, visibleIf: { message_type: ['message', 'both'] } },
+    },
+    embed: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      'x-ui': { order: 4, visibleIf: { message_type: ['embed', 'both'] } },
+      properties: {
+        enabled: { type: 'boolean', default: true, 'x-ui': { order: 1, hidden: true }, 'x-messages': { type: 'Embed must be on or off' } },
+        title: {
+          $ref: '#/$defs/DiscordEmbedTitle',
+          default: 'Welcome to {server.name}!',
+          'x-ui': { order: 2, placeholder: 'Welcome to {server.name}!' },
+        },
+        description: {
+          $ref: '#/$defs/DiscordEmbedDescription',
+          default: 'Hey {member.name}, thanks for joining! Read the rules and say hi.',
+          'x-ui': { order: 3, widget: 'textarea', rows: 5 },
+        },
+        color: { $ref: '#/$defs/DiscordEmbedColor', default: '#068ADD', 'x-ui': { order: 4 } },
+        thumbnail: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 5, widget: 'toggle' },
+          'x-messages': { type: 'Show Member Avatar must be on or off' },
+        },
+        footer: { $ref: '#/$defs/FooterText', default: '{server.name} • {server.members} members', 'x-ui': { order: 6 } },
+        image: {
+          type: 'string',
+          maxLength: 2048,
+          pattern: '^(https?://\\S+)?$',
+          default: '',
+          'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Image URL must be at most {limit} characters',
+          },
+        },
+        author: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          'x-ui': { order: 8 },
+          properties: {
+            name: { $ref: '#/$defs/AuthorName', default: '', 'x-ui': { order: 1 } },
+            iconURL: { $ref: '#/$defs/AuthorIconUrl', default: '', 'x-ui': { order: 2 } },
+          },
+          'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
+        },
+      },
+      'x-messages': { type: 'Embed must be an object', additionalProperties: 'Unknown embed field: {name}' },
+    },
+    variables: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      'x-ui': { order: 5 },
+      properties: {
+        member: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            name: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 1, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            tag: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 2, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            mention: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 3, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            avatar: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 4, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            id: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 5, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            createdAt: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 6, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            joinedAt: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 7, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+          },
+          'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
+        },
+        server: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            name: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 1, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            icon: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 2, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            members: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 3, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            id: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 4, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            owner: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 5, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+          },
+          'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
+        },
+      },
+      'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable group: {name}' },
+    },
+    test_enabled: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 6, widget: 'toggle' },
+      'x-messages': { type: 'Send Test must be on or off' },
+    },
+  },
+  'x-ui': {
+    savedMessage: 'Settings saved successfully!',
+    loadErrorMessage: 'Failed to load settings',
+    saveErrorMessages: { refused: '{error}', unexplained: 'Failed to save settings', unreachable: 'Error saving settings' },
+    noticeSeconds: 5,
+  },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+};
+const schema67 = {
+  type: 'string',
+  maxLength: 2000,
+  default: '',
+  'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
+  'x-ui': { widget: 'textarea', rows: 3 },
+};
+const schema68 = {
+  type: 'string',
+  maxLength: 256,
+  default: '',
+  'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+};
+const schema69 = {
+  type: 'string',
+  maxLength: 4096,
+  default: '',
+  'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+  'x-ui': { widget: 'textarea', rows: 5 },
+};
+const schema70 = {
+  type: 'string',
+  maxLength: 7,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
+};
+const schema71 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+};
+const schema72 = {
+  type: 'string',
+  maxLength: 256,
+  default: '',
+  'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+};
+const schema73 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://\\S+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Author icon URL must be at most {limit} characters',
+  },
+};
+function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate48.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.enabled === undefined) {
+      data.enabled = false;
+    }
+    if (data.message_type === undefined) {
+      data.message_type = 'embed';
+    }
+    if (data.content === undefined) {
+      data.content = "Welcome to **{server.name}**, {member.mention}! We're glad to have you.";
+    }
+    if (data.embed === undefined) {
+      data.embed = {};
+    }
+    if (data.variables === undefined) {
+      data.variables = {};
+    }
+    if (data.test_enabled === undefined) {
+      data.test_enabled = true;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'enabled' ||
+        key0 === 'message_type' ||
+        key0 === 'content' ||
+        key0 === 'embed' ||
+        key0 === 'variables' ||
+        key0 === 'test_enabled'
+      )) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema66,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.enabled;
+    if (typeof data0 !== 'boolean') {
+      const err1 = {
+        instancePath: instancePath + '/enabled',
+        schemaPath: '#/properties/enabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema66.properties.enabled.type,
+        parentSchema: schema66.properties.enabled,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    let data1 = data.message_type;
+    if (typeof data1 !== 'string') {
+      const err2 = {
+        instancePath: instancePath + '/message_type',
+        schemaPath: '#/properties/message_type/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema66.properties.message_type.type,
+        parentSchema: schema66.properties.message_type,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (!(data1 === 'message' || data1 === 'embed' || data1 === 'both')) {
+      const err3 = {
+        instancePath: instancePath + '/message_type',
+        schemaPath: '#/properties/message_type/enum',
+        keyword: 'enum',
+        params: { allowedValues: schema66.properties.message_type.enum },
+        message: 'must be equal to one of the allowed values',
+        schema: schema66.properties.message_type.enum,
+        parentSchema: schema66.properties.message_type,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    let data2 = data.content;
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 2000) {
+        const err4 = {
+          instancePath: instancePath + '/content',
+          schemaPath: '#/$defs/DiscordMessageContent/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2000 },
+          message: 'must NOT have more than 2000 characters',
+          schema: 2000,
+          parentSchema: schema67,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    } else {
+      const err5 = {
+        instancePath: instancePath + '/content',
+        schemaPath: '#/$defs/DiscordMessageContent/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema67.type,
+        parentSchema: schema67,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    let data3 = data.embed;
+    if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
+      if (data3.enabled === undefined) {
+        data3.enabled = true;
+      }
+      if (data3.title === undefined) {
+        data3.title = 'Welcome to {server.name}!';
+      }
+      if (data3.description === undefined) {
+        data3.description = 'Hey {member.name}, thanks for joining! Read the rules and say hi.';
+      }
+      if (data3.color === undefined) {
+        data3.color = '#068ADD';
+      }
+      if (data3.thumbnail === undefined) {
+        data3.thumbnail = true;
+      }
+      if (data3.footer === undefined) {
+        data3.footer = '{server.name} • {server.members} members';
+      }
+      if (data3.image === undefined) {
+        data3.image = '';
+      }
+      if (data3.author === undefined) {
+        data3.author = {};
+      }
+      for (const key1 in data3) {
+        if (!(
+          key1 === 'enabled' ||
+          key1 === 'title' ||
+          key1 === 'description' ||
+          key1 === 'color' ||
+          key1 === 'thumbnail' ||
+          key1 === 'footer' ||
+          key1 === 'image' ||
+          key1 === 'author'
+        )) {
+          const err6 = {
+            instancePath: instancePath + '/embed',
+            schemaPath: '#/properties/embed/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema66.properties.embed,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      let data4 = data3.enabled;
+      if (typeof data4 !== 'boolean') {
+        const err7 = {
+          instancePath: instancePath + '/embed/enabled',
+          schemaPath: '#/properties/embed/properties/enabled/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema66.properties.embed.properties.enabled.type,
+          parentSchema: schema66.properties.embed.properties.enabled,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      let data5 = data3.title;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 256) {
+          const err8 = {
+            instancePath: instancePath + '/embed/title',
+            schemaPath: '#/$defs/DiscordEmbedTitle/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 characters',
+            schema: 256,
+            parentSchema: schema68,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/embed/title',
+          schemaPath: '#/$defs/DiscordEmbedTitle/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      let data6 = data3.description;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 4096) {
+          const err10 = {
+            instancePath: instancePath + '/embed/description',
+            schemaPath: '#/$defs/DiscordEmbedDescription/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 4096 },
+            message: 'must NOT have more than 4096 characters',
+            schema: 4096,
+            parentSchema: schema69,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/embed/description',
+          schemaPath: '#/$defs/DiscordEmbedDescription/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema69.type,
+          parentSchema: schema69,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      let data7 = data3.color;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 7) {
+          const err12 = {
+            instancePath: instancePath + '/embed/color',
+            schemaPath: '#/$defs/DiscordEmbedColor/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 7 },
+            message: 'must NOT have more than 7 characters',
+            schema: 7,
+            parentSchema: schema70,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (!pattern23.test(data7)) {
+          const err13 = {
+            instancePath: instancePath + '/embed/color',
+            schemaPath: '#/$defs/DiscordEmbedColor/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+            schema: '^#[0-9A-Fa-f]{6}$',
+            parentSchema: schema70,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/embed/color',
+          schemaPath: '#/$defs/DiscordEmbedColor/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema70.type,
+          parentSchema: schema70,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      let data8 = data3.thumbnail;
+      if (typeof data8 !== 'boolean') {
+        const err15 = {
+          instancePath: instancePath + '/embed/thumbnail',
+          schemaPath: '#/properties/embed/properties/thumbnail/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema66.properties.embed.properties.thumbnail.type,
+          parentSchema: schema66.properties.embed.properties.thumbnail,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      let data9 = data3.footer;
+      if (typeof data9 === 'string') {
+        if (func2(data9) > 2048) {
+          const err16 = {
+            instancePath: instancePath + '/embed/footer',
+            schemaPath: '#/$defs/FooterText/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema71,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/embed/footer',
+          schemaPath: '#/$defs/FooterText/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema71.type,
+          parentSchema: schema71,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      let data10 = data3.image;
+      if (typeof data10 === 'string') {
+        if (func2(data10) > 2048) {
+          const err18 = {
+            instancePath: instancePath + '/embed/image',
+            schemaPath: '#/properties/embed/properties/image/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema66.properties.embed.properties.image,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (!pattern24.test(data10)) {
+          const err19 = {
+            instancePath: instancePath + '/embed/image',
+            schemaPath: '#/properties/embed/properties/image/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema66.properties.embed.properties.image,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/embed/image',
+          schemaPath: '#/properties/embed/properties/image/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema66.properties.embed.properties.image.type,
+          parentSchema: schema66.properties.embed.properties.image,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+      let data11 = data3.author;
+      if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+        if (data11.name === undefined) {
+          data11.name = '';
+        }
+        if (data11.iconURL === undefined) {
+          data11.iconURL = '';
+        }
+        for (const key2 in data11) {
+          if (!(key2 === 'name' || key2 === 'iconURL')) {
+            const err21 = {
+              instancePath: instancePath + '/embed/author',
+              schemaPath: '#/properties/embed/properties/author/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key2 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema66.properties.embed.properties.author,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err21];
+            } else {
+              vErrors.push(err21);
+            }
+            errors++;
+          }
+        }
+        let data12 = data11.name;
+        if (typeof data12 === 'string') {
+          if (func2(data12) > 256) {
+            const err22 = {
+              instancePath: instancePath + '/embed/author/name',
+              schemaPath: '#/$defs/AuthorName/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 256 },
+              message: 'must NOT have more than 256 characters',
+              schema: 256,
+              parentSchema: schema72,
+              data: data12,
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        } else {
+          const err23 = {
+            instancePath: instancePath + '/embed/author/name',
+            schemaPath: '#/$defs/AuthorName/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema72.type,
+            parentSchema: schema72,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        let data13 = data11.iconURL;
+        if (typeof data13 === 'string') {
+          if (func2(data13) > 2048) {
+            const err24 = {
+              instancePath: instancePath + '/embed/author/iconURL',
+              schemaPath: '#/$defs/AuthorIconUrl/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 2048 },
+              message: 'must NOT have more than 2048 characters',
+              schema: 2048,
+              parentSchema: schema73,
+              data: data13,
+            };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+          if (!pattern24.test(data13)) {
+            const err25 = {
+              instancePath: instancePath + '/embed/author/iconURL',
+              schemaPath: '#/$defs/AuthorIconUrl/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^(https?://\\S+)?$' },
+              message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+              schema: '^(https?://\\S+)?$',
+              parentSchema: schema73,
+              data: data13,
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        } else {
+          const err26 = {
+            instancePath: instancePath + '/embed/author/iconURL',
+            schemaPath: '#/$defs/AuthorIconUrl/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema73.type,
+            parentSchema: schema73,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      } else {
+        const err27 = {
+          instancePath: instancePath + '/embed/author',
+          schemaPath: '#/properties/embed/properties/author/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema66.properties.embed.properties.author.type,
+          parentSchema: schema66.properties.embed.properties.author,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    } else {
+      const err28 = {
+        instancePath: instancePath + '/embed',
+        schemaPath: '#/properties/embed/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema66.properties.embed.type,
+        parentSchema: schema66.properties.embed,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err28];
+      } else {
+        vErrors.push(err28);
+      }
+      errors++;
+    }
+    let data14 = data.variables;
+    if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+      if (data14.member === undefined) {
+        data14.member = {};
+      }
+      if (data14.server === undefined) {
+        data14.server = {};
+      }
+      for (const key3 in data14) {
+        if (!(key3 === 'member' || key3 === 'server')) {
+          const err29 = {
+            instancePath: instancePath + '/variables',
+            schemaPath: '#/properties/variables/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key3 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema66.properties.variables,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      }
+      let data15 = data14.member;
+      if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
+        if (data15.name === undefined) {
+          data15.name = true;
+        }
+        if (data15.tag === undefined) {
+          data15.tag = true;
+        }
+        if (data15.mention === undefined) {
+          data15.mention = true;
+        }
+        if (data15.avatar === undefined) {
+          data15.avatar = true;
+        }
+        if (data15.id === undefined) {
+          data15.id = true;
+        }
+        if (data15.createdAt === undefined) {
+          data15.createdAt = true;
+        }
+        if (data15.joinedAt === undefined) {
+          data15.joinedAt = true;
+        }
+        for (const key4 in data15) {
+          if (!(
+            key4 === 'name' ||
+            key4 === 'tag' ||
+            key4 === 'mention' ||
+            key4 === 'avatar' ||
+            key4 === 'id' ||
+            key4 === 'createdAt' ||
+            key4 === 'joinedAt'
+          )) {
+            const err30 = {
+              instancePath: instancePath + '/variables/member',
+              schemaPath: '#/properties/variables/properties/member/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key4 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema66.properties.variables.properties.member,
+              data: data15,
+            };
+            if (vErrors === null) {
+              vErrors = [err30];
+            } else {
+              vErrors.push(err30);
+            }
+            errors++;
+          }
+        }
+        let data16 = data15.name;
+        if (typeof data16 !== 'boolean') {
+          const err31 = {
+            instancePath: instancePath + '/variables/member/name',
+            schemaPath: '#/properties/variables/properties/member/properties/name/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.name.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.name,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        let data17 = data15.tag;
+        if (typeof data17 !== 'boolean') {
+          const err32 = {
+            instancePath: instancePath + '/variables/member/tag',
+            schemaPath: '#/properties/variables/properties/member/properties/tag/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.tag.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.tag,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+        let data18 = data15.mention;
+        if (typeof data18 !== 'boolean') {
+          const err33 = {
+            instancePath: instancePath + '/variables/member/mention',
+            schemaPath: '#/properties/variables/properties/member/properties/mention/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.mention.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.mention,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        let data19 = data15.avatar;
+        if (typeof data19 !== 'boolean') {
+          const err34 = {
+            instancePath: instancePath + '/variables/member/avatar',
+            schemaPath: '#/properties/variables/properties/member/properties/avatar/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.avatar.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.avatar,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+        let data20 = data15.id;
+        if (typeof data20 !== 'boolean') {
+          const err35 = {
+            instancePath: instancePath + '/variables/member/id',
+            schemaPath: '#/properties/variables/properties/member/properties/id/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.id.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.id,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+        let data21 = data15.createdAt;
+        if (typeof data21 !== 'boolean') {
+          const err36 = {
+            instancePath: instancePath + '/variables/member/createdAt',
+            schemaPath: '#/properties/variables/properties/member/properties/createdAt/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.createdAt.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.createdAt,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        let data22 = data15.joinedAt;
+        if (typeof data22 !== 'boolean') {
+          const err37 = {
+            instancePath: instancePath + '/variables/member/joinedAt',
+            schemaPath: '#/properties/variables/properties/member/properties/joinedAt/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.member.properties.joinedAt.type,
+            parentSchema: schema66.properties.variables.properties.member.properties.joinedAt,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      } else {
+        const err38 = {
+          instancePath: instancePath + '/variables/member',
+          schemaPath: '#/properties/variables/properties/member/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema66.properties.variables.properties.member.type,
+          parentSchema: schema66.properties.variables.properties.member,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      let data23 = data14.server;
+      if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+        if (data23.name === undefined) {
+          data23.name = true;
+        }
+        if (data23.icon === undefined) {
+          data23.icon = true;
+        }
+        if (data23.members === undefined) {
+          data23.members = true;
+        }
+        if (data23.id === undefined) {
+          data23.id = true;
+        }
+        if (data23.owner === undefined) {
+          data23.owner = true;
+        }
+        for (const key5 in data23) {
+          if (!(key5 === 'name' || key5 === 'icon' || key5 === 'members' || key5 === 'id' || key5 === 'owner')) {
+            const err39 = {
+              instancePath: instancePath + '/variables/server',
+              schemaPath: '#/properties/variables/properties/server/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key5 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema66.properties.variables.properties.server,
+              data: data23,
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
+        let data24 = data23.name;
+        if (typeof data24 !== 'boolean') {
+          const err40 = {
+            instancePath: instancePath + '/variables/server/name',
+            schemaPath: '#/properties/variables/properties/server/properties/name/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.server.properties.name.type,
+            parentSchema: schema66.properties.variables.properties.server.properties.name,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+        let data25 = data23.icon;
+        if (typeof data25 !== 'boolean') {
+          const err41 = {
+            instancePath: instancePath + '/variables/server/icon',
+            schemaPath: '#/properties/variables/properties/server/properties/icon/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.server.properties.icon.type,
+            parentSchema: schema66.properties.variables.properties.server.properties.icon,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+        let data26 = data23.members;
+        if (typeof data26 !== 'boolean') {
+          const err42 = {
+            instancePath: instancePath + '/variables/server/members',
+            schemaPath: '#/properties/variables/properties/server/properties/members/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.server.properties.members.type,
+            parentSchema: schema66.properties.variables.properties.server.properties.members,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+        let data27 = data23.id;
+        if (typeof data27 !== 'boolean') {
+          const err43 = {
+            instancePath: instancePath + '/variables/server/id',
+            schemaPath: '#/properties/variables/properties/server/properties/id/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.server.properties.id.type,
+            parentSchema: schema66.properties.variables.properties.server.properties.id,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+        let data28 = data23.owner;
+        if (typeof data28 !== 'boolean') {
+          const err44 = {
+            instancePath: instancePath + '/variables/server/owner',
+            schemaPath: '#/properties/variables/properties/server/properties/owner/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema66.properties.variables.properties.server.properties.owner.type,
+            parentSchema: schema66.properties.variables.properties.server.properties.owner,
+            data: data28,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+      } else {
+        const err45 = {
+          instancePath: instancePath + '/variables/server',
+          schemaPath: '#/properties/variables/properties/server/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema66.properties.variables.properties.server.type,
+          parentSchema: schema66.properties.variables.properties.server,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+    } else {
+      const err46 = {
+        instancePath: instancePath + '/variables',
+        schemaPath: '#/properties/variables/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema66.properties.variables.type,
+        parentSchema: schema66.properties.variables,
+        data: data14,
+      };
+      if (vErrors === null) {
+        vErrors = [err46];
+      } else {
+        vErrors.push(err46);
+      }
+      errors++;
+    }
+    let data29 = data.test_enabled;
+    if (typeof data29 !== 'boolean') {
+      const err47 = {
+        instancePath: instancePath + '/test_enabled',
+        schemaPath: '#/properties/test_enabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema66.properties.test_enabled.type,
+        parentSchema: schema66.properties.test_enabled,
+        data: data29,
+      };
+      if (vErrors === null) {
+        vErrors = [err47];
+      } else {
+        vErrors.push(err47);
+      }
+      errors++;
+    }
+  } else {
+    const err48 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema66.type,
+      parentSchema: schema66,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err48];
+    } else {
+      vErrors.push(err48);
+    }
+    errors++;
+  }
+  validate48.errors = vErrors;
+  return errors === 0;
+}
+validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/joindm-toggle-response.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate47.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.message === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'message' },
+        message: "must have required property '" + 'message' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.settings === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'settings' },
+        message: "must have required property '" + 'settings' + "'",
+        schema: schema65.required,
+        parentSchema: schema65,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'message' || key0 === 'version' || key0 === 'settings')) {
+        const err4 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema65,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err5 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema65.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.message !== undefined) {
+      let data1 = data.message;
+      if (typeof data1 !== 'string') {
+        const err6 = {
+          instancePath: instancePath + '/message',
+          schemaPath: '#/properties/message/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema65.properties.message.type,
+          parentSchema: schema65.properties.message,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data2 = data.version;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err7 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.properties.version.type,
+          parentSchema: schema65.properties.version,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 > 2147483647 || isNaN(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2147483647 },
+            message: 'must be <= 2147483647',
+            schema: 2147483647,
+            parentSchema: schema65.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (data2 < 1 || isNaN(data2)) {
+          const err9 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema65.properties.version,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.settings !== undefined) {
+      if (
+        !validate48(data.settings, {
+          instancePath: instancePath + '/settings',
+          parentData: data,
+          parentDataProperty: 'settings',
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema65.type,
+      parentSchema: schema65,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate47.errors = vErrors;
+  return errors === 0;
+}
+validate47.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateJoindms = validate106;
+const schema186 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/settings/joindms.json',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabled: { type: 'boolean', default: false, 'x-ui': { order: 1, hidden: true }, 'x-messages': { type: 'Join DMs must be on or off' } },
+    message_type: {
+      type: 'string',
+      enum: ['message', 'embed', 'both'],
+      default: 'embed',
+      'x-ui': { order: 2, widget: 'select', enumLabels: { message: 'Text Only', embed: 'Embed Only', both: 'Text + Embed' } },
+      'x-messages': { type: 'Choose Text Only, Embed Only or Text + Embed', enum: 'Choose Text Only, Embed Only or Text + Embed' },
+    },
+    content: {
+      $ref: '#/$defs/DiscordMessageContent',
+      default: "Welcome to **{server.name}**, {member.mention}! We're glad to have you.",
+      'x-ui': { order: 3, widget: 'textarea', rows: 4, visibleIf: { message_type: ['message', 'both'] } },
+    },
+    embed: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      'x-ui': { order: 4, visibleIf: { message_type: ['embed', 'both'] } },
+      properties: {
+        enabled: { type: 'boolean', default: true, 'x-ui': { order: 1, hidden: true }, 'x-messages': { type: 'Embed must be on or off' } },
+        title: {
+          $ref: '#/$defs/DiscordEmbedTitle',
+          default: 'Welcome to {server.name}!',
+          'x-ui': { order: 2, placeholder: 'Welcome to {server.name}!' },
+        },
+        description: {
+          $ref: '#/$defs/DiscordEmbedDescription',
+          default: 'Hey {member.name}, thanks for joining! Read the rules and say hi.',
+          'x-ui': { order: 3, widget: 'textarea', rows: 5 },
+        },
+        color: { $ref: '#/$defs/DiscordEmbedColor', default: '#068ADD', 'x-ui': { order: 4 } },
+        thumbnail: {
+          type: 'boolean',
+          default: true,
+          'x-ui': { order: 5, widget: 'toggle' },
+          'x-messages': { type: 'Show Member Avatar must be on or off' },
+        },
+        footer: { $ref: '#/$defs/FooterText', default: '{server.name} • {server.members} members', 'x-ui': { order: 6 } },
+        image: {
+          type: 'string',
+          maxLength: 2048,
+          pattern: '^(https?://\\S+)?$',
+          default: '',
+          'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
+          'x-messages': {
+            type: 'Please enter a valid URL',
+            pattern: 'Please enter a valid URL',
+            maxLength: 'Image URL must be at most {limit} characters',
+          },
+        },
+        author: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          'x-ui': { order: 8 },
+          properties: {
+            name: { $ref: '#/$defs/AuthorName', default: '', 'x-ui': { order: 1 } },
+            iconURL: { $ref: '#/$defs/AuthorIconUrl', default: '', 'x-ui': { order: 2 } },
+          },
+          'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
+        },
+      },
+      'x-messages': { type: 'Embed must be an object', additionalProperties: 'Unknown embed field: {name}' },
+    },
+    variables: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      'x-ui': { order: 5 },
+      properties: {
+        member: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            name: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 1, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            tag: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 2, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            mention: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 3, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            avatar: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 4, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            id: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 5, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            createdAt: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 6, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            joinedAt: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 7, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+          },
+          'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
+        },
+        server: {
+          type: 'object',
+          additionalProperties: false,
+          default: {},
+          properties: {
+            name: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 1, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            icon: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 2, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            members: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 3, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            id: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 4, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+            owner: {
+              type: 'boolean',
+              default: true,
+              'x-ui': { order: 5, widget: 'toggle' },
+              'x-messages': { type: 'Variable switches must be on or off' },
+            },
+          },
+          'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
+        },
+      },
+      'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable group: {name}' },
+    },
+    test_enabled: {
+      type: 'boolean',
+      default: true,
+      'x-ui': { order: 6, widget: 'toggle' },
+      'x-messages': { type: 'Send Test must be on or off' },
+    },
+  },
+  'x-ui': {
+    savedMessage: 'Settings saved successfully!',
+    loadErrorMessage: 'Failed to load settings',
+    saveErrorMessages: { refused: '{error}', unexplained: 'Failed to save settings', unreachable: 'Error saving settings' },
+    noticeSeconds: 5,
+  },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
+  $defs: {
+    DiscordMessageContent: {
+      type: 'string',
+      maxLength: 2000,
+      default: '',
+      'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 3 },
+    },
+    DiscordEmbedTitle: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+    },
+    DiscordEmbedDescription: {
+      type: 'string',
+      maxLength: 4096,
+      default: '',
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 5 },
+    },
+    DiscordEmbedColor: { $ref: '#/$defs/HexColour' },
+    HexColour: {
+      type: 'string',
+      maxLength: 7,
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-ui': { widget: 'colour' },
+      'x-messages': {
+        type: 'Must be a colour such as #068ADD',
+        pattern: 'Must be a colour such as #068ADD',
+        maxLength: 'Must be a colour such as #068ADD',
+      },
+    },
+    FooterText: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+    },
+    AuthorName: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+    },
+    AuthorIconUrl: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Author icon URL must be at most {limit} characters',
+      },
+    },
+  },
+};
+const schema187 = {
+  type: 'string',
+  maxLength: 2000,
+  default: '',
+  'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
+  'x-ui': { widget: 'textarea', rows: 3 },
+};
+const schema188 = {
+  type: 'string',
+  maxLength: 256,
+  default: '',
+  'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+};
+const schema189 = {
+  type: 'string',
+  maxLength: 4096,
+  default: '',
+  'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+  'x-ui': { widget: 'textarea', rows: 5 },
+};
+const schema190 = {
+  type: 'string',
+  maxLength: 7,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  'x-ui': { widget: 'colour' },
+  'x-messages': {
+    type: 'Must be a colour such as #068ADD',
+    pattern: 'Must be a colour such as #068ADD',
+    maxLength: 'Must be a colour such as #068ADD',
+  },
+};
+const schema191 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+};
+const schema192 = {
+  type: 'string',
+  maxLength: 256,
+  default: '',
+  'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
+};
+const schema193 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://\\S+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Author icon URL must be at most {limit} characters',
+  },
+};
+function validate106(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/settings/joindms.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate106.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.enabled === undefined) {
+      data.enabled = false;
+    }
+    if (data.message_type === undefined) {
+      data.message_type = 'embed';
+    }
+    if (data.content === undefined) {
+      data.content = "Welcome to **{server.name}**, {member.mention}! We're glad to have you.";
+    }
+    if (data.embed === undefined) {
+      data.embed = {};
+    }
+    if (data.variables === undefined) {
+      data.variables = {};
+    }
+    if (data.test_enabled === undefined) {
+      data.test_enabled = true;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'enabled' ||
+        key0 === 'message_type' ||
+        key0 === 'content' ||
+        key0 === 'embed' ||
+        key0 === 'variables' ||
+        key0 === 'test_enabled'
+      )) {
+        const err0 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema186,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    let data0 = data.enabled;
+    if (typeof data0 !== 'boolean') {
+      const err1 = {
+        instancePath: instancePath + '/enabled',
+        schemaPath: '#/properties/enabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema186.properties.enabled.type,
+        parentSchema: schema186.properties.enabled,
+        data: data0,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    let data1 = data.message_type;
+    if (typeof data1 !== 'string') {
+      const err2 = {
+        instancePath: instancePath + '/message_type',
+        schemaPath: '#/properties/message_type/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema186.properties.message_type.type,
+        parentSchema: schema186.properties.message_type,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (!(data1 === 'message' || data1 === 'embed' || data1 === 'both')) {
+      const err3 = {
+        instancePath: instancePath + '/message_type',
+        schemaPath: '#/properties/message_type/enum',
+        keyword: 'enum',
+        params: { allowedValues: schema186.properties.message_type.enum },
+        message: 'must be equal to one of the allowed values',
+        schema: schema186.properties.message_type.enum,
+        parentSchema: schema186.properties.message_type,
+        data: data1,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    let data2 = data.content;
+    if (typeof data2 === 'string') {
+      if (func2(data2) > 2000) {
+        const err4 = {
+          instancePath: instancePath + '/content',
+          schemaPath: '#/$defs/DiscordMessageContent/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 2000 },
+          message: 'must NOT have more than 2000 characters',
+          schema: 2000,
+          parentSchema: schema187,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    } else {
+      const err5 = {
+        instancePath: instancePath + '/content',
+        schemaPath: '#/$defs/DiscordMessageContent/type',
+        keyword: 'type',
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema187.type,
+        parentSchema: schema187,
+        data: data2,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    let data3 = data.embed;
+    if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
+      if (data3.enabled === undefined) {
+        data3.enabled = true;
+      }
+      if (data3.title === undefined) {
+        data3.title = 'Welcome to {server.name}!';
+      }
+      if (data3.description === undefined) {
+        data3.description = 'Hey {member.name}, thanks for joining! Read the rules and say hi.';
+      }
+      if (data3.color === undefined) {
+        data3.color = '#068ADD';
+      }
+      if (data3.thumbnail === undefined) {
+        data3.thumbnail = true;
+      }
+      if (data3.footer === undefined) {
+        data3.footer = '{server.name} • {server.members} members';
+      }
+      if (data3.image === undefined) {
+        data3.image = '';
+      }
+      if (data3.author === undefined) {
+        data3.author = {};
+      }
+      for (const key1 in data3) {
+        if (!(
+          key1 === 'enabled' ||
+          key1 === 'title' ||
+          key1 === 'description' ||
+          key1 === 'color' ||
+          key1 === 'thumbnail' ||
+          key1 === 'footer' ||
+          key1 === 'image' ||
+          key1 === 'author'
+        )) {
+          const err6 = {
+            instancePath: instancePath + '/embed',
+            schemaPath: '#/properties/embed/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key1 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema186.properties.embed,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      let data4 = data3.enabled;
+      if (typeof data4 !== 'boolean') {
+        const err7 = {
+          instancePath: instancePath + '/embed/enabled',
+          schemaPath: '#/properties/embed/properties/enabled/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema186.properties.embed.properties.enabled.type,
+          parentSchema: schema186.properties.embed.properties.enabled,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      let data5 = data3.title;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 256) {
+          const err8 = {
+            instancePath: instancePath + '/embed/title',
+            schemaPath: '#/$defs/DiscordEmbedTitle/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 characters',
+            schema: 256,
+            parentSchema: schema188,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/embed/title',
+          schemaPath: '#/$defs/DiscordEmbedTitle/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema188.type,
+          parentSchema: schema188,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      let data6 = data3.description;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 4096) {
+          const err10 = {
+            instancePath: instancePath + '/embed/description',
+            schemaPath: '#/$defs/DiscordEmbedDescription/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 4096 },
+            message: 'must NOT have more than 4096 characters',
+            schema: 4096,
+            parentSchema: schema189,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/embed/description',
+          schemaPath: '#/$defs/DiscordEmbedDescription/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema189.type,
+          parentSchema: schema189,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      let data7 = data3.color;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 7) {
+          const err12 = {
+            instancePath: instancePath + '/embed/color',
+            schemaPath: '#/$defs/DiscordEmbedColor/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 7 },
+            message: 'must NOT have more than 7 characters',
+            schema: 7,
+            parentSchema: schema190,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (!pattern23.test(data7)) {
+          const err13 = {
+            instancePath: instancePath + '/embed/color',
+            schemaPath: '#/$defs/DiscordEmbedColor/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^#[0-9A-Fa-f]{6}$' },
+            message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
+            schema: '^#[0-9A-Fa-f]{6}$',
+            parentSchema: schema190,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/embed/color',
+          schemaPath: '#/$defs/DiscordEmbedColor/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema190.type,
+          parentSchema: schema190,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      let data8 = data3.thumbnail;
+      if (typeof data8 !== 'boolean') {
+        const err15 = {
+          instancePath: instancePath + '/embed/thumbnail',
+          schemaPath: '#/properties/embed/properties/thumbnail/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema186.properties.embed.properties.thumbnail.type,
+          parentSchema: schema186.properties.embed.properties.thumbnail,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      let data9 = data3.footer;
+      if (typeof data9 === 'string') {
+        if (func2(data9) > 2048) {
+          const err16 = {
+            instancePath: instancePath + '/embed/footer',
+            schemaPath: '#/$defs/FooterText/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema191,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/embed/footer',
+          schemaPath: '#/$defs/FooterText/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema191.type,
+          parentSchema: schema191,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      let data10 = data3.image;
+      if (typeof data10 === 'string') {
+        if (func2(data10) > 2048) {
+          const err18 = {
+            instancePath: instancePath + '/embed/image',
+            schemaPath: '#/properties/embed/properties/image/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema186.properties.embed.properties.image,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (!pattern24.test(data10)) {
+          const err19 = {
+            instancePath: instancePath + '/embed/image',
+            schemaPath: '#/properties/embed/properties/image/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://\\S+)?$' },
+            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+            schema: '^(https?://\\S+)?$',
+            parentSchema: schema186.properties.embed.properties.image,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/embed/image',
+          schemaPath: '#/properties/embed/properties/image/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema186.properties.embed.properties.image.type,
+          parentSchema: schema186.properties.embed.properties.image,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+      let data11 = data3.author;
+      if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+        if (data11.name === undefined) {
+          data11.name = '';
+        }
+        if (data11.iconURL === undefined) {
+          data11.iconURL = '';
+        }
+        for (const key2 in data11) {
+          if (!(key2 === 'name' || key2 === 'iconURL')) {
+            const err21 = {
+              instancePath: instancePath + '/embed/author',
+              schemaPath: '#/properties/embed/properties/author/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key2 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema186.properties.embed.properties.author,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err21];
+            } else {
+              vErrors.push(err21);
+            }
+            errors++;
+          }
+        }
+        let data12 = data11.name;
+        if (typeof data12 === 'string') {
+          if (func2(data12) > 256) {
+            const err22 = {
+              instancePath: instancePath + '/embed/author/name',
+              schemaPath: '#/$defs/AuthorName/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 256 },
+              message: 'must NOT have more than 256 characters',
+              schema: 256,
+              parentSchema: schema192,
+              data: data12,
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        } else {
+          const err23 = {
+            instancePath: instancePath + '/embed/author/name',
+            schemaPath: '#/$defs/AuthorName/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema192.type,
+            parentSchema: schema192,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        let data13 = data11.iconURL;
+        if (typeof data13 === 'string') {
+          if (func2(data13) > 2048) {
+            const err24 = {
+              instancePath: instancePath + '/embed/author/iconURL',
+              schemaPath: '#/$defs/AuthorIconUrl/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 2048 },
+              message: 'must NOT have more than 2048 characters',
+              schema: 2048,
+              parentSchema: schema193,
+              data: data13,
+            };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+          if (!pattern24.test(data13)) {
+            const err25 = {
+              instancePath: instancePath + '/embed/author/iconURL',
+              schemaPath: '#/$defs/AuthorIconUrl/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^(https?://\\S+)?$' },
+              message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+              schema: '^(https?://\\S+)?$',
+              parentSchema: schema193,
+              data: data13,
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        } else {
+          const err26 = {
+            instancePath: instancePath + '/embed/author/iconURL',
+            schemaPath: '#/$defs/AuthorIconUrl/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema193.type,
+            parentSchema: schema193,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      } else {
+        const err27 = {
+          instancePath: instancePath + '/embed/author',
+          schemaPath: '#/properties/embed/properties/author/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema186.properties.embed.properties.author.type,
+          parentSchema: schema186.properties.embed.properties.author,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    } else {
+      const err28 = {
+        instancePath: instancePath + '/embed',
+        schemaPath: '#/properties/embed/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema186.properties.embed.type,
+        parentSchema: schema186.properties.embed,
+        data: data3,
+      };
+      if (vErrors === null) {
+        vErrors = [err28];
+      } else {
+        vErrors.push(err28);
+      }
+      errors++;
+    }
+    let data14 = data.variables;
+    if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+      if (data14.member === undefined) {
+        data14.member = {};
+      }
+      if (data14.server === undefined) {
+        data14.server = {};
+      }
+      for (const key3 in data14) {
+        if (!(key3 === 'member' || key3 === 'server')) {
+          const err29 = {
+            instancePath: instancePath + '/variables',
+            schemaPath: '#/properties/variables/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key3 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema186.properties.variables,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      }
+      let data15 = data14.member;
+      if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
+        if (data15.name === undefined) {
+          data15.name = true;
+        }
+        if (data15.tag === undefined) {
+          data15.tag = true;
+        }
+        if (data15.mention === undefined) {
+          data15.mention = true;
+        }
+        if (data15.avatar === undefined) {
+          data15.avatar = true;
+        }
+        if (data15.id === undefined) {
+          data15.id = true;
+        }
+        if (data15.createdAt === undefined) {
+          data15.createdAt = true;
+        }
+        if (data15.joinedAt === undefined) {
+          data15.joinedAt = true;
+        }
+        for (const key4 in data15) {
+          if (!(
+            key4 === 'name' ||
+            key4 === 'tag' ||
+            key4 === 'mention' ||
+            key4 === 'avatar' ||
+            key4 === 'id' ||
+            key4 === 'createdAt' ||
+            key4 === 'joinedAt'
+          )) {
+            const err30 = {
+              instancePath: instancePath + '/variables/member',
+              schemaPath: '#/properties/variables/properties/member/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key4 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema186.properties.variables.properties.member,
+              data: data15,
+            };
+            if (vErrors === null) {
+              vErrors = [err30];
+            } else {
+              vErrors.push(err30);
+            }
+            errors++;
+          }
+        }
+        let data16 = data15.name;
+        if (typeof data16 !== 'boolean') {
+          const err31 = {
+            instancePath: instancePath + '/variables/member/name',
+            schemaPath: '#/properties/variables/properties/member/properties/name/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema186.properties.variables.properties.member.properties.name.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.name,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        let data17 = data15.tag;
+        if (typeof data17 !== 'boolean') {
+          const err32 = {
+            instancePath: instancePath + '/variables/member/tag',
+            schemaPath: '#/properties/variables/properties/member/properties/tag/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema186.properties.variables.properties.member.properties.tag.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.tag,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+        let data18 = data15.mention;
+        if (typeof data18 !== 'boolean') {
+          const err33 = {
+            instancePath: instancePath + '/variables/member/mention',
+            schemaPath: '#/properties/variables/properties/member/properties/mention/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema186.properties.variables.properties.member.properties.mention.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.mention,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        let data19 = data15.avatar;
+        if (typeof data19 !== 'boolean') {
+          const err34 = {
+            instancePath: instancePath + '/variables/member/avatar',
+            schemaPath: '#/properties/variables/properties/member/properties/avatar/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema186.properties.variables.properties.member.properties.avatar.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.avatar,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+        let data20 = data15.id;
+        if (typeof data20 !== 'boolean') {
+          const err35 = {
+            instancePath: instancePath + '/variables/member/id',
+            schemaPath: '#/properties/variables/properties/member/properties/id/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema186.properties.variables.properties.member.properties.id.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.id,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+        let data21 = data15.createdAt;
+        if (typeof data21 !== 'boolean') {
+          const err36 = {
+            instancePath: instancePath + '/variables/member/createdAt',
+            schemaPath: '#/properties/variables/properties/member/properties/createdAt/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema186.properties.variables.properties.member.properties.createdAt.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.createdAt,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        let data22 = data15.joinedAt;
+        if (typeof data22 !== 'boolean') {
+          const err37 = {
+            instancePath: instancePath + '/variables/member/joinedAt',
+            schemaPath: '#/properties/variables/properties/member/properties/joinedAt/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema186.properties.variables.properties.member.properties.joinedAt.type,
+            parentSchema: schema186.properties.variables.properties.member.properties.joinedAt,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      } else {
+        const err38 = {
+          instancePath: instancePath + '/variables/member',
+          schemaPath: '#/properties/variables/properties/member/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema186.properties.variables.properties.member.type,
+          parentSchema: schema186.properties.variables.properties.member,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      let data23 = data14.server;
+      if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+        if (data23.name === undefined) {
+          data23.name = true;
+        }
+        if (data23.icon === undefined) {
+          data23.icon = true;
+        }
+        if (data23.members === undefined) {
+          data23.members = true;
+        }
+        if (data23.id === undefined) {
+          data23.id = true;
+        }
+        if (data23.owner === undefined) {
+          data23.owner = true;
+        }
+        for (const key5 in data23) {
+          if (!(key5 === 'name' || key5 === 'icon' || key5 === 'members' || key5 === 'id' || key5 === 'owner')) {
+            const err39 = {
+              instancePath: instancePath + '/variables/server',
+              schemaPath: '#/properties/variables/properties/server/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key5 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema186.properties.variables.properties.server,
+              data: data23,
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
+        let data24 = data23.name;
+        if (typeof data24 !== 'boolean') {
+          const err40 = {
+            instancePath: instancePath + '/variables/server/name',
+            schemaPath: '#/properties/variables/properties/server/properties/name/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema186.properties.variables.properties.server.properties.name.type,
+            parentSchema: schema186.properties.variables.properties.server.properties.name,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+        let data25 = data23.icon;
+        if (typeof data25 !== 'boolean') {
+          const err41 = {
+            instancePath: instancePath + '/variables/server/icon',
+            schemaPath: '#/properties/variables/properties/server/properties/icon/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema186.properties.variables.properties.server.properties.icon.type,
+            parentSchema: schema186.properties.variables.properties.server.properties.icon,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+        let data26 = data23.members;
+        if (typeof data26 !== 'boolean') {
+          const err42 = {
+            instancePath: instancePath + '/variables/server/members',
+            schemaPath: '#/properties/variables/properties/server/properties/members/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema186.properties.variables.properties.server.properties.members.type,
+            parentSchema: schema186.properties.variables.properties.server.properties.members,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+        let data27 = data23.id;
+        if (typeof data27 !== 'boolean') {
+          const err43 = {
+            instancePath: instancePath + '/variables/server/id',
+            schemaPath: '#/properties/variables/properties/server/properties/id/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema186.properties.variables.properties.server.properties.id.type,
+            parentSchema: schema186.properties.variables.properties.server.properties.id,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+        let data28 = data23.owner;
+        if (typeof data28 !== 'boolean') {
+          const err44 = {
+            instancePath: instancePath + '/variables/server/owner',
+            schemaPath: '#/properties/variables/properties/server/properties/owner/type',
+            keyword: 'type',
+            params: { type: 'boolean' },
+            message: 'must be boolean',
+            schema: schema186.properties.variables.properties.server.properties.owner.type,
+            parentSchema: schema186.properties.variables.properties.server.properties.owner,
+            data: data28,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+      } else {
+        const err45 = {
+          instancePath: instancePath + '/variables/server',
+          schemaPath: '#/properties/variables/properties/server/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema186.properties.variables.properties.server.type,
+          parentSchema: schema186.properties.variables.properties.server,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+    } else {
+      const err46 = {
+        instancePath: instancePath + '/variables',
+        schemaPath: '#/properties/variables/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema186.properties.variables.type,
+        parentSchema: schema186.properties.variables,
+        data: data14,
+      };
+      if (vErrors === null) {
+        vErrors = [err46];
+      } else {
+        vErrors.push(err46);
+      }
+      errors++;
+    }
+    let data29 = data.test_enabled;
+    if (typeof data29 !== 'boolean') {
+      const err47 = {
+        instancePath: instancePath + '/test_enabled',
+        schemaPath: '#/properties/test_enabled/type',
+        keyword: 'type',
+        params: { type: 'boolean' },
+        message: 'must be boolean',
+        schema: schema186.properties.test_enabled.type,
+        parentSchema: schema186.properties.test_enabled,
+        data: data29,
+      };
+      if (vErrors === null) {
+        vErrors = [err47];
+      } else {
+        vErrors.push(err47);
+      }
+      errors++;
+    }
+  } else {
+    const err48 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema186.type,
+      parentSchema: schema186,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err48];
+    } else {
+      vErrors.push(err48);
+    }
+    errors++;
+  }
+  validate106.errors = vErrors;
+  return errors === 0;
+}
+validate106.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate96;
+const schema158 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -12098,10 +16579,10 @@ const schema144 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate96(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate89.evaluated;
+  const evaluated0 = validate96.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12115,8 +16596,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema144.type,
-      parentSchema: schema144,
+      schema: schema158.type,
+      parentSchema: schema158,
       data,
     };
     if (vErrors === null) {
@@ -12141,10 +16622,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema144.enum },
+      params: { allowedValues: schema158.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema144.enum,
-      parentSchema: schema144,
+      schema: schema158.enum,
+      parentSchema: schema158,
       data,
     };
     if (vErrors === null) {
@@ -12154,12 +16635,12 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate89.errors = vErrors;
+  validate96.errors = vErrors;
   return errors === 0;
 }
-validate89.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate99;
-const schema172 = {
+validate96.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate107;
+const schema194 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -12200,17 +16681,17 @@ const schema172 = {
     },
   },
 };
-const schema173 = {
+const schema195 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate99(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate107(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate99.evaluated;
+  const evaluated0 = validate107.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12236,7 +16717,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema172,
+          parentSchema: schema194,
           data,
         };
         if (vErrors === null) {
@@ -12255,8 +16736,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema172.properties.ranking.type,
-        parentSchema: schema172.properties.ranking,
+        schema: schema194.properties.ranking.type,
+        parentSchema: schema194.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -12276,7 +16757,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema172.properties.levelup_message,
+          parentSchema: schema194.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -12294,7 +16775,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema172.properties.levelup_message,
+          parentSchema: schema194.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -12311,8 +16792,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema172.properties.levelup_message.type,
-        parentSchema: schema172.properties.levelup_message,
+        schema: schema194.properties.levelup_message.type,
+        parentSchema: schema194.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -12328,10 +16809,10 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema173.type },
+        params: { type: schema195.type },
         message: 'must be string,null',
-        schema: schema173.type,
-        parentSchema: schema173,
+        schema: schema195.type,
+        parentSchema: schema195,
         data: data2,
       };
       if (vErrors === null) {
@@ -12350,7 +16831,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema173,
+          parentSchema: schema195,
           data: data2,
         };
         if (vErrors === null) {
@@ -12368,7 +16849,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema173,
+          parentSchema: schema195,
           data: data2,
         };
         if (vErrors === null) {
@@ -12386,8 +16867,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema172.type,
-      parentSchema: schema172,
+      schema: schema194.type,
+      parentSchema: schema194,
       data,
     };
     if (vErrors === null) {
@@ -12397,12 +16878,12 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate99.errors = vErrors;
+  validate107.errors = vErrors;
   return errors === 0;
 }
-validate99.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateManagedGuild = validate43;
-const schema60 = {
+validate107.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateManagedGuild = validate50;
+const schema74 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/managed-guild.json',
   type: 'object',
@@ -12425,15 +16906,15 @@ const schema60 = {
     },
   },
 };
-const schema61 = {
+const schema75 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/managed-guild.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12448,8 +16929,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -12466,8 +16947,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guild' },
         message: "must have required property '" + 'guild' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -12486,7 +16967,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema60,
+          parentSchema: schema74,
           data,
         };
         if (vErrors === null) {
@@ -12507,7 +16988,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema60.properties.success,
+          parentSchema: schema74.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -12528,8 +17009,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema60.properties.guild.required,
-            parentSchema: schema60.properties.guild,
+            schema: schema74.properties.guild.required,
+            parentSchema: schema74.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -12546,8 +17027,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'name' },
             message: "must have required property '" + 'name' + "'",
-            schema: schema60.properties.guild.required,
-            parentSchema: schema60.properties.guild,
+            schema: schema74.properties.guild.required,
+            parentSchema: schema74.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -12564,8 +17045,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'iconURL' },
             message: "must have required property '" + 'iconURL' + "'",
-            schema: schema60.properties.guild.required,
-            parentSchema: schema60.properties.guild,
+            schema: schema74.properties.guild.required,
+            parentSchema: schema74.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -12584,7 +17065,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema60.properties.guild,
+              parentSchema: schema74.properties.guild,
               data: data1,
             };
             if (vErrors === null) {
@@ -12606,7 +17087,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema61,
+                parentSchema: schema75,
                 data: data2,
               };
               if (vErrors === null) {
@@ -12623,8 +17104,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema61.type,
-              parentSchema: schema61,
+              schema: schema75.type,
+              parentSchema: schema75,
               data: data2,
             };
             if (vErrors === null) {
@@ -12644,8 +17125,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema60.properties.guild.properties.name.type,
-              parentSchema: schema60.properties.guild.properties.name,
+              schema: schema74.properties.guild.properties.name.type,
+              parentSchema: schema74.properties.guild.properties.name,
               data: data3,
             };
             if (vErrors === null) {
@@ -12663,10 +17144,10 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/guild/iconURL',
               schemaPath: '#/properties/guild/properties/iconURL/type',
               keyword: 'type',
-              params: { type: schema60.properties.guild.properties.iconURL.type },
+              params: { type: schema74.properties.guild.properties.iconURL.type },
               message: 'must be string,null',
-              schema: schema60.properties.guild.properties.iconURL.type,
-              parentSchema: schema60.properties.guild.properties.iconURL,
+              schema: schema74.properties.guild.properties.iconURL.type,
+              parentSchema: schema74.properties.guild.properties.iconURL,
               data: data4,
             };
             if (vErrors === null) {
@@ -12684,8 +17165,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema60.properties.guild.type,
-          parentSchema: schema60.properties.guild,
+          schema: schema74.properties.guild.type,
+          parentSchema: schema74.properties.guild,
           data: data1,
         };
         if (vErrors === null) {
@@ -12703,8 +17184,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema60.type,
-      parentSchema: schema60,
+      schema: schema74.type,
+      parentSchema: schema74,
       data,
     };
     if (vErrors === null) {
@@ -12714,12 +17195,12 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate100;
-const schema174 = {
+validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModeration = validate108;
+const schema196 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -12757,23 +17238,23 @@ const schema174 = {
     },
   },
 };
-const schema175 = {
+const schema197 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema176 = {
+const schema198 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate100(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate108(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate100.evaluated;
+  const evaluated0 = validate108.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12799,7 +17280,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema174,
+          parentSchema: schema196,
           data,
         };
         if (vErrors === null) {
@@ -12818,8 +17299,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema174.properties.max_warnings.type,
-        parentSchema: schema174.properties.max_warnings,
+        schema: schema196.properties.max_warnings.type,
+        parentSchema: schema196.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -12838,7 +17319,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema174.properties.max_warnings,
+          parentSchema: schema196.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -12856,7 +17337,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema174.properties.max_warnings,
+          parentSchema: schema196.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -12875,8 +17356,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema175.type,
-        parentSchema: schema175,
+        schema: schema197.type,
+        parentSchema: schema197,
         data: data1,
       };
       if (vErrors === null) {
@@ -12891,10 +17372,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema175.enum },
+        params: { allowedValues: schema197.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema175.enum,
-        parentSchema: schema175,
+        schema: schema197.enum,
+        parentSchema: schema197,
         data: data1,
       };
       if (vErrors === null) {
@@ -12910,10 +17391,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema176.type },
+        params: { type: schema198.type },
         message: 'must be string,null',
-        schema: schema176.type,
-        parentSchema: schema176,
+        schema: schema198.type,
+        parentSchema: schema198,
         data: data2,
       };
       if (vErrors === null) {
@@ -12932,7 +17413,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema176,
+          parentSchema: schema198,
           data: data2,
         };
         if (vErrors === null) {
@@ -12950,7 +17431,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema176,
+          parentSchema: schema198,
           data: data2,
         };
         if (vErrors === null) {
@@ -12968,8 +17449,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema174.type,
-      parentSchema: schema174,
+      schema: schema196.type,
+      parentSchema: schema196,
       data,
     };
     if (vErrors === null) {
@@ -12979,12 +17460,12 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate100.errors = vErrors;
+  validate108.errors = vErrors;
   return errors === 0;
 }
-validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate90;
-const schema145 = {
+validate108.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate97;
+const schema159 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -12992,10 +17473,10 @@ const schema145 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate97(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate90.evaluated;
+  const evaluated0 = validate97.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13009,8 +17490,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema145.type,
-      parentSchema: schema145,
+      schema: schema159.type,
+      parentSchema: schema159,
       data,
     };
     if (vErrors === null) {
@@ -13025,10 +17506,10 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema145.enum },
+      params: { allowedValues: schema159.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema145.enum,
-      parentSchema: schema145,
+      schema: schema159.enum,
+      parentSchema: schema159,
       data,
     };
     if (vErrors === null) {
@@ -13038,12 +17519,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate90.errors = vErrors;
+  validate97.errors = vErrors;
   return errors === 0;
 }
-validate90.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateRole = validate47;
-const schema65 = {
+validate97.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateRole = validate54;
+const schema79 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role.json',
   type: 'object',
@@ -13064,15 +17545,15 @@ const schema65 = {
     },
   },
 };
-const schema66 = {
+const schema80 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13087,8 +17568,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -13105,8 +17586,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -13123,8 +17604,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -13141,8 +17622,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -13159,8 +17640,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -13179,7 +17660,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema65,
+          parentSchema: schema79,
           data,
         };
         if (vErrors === null) {
@@ -13201,7 +17682,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema66,
+            parentSchema: schema80,
             data: data0,
           };
           if (vErrors === null) {
@@ -13218,8 +17699,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema80.type,
+          parentSchema: schema80,
           data: data0,
         };
         if (vErrors === null) {
@@ -13239,8 +17720,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.name.type,
-          parentSchema: schema65.properties.name,
+          schema: schema79.properties.name.type,
+          parentSchema: schema79.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -13260,8 +17741,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.color.type,
-          parentSchema: schema65.properties.color,
+          schema: schema79.properties.color.type,
+          parentSchema: schema79.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -13280,7 +17761,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema65.properties.color,
+            parentSchema: schema79.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -13298,7 +17779,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema65.properties.color,
+            parentSchema: schema79.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -13319,8 +17800,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.position.type,
-          parentSchema: schema65.properties.position,
+          schema: schema79.properties.position.type,
+          parentSchema: schema79.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -13340,8 +17821,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.managed.type,
-          parentSchema: schema65.properties.managed,
+          schema: schema79.properties.managed.type,
+          parentSchema: schema79.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -13359,8 +17840,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema79.type,
+      parentSchema: schema79,
       data,
     };
     if (vErrors === null) {
@@ -13370,12 +17851,12 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleList = validate44;
-const schema62 = {
+validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleList = validate51;
+const schema76 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role-list.json',
   type: 'object',
@@ -13402,7 +17883,7 @@ const schema62 = {
     },
   },
 };
-const schema63 = {
+const schema77 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'color', 'position', 'managed'],
@@ -13414,15 +17895,15 @@ const schema63 = {
     managed: { type: 'boolean' },
   },
 };
-const schema64 = {
+const schema78 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13437,8 +17918,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -13455,8 +17936,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -13473,8 +17954,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -13491,8 +17972,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -13509,8 +17990,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -13529,7 +18010,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema63,
+          parentSchema: schema77,
           data,
         };
         if (vErrors === null) {
@@ -13551,7 +18032,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema64,
+            parentSchema: schema78,
             data: data0,
           };
           if (vErrors === null) {
@@ -13568,8 +18049,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.type,
-          parentSchema: schema64,
+          schema: schema78.type,
+          parentSchema: schema78,
           data: data0,
         };
         if (vErrors === null) {
@@ -13589,8 +18070,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.name.type,
-          parentSchema: schema63.properties.name,
+          schema: schema77.properties.name.type,
+          parentSchema: schema77.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -13610,8 +18091,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.color.type,
-          parentSchema: schema63.properties.color,
+          schema: schema77.properties.color.type,
+          parentSchema: schema77.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -13630,7 +18111,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema63.properties.color,
+            parentSchema: schema77.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -13648,7 +18129,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema63.properties.color,
+            parentSchema: schema77.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -13669,8 +18150,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.position.type,
-          parentSchema: schema63.properties.position,
+          schema: schema77.properties.position.type,
+          parentSchema: schema77.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -13690,8 +18171,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema63.properties.managed.type,
-          parentSchema: schema63.properties.managed,
+          schema: schema77.properties.managed.type,
+          parentSchema: schema77.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -13709,8 +18190,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema77.type,
+      parentSchema: schema77,
       data,
     };
     if (vErrors === null) {
@@ -13720,14 +18201,14 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13742,8 +18223,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -13760,8 +18241,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'roles' },
         message: "must have required property '" + 'roles' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -13780,7 +18261,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema62,
+          parentSchema: schema76,
           data,
         };
         if (vErrors === null) {
@@ -13801,7 +18282,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema62.properties.success,
+          parentSchema: schema76.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -13818,7 +18299,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate45(data1[i0], {
+            !validate52(data1[i0], {
               instancePath: instancePath + '/roles/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -13826,7 +18307,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
             errors = vErrors.length;
           }
         }
@@ -13837,8 +18318,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema62.properties.roles.type,
-          parentSchema: schema62.properties.roles,
+          schema: schema76.properties.roles.type,
+          parentSchema: schema76.properties.roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -13856,8 +18337,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema76.type,
+      parentSchema: schema76,
       data,
     };
     if (vErrors === null) {
@@ -13867,12 +18348,12 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate91;
-const schema146 = {
+validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleReference = validate98;
+const schema160 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -13881,10 +18362,10 @@ const schema146 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate98(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate91.evaluated;
+  const evaluated0 = validate98.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13896,10 +18377,10 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema146.type },
+      params: { type: schema160.type },
       message: 'must be string,null',
-      schema: schema146.type,
-      parentSchema: schema146,
+      schema: schema160.type,
+      parentSchema: schema160,
       data,
     };
     if (vErrors === null) {
@@ -13918,7 +18399,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema146,
+        parentSchema: schema160,
         data,
       };
       if (vErrors === null) {
@@ -13936,7 +18417,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema146,
+        parentSchema: schema160,
         data,
       };
       if (vErrors === null) {
@@ -13947,12 +18428,12 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate91.errors = vErrors;
+  validate98.errors = vErrors;
   return errors === 0;
 }
-validate91.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSavedEmbed = validate101;
-const schema177 = {
+validate98.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSavedEmbed = validate109;
+const schema199 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/saved-embed.json',
   type: 'object',
@@ -14184,7 +18665,7 @@ const schema177 = {
     },
   },
 };
-const schema178 = {
+const schema200 = {
   type: 'object',
   additionalProperties: false,
   required: ['embeds'],
@@ -14209,7 +18690,7 @@ const schema178 = {
     },
   },
 };
-const schema179 = {
+const schema201 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -14380,7 +18861,7 @@ const schema179 = {
     },
   },
 };
-const schema180 = {
+const schema202 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -14391,10 +18872,10 @@ const schema180 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate103(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate111(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate103.evaluated;
+  const evaluated0 = validate111.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14430,7 +18911,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema179.properties, key0)) {
+      if (!func1.call(schema201.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -14438,7 +18919,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema179,
+          parentSchema: schema201,
           data,
         };
         if (vErrors === null) {
@@ -14459,7 +18940,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema179.properties.title,
+          parentSchema: schema201.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -14476,8 +18957,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema179.properties.title.type,
-        parentSchema: schema179.properties.title,
+        schema: schema201.properties.title.type,
+        parentSchema: schema201.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -14497,7 +18978,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema179.properties.description,
+          parentSchema: schema201.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -14514,8 +18995,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema179.properties.description.type,
-        parentSchema: schema179.properties.description,
+        schema: schema201.properties.description.type,
+        parentSchema: schema201.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -14535,7 +19016,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema179.properties.url,
+          parentSchema: schema201.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -14545,7 +19026,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern75.test(data2)) {
+      if (!pattern24.test(data2)) {
         const err6 = {
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
@@ -14553,7 +19034,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema179.properties.url,
+          parentSchema: schema201.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -14570,8 +19051,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema179.properties.url.type,
-        parentSchema: schema179.properties.url,
+        schema: schema201.properties.url.type,
+        parentSchema: schema201.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -14592,7 +19073,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema180,
+            parentSchema: schema202,
             data: data3,
           };
           if (vErrors === null) {
@@ -14602,7 +19083,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern36.test(data3)) {
+        if (!pattern23.test(data3)) {
           const err9 = {
             instancePath: instancePath + '/color',
             schemaPath: '#/$defs/HexColour/pattern',
@@ -14610,7 +19091,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema180,
+            parentSchema: schema202,
             data: data3,
           };
           if (vErrors === null) {
@@ -14627,8 +19108,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema180.type,
-          parentSchema: schema180,
+          schema: schema202.type,
+          parentSchema: schema202,
           data: data3,
         };
         if (vErrors === null) {
@@ -14645,10 +19126,10 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema179.properties.timestamp.type },
+        params: { type: schema201.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema179.properties.timestamp.type,
-        parentSchema: schema179.properties.timestamp,
+        schema: schema201.properties.timestamp.type,
+        parentSchema: schema201.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -14667,7 +19148,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema179.properties.timestamp,
+          parentSchema: schema201.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -14677,7 +19158,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern77.test(data4)) {
+      if (!pattern83.test(data4)) {
         const err13 = {
           instancePath: instancePath + '/timestamp',
           schemaPath: '#/properties/timestamp/pattern',
@@ -14688,7 +19169,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema179.properties.timestamp,
+          parentSchema: schema201.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -14719,7 +19200,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.author,
+            parentSchema: schema201.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -14740,7 +19221,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema179.properties.author.properties.name,
+            parentSchema: schema201.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -14757,8 +19238,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.author.properties.name.type,
-          parentSchema: schema179.properties.author.properties.name,
+          schema: schema201.properties.author.properties.name.type,
+          parentSchema: schema201.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -14778,7 +19259,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.author.properties.url,
+            parentSchema: schema201.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -14788,7 +19269,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern75.test(data7)) {
+        if (!pattern24.test(data7)) {
           const err18 = {
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
@@ -14796,7 +19277,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.author.properties.url,
+            parentSchema: schema201.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -14813,8 +19294,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.author.properties.url.type,
-          parentSchema: schema179.properties.author.properties.url,
+          schema: schema201.properties.author.properties.url.type,
+          parentSchema: schema201.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -14834,7 +19315,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.author.properties.icon_url,
+            parentSchema: schema201.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -14844,7 +19325,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern75.test(data8)) {
+        if (!pattern24.test(data8)) {
           const err21 = {
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
@@ -14852,7 +19333,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.author.properties.icon_url,
+            parentSchema: schema201.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -14869,8 +19350,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.author.properties.icon_url.type,
-          parentSchema: schema179.properties.author.properties.icon_url,
+          schema: schema201.properties.author.properties.icon_url.type,
+          parentSchema: schema201.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -14887,8 +19368,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.author.type,
-        parentSchema: schema179.properties.author,
+        schema: schema201.properties.author.type,
+        parentSchema: schema201.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -14908,7 +19389,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema179.properties.fields,
+          parentSchema: schema201.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -14932,8 +19413,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema179.properties.fields.items.required,
-              parentSchema: schema179.properties.fields.items,
+              schema: schema201.properties.fields.items.required,
+              parentSchema: schema201.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -14950,8 +19431,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema179.properties.fields.items.required,
-              parentSchema: schema179.properties.fields.items,
+              schema: schema201.properties.fields.items.required,
+              parentSchema: schema201.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -14970,7 +19451,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema179.properties.fields.items,
+                parentSchema: schema201.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -14992,7 +19473,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema179.properties.fields.items.properties.name,
+                  parentSchema: schema201.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -15010,7 +19491,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema179.properties.fields.items.properties.name,
+                  parentSchema: schema201.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -15027,8 +19508,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema179.properties.fields.items.properties.name.type,
-                parentSchema: schema179.properties.fields.items.properties.name,
+                schema: schema201.properties.fields.items.properties.name.type,
+                parentSchema: schema201.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -15050,7 +19531,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema179.properties.fields.items.properties.value,
+                  parentSchema: schema201.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -15068,7 +19549,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema179.properties.fields.items.properties.value,
+                  parentSchema: schema201.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -15085,8 +19566,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema179.properties.fields.items.properties.value.type,
-                parentSchema: schema179.properties.fields.items.properties.value,
+                schema: schema201.properties.fields.items.properties.value.type,
+                parentSchema: schema201.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -15105,8 +19586,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema179.properties.fields.items.properties.inline.type,
-              parentSchema: schema179.properties.fields.items.properties.inline,
+              schema: schema201.properties.fields.items.properties.inline.type,
+              parentSchema: schema201.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -15123,8 +19604,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema179.properties.fields.items.type,
-            parentSchema: schema179.properties.fields.items,
+            schema: schema201.properties.fields.items.type,
+            parentSchema: schema201.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -15142,8 +19623,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema179.properties.fields.type,
-        parentSchema: schema179.properties.fields,
+        schema: schema201.properties.fields.type,
+        parentSchema: schema201.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -15167,7 +19648,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.thumbnail,
+            parentSchema: schema201.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -15188,7 +19669,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.thumbnail.properties.url,
+            parentSchema: schema201.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -15198,7 +19679,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern75.test(data15)) {
+        if (!pattern24.test(data15)) {
           const err39 = {
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
@@ -15206,7 +19687,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.thumbnail.properties.url,
+            parentSchema: schema201.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -15223,8 +19704,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.thumbnail.properties.url.type,
-          parentSchema: schema179.properties.thumbnail.properties.url,
+          schema: schema201.properties.thumbnail.properties.url.type,
+          parentSchema: schema201.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -15241,8 +19722,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.thumbnail.type,
-        parentSchema: schema179.properties.thumbnail,
+        schema: schema201.properties.thumbnail.type,
+        parentSchema: schema201.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -15266,7 +19747,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.image,
+            parentSchema: schema201.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -15287,7 +19768,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.image.properties.url,
+            parentSchema: schema201.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -15297,7 +19778,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern75.test(data17)) {
+        if (!pattern24.test(data17)) {
           const err44 = {
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
@@ -15305,7 +19786,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.image.properties.url,
+            parentSchema: schema201.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -15322,8 +19803,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.image.properties.url.type,
-          parentSchema: schema179.properties.image.properties.url,
+          schema: schema201.properties.image.properties.url.type,
+          parentSchema: schema201.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -15340,8 +19821,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.image.type,
-        parentSchema: schema179.properties.image,
+        schema: schema201.properties.image.type,
+        parentSchema: schema201.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -15368,7 +19849,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.footer,
+            parentSchema: schema201.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -15389,7 +19870,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.footer.properties.text,
+            parentSchema: schema201.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -15406,8 +19887,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.footer.properties.text.type,
-          parentSchema: schema179.properties.footer.properties.text,
+          schema: schema201.properties.footer.properties.text.type,
+          parentSchema: schema201.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -15427,7 +19908,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.footer.properties.icon_url,
+            parentSchema: schema201.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -15437,7 +19918,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!pattern75.test(data20)) {
+        if (!pattern24.test(data20)) {
           const err51 = {
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
@@ -15445,7 +19926,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.footer.properties.icon_url,
+            parentSchema: schema201.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -15462,8 +19943,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.footer.properties.icon_url.type,
-          parentSchema: schema179.properties.footer.properties.icon_url,
+          schema: schema201.properties.footer.properties.icon_url.type,
+          parentSchema: schema201.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -15480,8 +19961,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.footer.type,
-        parentSchema: schema179.properties.footer,
+        schema: schema201.properties.footer.type,
+        parentSchema: schema201.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -15498,8 +19979,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema179.type,
-      parentSchema: schema179,
+      schema: schema201.type,
+      parentSchema: schema201,
       data,
     };
     if (vErrors === null) {
@@ -15509,14 +19990,14 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate103.errors = vErrors;
+  validate111.errors = vErrors;
   return errors === 0;
 }
-validate103.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate111.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate110(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate102.evaluated;
+  const evaluated0 = validate110.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15534,8 +20015,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'embeds' },
         message: "must have required property '" + 'embeds' + "'",
-        schema: schema178.required,
-        parentSchema: schema178,
+        schema: schema200.required,
+        parentSchema: schema200,
         data,
       };
       if (vErrors === null) {
@@ -15554,7 +20035,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema178,
+          parentSchema: schema200,
           data,
         };
         if (vErrors === null) {
@@ -15575,7 +20056,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema178.properties.content,
+          parentSchema: schema200.properties.content,
           data: data0,
         };
         if (vErrors === null) {
@@ -15592,8 +20073,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema178.properties.content.type,
-        parentSchema: schema178.properties.content,
+        schema: schema200.properties.content.type,
+        parentSchema: schema200.properties.content,
         data: data0,
       };
       if (vErrors === null) {
@@ -15614,7 +20095,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema178.properties.embeds,
+            parentSchema: schema200.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -15632,7 +20113,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema178.properties.embeds,
+            parentSchema: schema200.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -15645,7 +20126,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate103(data1[i0], {
+            !validate111(data1[i0], {
               instancePath: instancePath + '/embeds/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -15653,7 +20134,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+            vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
             errors = vErrors.length;
           }
         }
@@ -15664,8 +20145,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema178.properties.embeds.type,
-          parentSchema: schema178.properties.embeds,
+          schema: schema200.properties.embeds.type,
+          parentSchema: schema200.properties.embeds,
           data: data1,
         };
         if (vErrors === null) {
@@ -15683,8 +20164,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema178.type,
-      parentSchema: schema178,
+      schema: schema200.type,
+      parentSchema: schema200,
       data,
     };
     if (vErrors === null) {
@@ -15694,14 +20175,14 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate102.errors = vErrors;
+  validate110.errors = vErrors;
   return errors === 0;
 }
-validate102.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate110.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate109(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/saved-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate101.evaluated;
+  const evaluated0 = validate109.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15719,8 +20200,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema177.required,
-        parentSchema: schema177,
+        schema: schema199.required,
+        parentSchema: schema199,
         data,
       };
       if (vErrors === null) {
@@ -15737,8 +20218,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema177.required,
-        parentSchema: schema177,
+        schema: schema199.required,
+        parentSchema: schema199,
         data,
       };
       if (vErrors === null) {
@@ -15757,7 +20238,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema177,
+          parentSchema: schema199,
           data,
         };
         if (vErrors === null) {
@@ -15779,7 +20260,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema177.properties.name,
+            parentSchema: schema199.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -15797,7 +20278,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema177.properties.name,
+            parentSchema: schema199.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -15815,7 +20296,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema177.properties.name,
+            parentSchema: schema199.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -15832,8 +20313,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema177.properties.name.type,
-          parentSchema: schema177.properties.name,
+          schema: schema199.properties.name.type,
+          parentSchema: schema199.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -15846,7 +20327,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
     }
     if (data.message !== undefined) {
       if (
-        !validate102(data.message, {
+        !validate110(data.message, {
           instancePath: instancePath + '/message',
           parentData: data,
           parentDataProperty: 'message',
@@ -15854,7 +20335,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+        vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
         errors = vErrors.length;
       }
     }
@@ -15864,10 +20345,10 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema177.properties.updated_at.type },
+        params: { type: schema199.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema177.properties.updated_at.type,
-        parentSchema: schema177.properties.updated_at,
+        schema: schema199.properties.updated_at.type,
+        parentSchema: schema199.properties.updated_at,
         data: data2,
       };
       if (vErrors === null) {
@@ -15886,7 +20367,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema177.properties.updated_at,
+          parentSchema: schema199.properties.updated_at,
           data: data2,
         };
         if (vErrors === null) {
@@ -15904,8 +20385,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema177.type,
-      parentSchema: schema177,
+      schema: schema199.type,
+      parentSchema: schema199,
       data,
     };
     if (vErrors === null) {
@@ -15915,12 +20396,12 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate101.errors = vErrors;
+  validate109.errors = vErrors;
   return errors === 0;
 }
-validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSchemaList = validate48;
-const schema67 = {
+validate109.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSchemaList = validate55;
+const schema81 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/schema-list.json',
   type: 'object',
@@ -15939,10 +20420,10 @@ const schema67 = {
     },
   },
 };
-function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/schema-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15957,8 +20438,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -15975,8 +20456,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'schemas' },
         message: "must have required property '" + 'schemas' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -15995,7 +20476,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema67,
+          parentSchema: schema81,
           data,
         };
         if (vErrors === null) {
@@ -16016,7 +20497,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema67.properties.success,
+          parentSchema: schema81.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -16041,8 +20522,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema67.properties.schemas.items.required,
-                parentSchema: schema67.properties.schemas.items,
+                schema: schema81.properties.schemas.items.required,
+                parentSchema: schema81.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -16059,8 +20540,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema67.properties.schemas.items.required,
-                parentSchema: schema67.properties.schemas.items,
+                schema: schema81.properties.schemas.items.required,
+                parentSchema: schema81.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -16079,7 +20560,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema67.properties.schemas.items,
+                  parentSchema: schema81.properties.schemas.items,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -16099,8 +20580,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema67.properties.schemas.items.properties.name.type,
-                  parentSchema: schema67.properties.schemas.items.properties.name,
+                  schema: schema81.properties.schemas.items.properties.name.type,
+                  parentSchema: schema81.properties.schemas.items.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -16120,8 +20601,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema67.properties.schemas.items.properties.url.type,
-                  parentSchema: schema67.properties.schemas.items.properties.url,
+                  schema: schema81.properties.schemas.items.properties.url.type,
+                  parentSchema: schema81.properties.schemas.items.properties.url,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -16139,8 +20620,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema67.properties.schemas.items.type,
-              parentSchema: schema67.properties.schemas.items,
+              schema: schema81.properties.schemas.items.type,
+              parentSchema: schema81.properties.schemas.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -16158,8 +20639,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema67.properties.schemas.type,
-          parentSchema: schema67.properties.schemas,
+          schema: schema81.properties.schemas.type,
+          parentSchema: schema81.properties.schemas,
           data: data1,
         };
         if (vErrors === null) {
@@ -16177,8 +20658,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -16188,12 +20669,12 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSectionAccess = validate49;
-const schema68 = {
+validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSectionAccess = validate56;
+const schema82 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/section-access.json',
   type: 'object',
@@ -16212,11 +20693,11 @@ const schema68 = {
     denied: { type: 'object', additionalProperties: { type: 'string' } },
   },
 };
-const pattern23 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
-function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern29 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
+function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/section-access.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16231,8 +20712,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'level' },
         message: "must have required property '" + 'level' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -16249,8 +20730,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'label' },
         message: "must have required property '" + 'label' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -16267,8 +20748,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -16285,8 +20766,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'capabilities' },
         message: "must have required property '" + 'capabilities' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -16303,8 +20784,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'denied' },
         message: "must have required property '" + 'denied' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -16323,7 +20804,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema68,
+          parentSchema: schema82,
           data,
         };
         if (vErrors === null) {
@@ -16337,7 +20818,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.level !== undefined) {
       let data0 = data.level;
       if (typeof data0 === 'string') {
-        if (!pattern23.test(data0)) {
+        if (!pattern29.test(data0)) {
           const err6 = {
             instancePath: instancePath + '/level',
             schemaPath: '#/properties/level/pattern',
@@ -16345,7 +20826,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[a-z][a-z0-9_]*$' },
             message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
             schema: '^[a-z][a-z0-9_]*$',
-            parentSchema: schema68.properties.level,
+            parentSchema: schema82.properties.level,
             data: data0,
           };
           if (vErrors === null) {
@@ -16362,8 +20843,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.level.type,
-          parentSchema: schema68.properties.level,
+          schema: schema82.properties.level.type,
+          parentSchema: schema82.properties.level,
           data: data0,
         };
         if (vErrors === null) {
@@ -16383,8 +20864,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.label.type,
-          parentSchema: schema68.properties.label,
+          schema: schema82.properties.label.type,
+          parentSchema: schema82.properties.label,
           data: data1,
         };
         if (vErrors === null) {
@@ -16404,8 +20885,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.message.type,
-          parentSchema: schema68.properties.message,
+          schema: schema82.properties.message.type,
+          parentSchema: schema82.properties.message,
           data: data2,
         };
         if (vErrors === null) {
@@ -16426,8 +20907,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'view' },
             message: "must have required property '" + 'view' + "'",
-            schema: schema68.properties.capabilities.required,
-            parentSchema: schema68.properties.capabilities,
+            schema: schema82.properties.capabilities.required,
+            parentSchema: schema82.properties.capabilities,
             data: data3,
           };
           if (vErrors === null) {
@@ -16447,8 +20928,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema68.properties.capabilities.additionalProperties.type,
-                parentSchema: schema68.properties.capabilities.additionalProperties,
+                schema: schema82.properties.capabilities.additionalProperties.type,
+                parentSchema: schema82.properties.capabilities.additionalProperties,
                 data: data4,
               };
               if (vErrors === null) {
@@ -16469,8 +20950,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema68.properties.capabilities.properties.view.type,
-              parentSchema: schema68.properties.capabilities.properties.view,
+              schema: schema82.properties.capabilities.properties.view.type,
+              parentSchema: schema82.properties.capabilities.properties.view,
               data: data5,
             };
             if (vErrors === null) {
@@ -16488,8 +20969,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema68.properties.capabilities.type,
-          parentSchema: schema68.properties.capabilities,
+          schema: schema82.properties.capabilities.type,
+          parentSchema: schema82.properties.capabilities,
           data: data3,
         };
         if (vErrors === null) {
@@ -16512,8 +20993,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema68.properties.denied.additionalProperties.type,
-              parentSchema: schema68.properties.denied.additionalProperties,
+              schema: schema82.properties.denied.additionalProperties.type,
+              parentSchema: schema82.properties.denied.additionalProperties,
               data: data7,
             };
             if (vErrors === null) {
@@ -16531,8 +21012,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema68.properties.denied.type,
-          parentSchema: schema68.properties.denied,
+          schema: schema82.properties.denied.type,
+          parentSchema: schema82.properties.denied,
           data: data6,
         };
         if (vErrors === null) {
@@ -16550,8 +21031,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema82.type,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -16561,12 +21042,12 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsPutRequest = validate50;
-const schema69 = {
+validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsPutRequest = validate57;
+const schema83 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-put-request.json',
   type: 'object',
@@ -16587,10 +21068,10 @@ const schema69 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-put-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16605,8 +21086,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -16623,8 +21104,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settings' },
         message: "must have required property '" + 'settings' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -16643,7 +21124,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema69,
+          parentSchema: schema83,
           data,
         };
         if (vErrors === null) {
@@ -16663,8 +21144,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.version.type,
-          parentSchema: schema69.properties.version,
+          schema: schema83.properties.version.type,
+          parentSchema: schema83.properties.version,
           data: data0,
         };
         if (vErrors === null) {
@@ -16683,7 +21164,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483646 },
             message: 'must be <= 2147483646',
             schema: 2147483646,
-            parentSchema: schema69.properties.version,
+            parentSchema: schema83.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -16701,7 +21182,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.version,
+            parentSchema: schema83.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -16722,8 +21203,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema69.properties.settings.type,
-          parentSchema: schema69.properties.settings,
+          schema: schema83.properties.settings.type,
+          parentSchema: schema83.properties.settings,
           data: data1,
         };
         if (vErrors === null) {
@@ -16741,8 +21222,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -16752,12 +21233,12 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsResponse = validate51;
-const schema70 = {
+validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsResponse = validate58;
+const schema84 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-response.json',
   type: 'object',
@@ -16790,7 +21271,7 @@ const schema70 = {
     },
   },
 };
-const schema71 = {
+const schema85 = {
   type: 'object',
   additionalProperties: false,
   required: ['level', 'label', 'message', 'capabilities', 'denied'],
@@ -16807,11 +21288,11 @@ const schema71 = {
     denied: { type: 'object', additionalProperties: { type: 'string' } },
   },
 };
-const pattern24 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
-function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern30 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16826,8 +21307,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -16844,8 +21325,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'section' },
         message: "must have required property '" + 'section' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -16862,8 +21343,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -16880,8 +21361,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settings' },
         message: "must have required property '" + 'settings' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -16900,7 +21381,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema70,
+          parentSchema: schema84,
           data,
         };
         if (vErrors === null) {
@@ -16921,7 +21402,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema70.properties.success,
+          parentSchema: schema84.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -16935,7 +21416,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.section !== undefined) {
       let data1 = data.section;
       if (typeof data1 === 'string') {
-        if (!pattern24.test(data1)) {
+        if (!pattern30.test(data1)) {
           const err6 = {
             instancePath: instancePath + '/section',
             schemaPath: '#/properties/section/pattern',
@@ -16943,7 +21424,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[a-z][a-z0-9-]*$' },
             message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
             schema: '^[a-z][a-z0-9-]*$',
-            parentSchema: schema70.properties.section,
+            parentSchema: schema84.properties.section,
             data: data1,
           };
           if (vErrors === null) {
@@ -16960,8 +21441,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.properties.section.type,
-          parentSchema: schema70.properties.section,
+          schema: schema84.properties.section.type,
+          parentSchema: schema84.properties.section,
           data: data1,
         };
         if (vErrors === null) {
@@ -16981,8 +21462,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.version.type,
-          parentSchema: schema70.properties.version,
+          schema: schema84.properties.version.type,
+          parentSchema: schema84.properties.version,
           data: data2,
         };
         if (vErrors === null) {
@@ -17001,7 +21482,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483647 },
             message: 'must be <= 2147483647',
             schema: 2147483647,
-            parentSchema: schema70.properties.version,
+            parentSchema: schema84.properties.version,
             data: data2,
           };
           if (vErrors === null) {
@@ -17019,7 +21500,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema70.properties.version,
+            parentSchema: schema84.properties.version,
             data: data2,
           };
           if (vErrors === null) {
@@ -17040,8 +21521,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema70.properties.settings.type,
-          parentSchema: schema70.properties.settings,
+          schema: schema84.properties.settings.type,
+          parentSchema: schema84.properties.settings,
           data: data3,
         };
         if (vErrors === null) {
@@ -17062,8 +21543,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'level' },
             message: "must have required property '" + 'level' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema85.required,
+            parentSchema: schema85,
             data: data4,
           };
           if (vErrors === null) {
@@ -17080,8 +21561,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'label' },
             message: "must have required property '" + 'label' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema85.required,
+            parentSchema: schema85,
             data: data4,
           };
           if (vErrors === null) {
@@ -17098,8 +21579,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'message' },
             message: "must have required property '" + 'message' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema85.required,
+            parentSchema: schema85,
             data: data4,
           };
           if (vErrors === null) {
@@ -17116,8 +21597,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'capabilities' },
             message: "must have required property '" + 'capabilities' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema85.required,
+            parentSchema: schema85,
             data: data4,
           };
           if (vErrors === null) {
@@ -17134,8 +21615,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'denied' },
             message: "must have required property '" + 'denied' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema85.required,
+            parentSchema: schema85,
             data: data4,
           };
           if (vErrors === null) {
@@ -17154,7 +21635,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema71,
+              parentSchema: schema85,
               data: data4,
             };
             if (vErrors === null) {
@@ -17168,7 +21649,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         if (data4.level !== undefined) {
           let data5 = data4.level;
           if (typeof data5 === 'string') {
-            if (!pattern23.test(data5)) {
+            if (!pattern29.test(data5)) {
               const err18 = {
                 instancePath: instancePath + '/access/level',
                 schemaPath: '#/$defs/SectionAccess/properties/level/pattern',
@@ -17176,7 +21657,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
                 schema: '^[a-z][a-z0-9_]*$',
-                parentSchema: schema71.properties.level,
+                parentSchema: schema85.properties.level,
                 data: data5,
               };
               if (vErrors === null) {
@@ -17193,8 +21674,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.properties.level.type,
-              parentSchema: schema71.properties.level,
+              schema: schema85.properties.level.type,
+              parentSchema: schema85.properties.level,
               data: data5,
             };
             if (vErrors === null) {
@@ -17214,8 +21695,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.properties.label.type,
-              parentSchema: schema71.properties.label,
+              schema: schema85.properties.label.type,
+              parentSchema: schema85.properties.label,
               data: data6,
             };
             if (vErrors === null) {
@@ -17235,8 +21716,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.properties.message.type,
-              parentSchema: schema71.properties.message,
+              schema: schema85.properties.message.type,
+              parentSchema: schema85.properties.message,
               data: data7,
             };
             if (vErrors === null) {
@@ -17257,8 +21738,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'view' },
                 message: "must have required property '" + 'view' + "'",
-                schema: schema71.properties.capabilities.required,
-                parentSchema: schema71.properties.capabilities,
+                schema: schema85.properties.capabilities.required,
+                parentSchema: schema85.properties.capabilities,
                 data: data8,
               };
               if (vErrors === null) {
@@ -17278,8 +21759,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'boolean' },
                     message: 'must be boolean',
-                    schema: schema71.properties.capabilities.additionalProperties.type,
-                    parentSchema: schema71.properties.capabilities.additionalProperties,
+                    schema: schema85.properties.capabilities.additionalProperties.type,
+                    parentSchema: schema85.properties.capabilities.additionalProperties,
                     data: data9,
                   };
                   if (vErrors === null) {
@@ -17300,8 +21781,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema71.properties.capabilities.properties.view.type,
-                  parentSchema: schema71.properties.capabilities.properties.view,
+                  schema: schema85.properties.capabilities.properties.view.type,
+                  parentSchema: schema85.properties.capabilities.properties.view,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -17319,8 +21800,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema71.properties.capabilities.type,
-              parentSchema: schema71.properties.capabilities,
+              schema: schema85.properties.capabilities.type,
+              parentSchema: schema85.properties.capabilities,
               data: data8,
             };
             if (vErrors === null) {
@@ -17343,8 +21824,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema71.properties.denied.additionalProperties.type,
-                  parentSchema: schema71.properties.denied.additionalProperties,
+                  schema: schema85.properties.denied.additionalProperties.type,
+                  parentSchema: schema85.properties.denied.additionalProperties,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -17362,8 +21843,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema71.properties.denied.type,
-              parentSchema: schema71.properties.denied,
+              schema: schema85.properties.denied.type,
+              parentSchema: schema85.properties.denied,
               data: data11,
             };
             if (vErrors === null) {
@@ -17381,8 +21862,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema71.type,
-          parentSchema: schema71,
+          schema: schema85.type,
+          parentSchema: schema85,
           data: data4,
         };
         if (vErrors === null) {
@@ -17400,8 +21881,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -17411,22 +21892,22 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate92;
-const schema147 = {
+validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSnowflake = validate99;
+const schema161 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/snowflake.json',
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate99(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate92.evaluated;
+  const evaluated0 = validate99.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17442,7 +21923,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema147,
+        parentSchema: schema161,
         data,
       };
       if (vErrors === null) {
@@ -17459,8 +21940,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema147.type,
-      parentSchema: schema147,
+      schema: schema161.type,
+      parentSchema: schema161,
       data,
     };
     if (vErrors === null) {
@@ -17470,12 +21951,12 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate92.errors = vErrors;
+  validate99.errors = vErrors;
   return errors === 0;
 }
-validate92.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSuccessResponse = validate52;
-const schema72 = {
+validate99.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSuccessResponse = validate59;
+const schema86 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/success-response.json',
   type: 'object',
@@ -17483,10 +21964,10 @@ const schema72 = {
   required: ['success'],
   properties: { success: { const: true } },
 };
-function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17501,8 +21982,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -17521,7 +22002,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema72,
+          parentSchema: schema86,
           data,
         };
         if (vErrors === null) {
@@ -17542,7 +22023,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema72.properties.success,
+          parentSchema: schema86.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -17560,8 +22041,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -17571,12 +22052,12 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategories = validate106;
-const schema181 = {
+validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategories = validate114;
+const schema203 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-categories.json',
   type: 'object',
@@ -17641,7 +22122,7 @@ const schema181 = {
     },
   },
 };
-const schema182 = {
+const schema204 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
@@ -17665,16 +22146,16 @@ const schema182 = {
   },
   'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
 };
-const schema184 = {
+const schema206 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
 };
-function validate106(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate114(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-categories.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate106.evaluated;
+  const evaluated0 = validate114.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17703,7 +22184,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema181,
+          parentSchema: schema203,
           data,
         };
         if (vErrors === null) {
@@ -17724,7 +22205,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema181.properties.open,
+          parentSchema: schema203.properties.open,
           data: data0,
         };
         if (vErrors === null) {
@@ -17745,8 +22226,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema182.required,
-              parentSchema: schema182,
+              schema: schema204.required,
+              parentSchema: schema204,
               data: data1,
             };
             if (vErrors === null) {
@@ -17763,8 +22244,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema182.required,
-              parentSchema: schema182,
+              schema: schema204.required,
+              parentSchema: schema204,
               data: data1,
             };
             if (vErrors === null) {
@@ -17783,7 +22264,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key1 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema182,
+                parentSchema: schema204,
                 data: data1,
               };
               if (vErrors === null) {
@@ -17805,7 +22286,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema182.properties.id,
+                  parentSchema: schema204.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -17823,7 +22304,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema182.properties.id,
+                  parentSchema: schema204.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -17840,8 +22321,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema182.properties.id.type,
-                parentSchema: schema182.properties.id,
+                schema: schema204.properties.id.type,
+                parentSchema: schema204.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17863,7 +22344,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema182.properties.name,
+                  parentSchema: schema204.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -17881,7 +22362,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema182.properties.name,
+                  parentSchema: schema204.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -17898,8 +22379,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema182.properties.name.type,
-                parentSchema: schema182.properties.name,
+                schema: schema204.properties.name.type,
+                parentSchema: schema204.properties.name,
                 data: data3,
               };
               if (vErrors === null) {
@@ -17917,8 +22398,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema182.type,
-            parentSchema: schema182,
+            schema: schema204.type,
+            parentSchema: schema204,
             data: data1,
           };
           if (vErrors === null) {
@@ -17936,8 +22417,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema181.properties.open.type,
-        parentSchema: schema181.properties.open,
+        schema: schema203.properties.open.type,
+        parentSchema: schema203.properties.open,
         data: data0,
       };
       if (vErrors === null) {
@@ -17957,7 +22438,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema181.properties.closed,
+          parentSchema: schema203.properties.closed,
           data: data4,
         };
         if (vErrors === null) {
@@ -17978,8 +22459,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema182.required,
-              parentSchema: schema182,
+              schema: schema204.required,
+              parentSchema: schema204,
               data: data5,
             };
             if (vErrors === null) {
@@ -17996,8 +22477,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema182.required,
-              parentSchema: schema182,
+              schema: schema204.required,
+              parentSchema: schema204,
               data: data5,
             };
             if (vErrors === null) {
@@ -18016,7 +22497,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema182,
+                parentSchema: schema204,
                 data: data5,
               };
               if (vErrors === null) {
@@ -18038,7 +22519,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema182.properties.id,
+                  parentSchema: schema204.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -18056,7 +22537,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema182.properties.id,
+                  parentSchema: schema204.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -18073,8 +22554,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema182.properties.id.type,
-                parentSchema: schema182.properties.id,
+                schema: schema204.properties.id.type,
+                parentSchema: schema204.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -18096,7 +22577,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema182.properties.name,
+                  parentSchema: schema204.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -18114,7 +22595,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema182.properties.name,
+                  parentSchema: schema204.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -18131,8 +22612,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema182.properties.name.type,
-                parentSchema: schema182.properties.name,
+                schema: schema204.properties.name.type,
+                parentSchema: schema204.properties.name,
                 data: data7,
               };
               if (vErrors === null) {
@@ -18150,8 +22631,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema182.type,
-            parentSchema: schema182,
+            schema: schema204.type,
+            parentSchema: schema204,
             data: data5,
           };
           if (vErrors === null) {
@@ -18169,8 +22650,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema181.properties.closed.type,
-        parentSchema: schema181.properties.closed,
+        schema: schema203.properties.closed.type,
+        parentSchema: schema203.properties.closed,
         data: data4,
       };
       if (vErrors === null) {
@@ -18186,10 +22667,10 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/defaultOpen',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema184.type },
+        params: { type: schema206.type },
         message: 'must be string,null',
-        schema: schema184.type,
-        parentSchema: schema184,
+        schema: schema206.type,
+        parentSchema: schema206,
         data: data8,
       };
       if (vErrors === null) {
@@ -18208,7 +22689,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema184,
+          parentSchema: schema206,
           data: data8,
         };
         if (vErrors === null) {
@@ -18226,7 +22707,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema184,
+          parentSchema: schema206,
           data: data8,
         };
         if (vErrors === null) {
@@ -18243,10 +22724,10 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/defaultClosed',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema184.type },
+        params: { type: schema206.type },
         message: 'must be string,null',
-        schema: schema184.type,
-        parentSchema: schema184,
+        schema: schema206.type,
+        parentSchema: schema206,
         data: data9,
       };
       if (vErrors === null) {
@@ -18265,7 +22746,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema184,
+          parentSchema: schema206,
           data: data9,
         };
         if (vErrors === null) {
@@ -18283,7 +22764,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema184,
+          parentSchema: schema206,
           data: data9,
         };
         if (vErrors === null) {
@@ -18307,8 +22788,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'distinct-across',
               params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
               message: 'must not list the same item twice',
-              schema: schema181['distinct-across'],
-              parentSchema: schema181,
+              schema: schema203['distinct-across'],
+              parentSchema: schema203,
               data,
             };
             if (vErrors === null) {
@@ -18335,8 +22816,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'distinct-across',
               params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
               message: 'must not list the same item twice',
-              schema: schema181['distinct-across'],
-              parentSchema: schema181,
+              schema: schema203['distinct-across'],
+              parentSchema: schema203,
               data,
             };
             if (vErrors === null) {
@@ -18360,8 +22841,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultOpen', value: value2 },
         message: 'must name an item of its list',
-        schema: schema181['refers-to-item'],
-        parentSchema: schema181,
+        schema: schema203['refers-to-item'],
+        parentSchema: schema203,
         data,
       };
       if (vErrors === null) {
@@ -18380,8 +22861,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultClosed', value: value3 },
         message: 'must name an item of its list',
-        schema: schema181['refers-to-item'],
-        parentSchema: schema181,
+        schema: schema203['refers-to-item'],
+        parentSchema: schema203,
         data,
       };
       if (vErrors === null) {
@@ -18398,8 +22879,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema181.type,
-      parentSchema: schema181,
+      schema: schema203.type,
+      parentSchema: schema203,
       data,
     };
     if (vErrors === null) {
@@ -18409,12 +22890,12 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate106.errors = vErrors;
+  validate114.errors = vErrors;
   return errors === 0;
 }
-validate106.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategoriesResponse = validate53;
-const schema73 = {
+validate114.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategoriesResponse = validate60;
+const schema87 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-categories-response.json',
   type: 'object',
@@ -18504,12 +22985,12 @@ const schema73 = {
     },
   },
 };
-const schema79 = {
+const schema93 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema74 = {
+const schema88 = {
   type: 'object',
   additionalProperties: false,
   'distinct-across': { lists: ['open', 'closed'], key: 'id' },
@@ -18540,7 +23021,7 @@ const schema74 = {
     'refers-to-item': 'The default category must be one of the categories in its list',
   },
 };
-const schema75 = {
+const schema89 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
@@ -18564,16 +23045,16 @@ const schema75 = {
   },
   'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
 };
-const schema77 = {
+const schema91 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
 };
-function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18602,7 +23083,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema74,
+          parentSchema: schema88,
           data,
         };
         if (vErrors === null) {
@@ -18623,7 +23104,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema74.properties.open,
+          parentSchema: schema88.properties.open,
           data: data0,
         };
         if (vErrors === null) {
@@ -18644,8 +23125,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema75.required,
-              parentSchema: schema75,
+              schema: schema89.required,
+              parentSchema: schema89,
               data: data1,
             };
             if (vErrors === null) {
@@ -18662,8 +23143,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema75.required,
-              parentSchema: schema75,
+              schema: schema89.required,
+              parentSchema: schema89,
               data: data1,
             };
             if (vErrors === null) {
@@ -18682,7 +23163,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key1 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema75,
+                parentSchema: schema89,
                 data: data1,
               };
               if (vErrors === null) {
@@ -18704,7 +23185,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema75.properties.id,
+                  parentSchema: schema89.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -18722,7 +23203,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema75.properties.id,
+                  parentSchema: schema89.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -18739,8 +23220,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema75.properties.id.type,
-                parentSchema: schema75.properties.id,
+                schema: schema89.properties.id.type,
+                parentSchema: schema89.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -18762,7 +23243,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema75.properties.name,
+                  parentSchema: schema89.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -18780,7 +23261,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema75.properties.name,
+                  parentSchema: schema89.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -18797,8 +23278,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema75.properties.name.type,
-                parentSchema: schema75.properties.name,
+                schema: schema89.properties.name.type,
+                parentSchema: schema89.properties.name,
                 data: data3,
               };
               if (vErrors === null) {
@@ -18816,8 +23297,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema75.type,
-            parentSchema: schema75,
+            schema: schema89.type,
+            parentSchema: schema89,
             data: data1,
           };
           if (vErrors === null) {
@@ -18835,8 +23316,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema74.properties.open.type,
-        parentSchema: schema74.properties.open,
+        schema: schema88.properties.open.type,
+        parentSchema: schema88.properties.open,
         data: data0,
       };
       if (vErrors === null) {
@@ -18856,7 +23337,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema74.properties.closed,
+          parentSchema: schema88.properties.closed,
           data: data4,
         };
         if (vErrors === null) {
@@ -18877,8 +23358,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema75.required,
-              parentSchema: schema75,
+              schema: schema89.required,
+              parentSchema: schema89,
               data: data5,
             };
             if (vErrors === null) {
@@ -18895,8 +23376,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema75.required,
-              parentSchema: schema75,
+              schema: schema89.required,
+              parentSchema: schema89,
               data: data5,
             };
             if (vErrors === null) {
@@ -18915,7 +23396,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema75,
+                parentSchema: schema89,
                 data: data5,
               };
               if (vErrors === null) {
@@ -18937,7 +23418,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema75.properties.id,
+                  parentSchema: schema89.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -18955,7 +23436,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema75.properties.id,
+                  parentSchema: schema89.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -18972,8 +23453,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema75.properties.id.type,
-                parentSchema: schema75.properties.id,
+                schema: schema89.properties.id.type,
+                parentSchema: schema89.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -18995,7 +23476,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema75.properties.name,
+                  parentSchema: schema89.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -19013,7 +23494,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema75.properties.name,
+                  parentSchema: schema89.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -19030,8 +23511,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema75.properties.name.type,
-                parentSchema: schema75.properties.name,
+                schema: schema89.properties.name.type,
+                parentSchema: schema89.properties.name,
                 data: data7,
               };
               if (vErrors === null) {
@@ -19049,8 +23530,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema75.type,
-            parentSchema: schema75,
+            schema: schema89.type,
+            parentSchema: schema89,
             data: data5,
           };
           if (vErrors === null) {
@@ -19068,8 +23549,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema74.properties.closed.type,
-        parentSchema: schema74.properties.closed,
+        schema: schema88.properties.closed.type,
+        parentSchema: schema88.properties.closed,
         data: data4,
       };
       if (vErrors === null) {
@@ -19085,10 +23566,10 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/defaultOpen',
         schemaPath: '#/$defs/CategoryId/type',
         keyword: 'type',
-        params: { type: schema77.type },
+        params: { type: schema91.type },
         message: 'must be string,null',
-        schema: schema77.type,
-        parentSchema: schema77,
+        schema: schema91.type,
+        parentSchema: schema91,
         data: data8,
       };
       if (vErrors === null) {
@@ -19107,7 +23588,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema77,
+          parentSchema: schema91,
           data: data8,
         };
         if (vErrors === null) {
@@ -19125,7 +23606,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema77,
+          parentSchema: schema91,
           data: data8,
         };
         if (vErrors === null) {
@@ -19142,10 +23623,10 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/defaultClosed',
         schemaPath: '#/$defs/CategoryId/type',
         keyword: 'type',
-        params: { type: schema77.type },
+        params: { type: schema91.type },
         message: 'must be string,null',
-        schema: schema77.type,
-        parentSchema: schema77,
+        schema: schema91.type,
+        parentSchema: schema91,
         data: data9,
       };
       if (vErrors === null) {
@@ -19164,7 +23645,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema77,
+          parentSchema: schema91,
           data: data9,
         };
         if (vErrors === null) {
@@ -19182,7 +23663,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema77,
+          parentSchema: schema91,
           data: data9,
         };
         if (vErrors === null) {
@@ -19206,8 +23687,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'distinct-across',
               params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
               message: 'must not list the same item twice',
-              schema: schema74['distinct-across'],
-              parentSchema: schema74,
+              schema: schema88['distinct-across'],
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -19234,8 +23715,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'distinct-across',
               params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
               message: 'must not list the same item twice',
-              schema: schema74['distinct-across'],
-              parentSchema: schema74,
+              schema: schema88['distinct-across'],
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -19259,8 +23740,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultOpen', value: value2 },
         message: 'must name an item of its list',
-        schema: schema74['refers-to-item'],
-        parentSchema: schema74,
+        schema: schema88['refers-to-item'],
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -19279,8 +23760,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultClosed', value: value3 },
         message: 'must name an item of its list',
-        schema: schema74['refers-to-item'],
-        parentSchema: schema74,
+        schema: schema88['refers-to-item'],
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -19297,8 +23778,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema74.type,
-      parentSchema: schema74,
+      schema: schema88.type,
+      parentSchema: schema88,
       data,
     };
     if (vErrors === null) {
@@ -19308,14 +23789,14 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-categories-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19330,8 +23811,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -19348,8 +23829,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -19366,8 +23847,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'categories' },
         message: "must have required property '" + 'categories' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -19384,8 +23865,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channels' },
         message: "must have required property '" + 'channels' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -19402,8 +23883,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'missing' },
         message: "must have required property '" + 'missing' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -19422,7 +23903,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema73,
+          parentSchema: schema87,
           data,
         };
         if (vErrors === null) {
@@ -19443,7 +23924,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema73.properties.success,
+          parentSchema: schema87.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -19463,8 +23944,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.properties.version.type,
-          parentSchema: schema73.properties.version,
+          schema: schema87.properties.version.type,
+          parentSchema: schema87.properties.version,
           data: data1,
         };
         if (vErrors === null) {
@@ -19483,7 +23964,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483647 },
             message: 'must be <= 2147483647',
             schema: 2147483647,
-            parentSchema: schema73.properties.version,
+            parentSchema: schema87.properties.version,
             data: data1,
           };
           if (vErrors === null) {
@@ -19501,7 +23982,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema73.properties.version,
+            parentSchema: schema87.properties.version,
             data: data1,
           };
           if (vErrors === null) {
@@ -19515,7 +23996,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.categories !== undefined) {
       if (
-        !validate54(data.categories, {
+        !validate61(data.categories, {
           instancePath: instancePath + '/categories',
           parentData: data,
           parentDataProperty: 'categories',
@@ -19523,7 +24004,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
         errors = vErrors.length;
       }
     }
@@ -19541,8 +24022,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema73.properties.channels.items.required,
-                parentSchema: schema73.properties.channels.items,
+                schema: schema87.properties.channels.items.required,
+                parentSchema: schema87.properties.channels.items,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19559,8 +24040,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema73.properties.channels.items.required,
-                parentSchema: schema73.properties.channels.items,
+                schema: schema87.properties.channels.items.required,
+                parentSchema: schema87.properties.channels.items,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19579,7 +24060,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema73.properties.channels.items,
+                  parentSchema: schema87.properties.channels.items,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -19601,7 +24082,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema79,
+                    parentSchema: schema93,
                     data: data5,
                   };
                   if (vErrors === null) {
@@ -19618,8 +24099,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema79.type,
-                  parentSchema: schema79,
+                  schema: schema93.type,
+                  parentSchema: schema93,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -19639,8 +24120,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema73.properties.channels.items.properties.name.type,
-                  parentSchema: schema73.properties.channels.items.properties.name,
+                  schema: schema87.properties.channels.items.properties.name.type,
+                  parentSchema: schema87.properties.channels.items.properties.name,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -19658,8 +24139,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema73.properties.channels.items.type,
-              parentSchema: schema73.properties.channels.items,
+              schema: schema87.properties.channels.items.type,
+              parentSchema: schema87.properties.channels.items,
               data: data4,
             };
             if (vErrors === null) {
@@ -19677,8 +24158,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema73.properties.channels.type,
-          parentSchema: schema73.properties.channels,
+          schema: schema87.properties.channels.type,
+          parentSchema: schema87.properties.channels,
           data: data3,
         };
         if (vErrors === null) {
@@ -19704,7 +24185,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema79,
+                parentSchema: schema93,
                 data: data8,
               };
               if (vErrors === null) {
@@ -19721,8 +24202,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema79.type,
-              parentSchema: schema79,
+              schema: schema93.type,
+              parentSchema: schema93,
               data: data8,
             };
             if (vErrors === null) {
@@ -19740,8 +24221,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema73.properties.missing.type,
-          parentSchema: schema73.properties.missing,
+          schema: schema87.properties.missing.type,
+          parentSchema: schema87.properties.missing,
           data: data7,
         };
         if (vErrors === null) {
@@ -19759,8 +24240,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema73.type,
-      parentSchema: schema73,
+      schema: schema87.type,
+      parentSchema: schema87,
       data,
     };
     if (vErrors === null) {
@@ -19770,12 +24251,12 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategoryRequest = validate56;
-const schema81 = {
+validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategoryRequest = validate63;
+const schema95 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-category-request.json',
   type: 'object',
@@ -19804,11 +24285,11 @@ const schema81 = {
   },
   $defs: { listType: { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } } },
 };
-const schema82 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
-function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const schema96 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
+function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-category-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19829,8 +24310,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -19849,7 +24330,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema81,
+          parentSchema: schema95,
           data,
         };
         if (vErrors === null) {
@@ -19867,10 +24348,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/$defs/listType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.enum },
+          params: { allowedValues: schema96.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.enum,
-          parentSchema: schema82,
+          schema: schema96.enum,
+          parentSchema: schema96,
           data: data0,
         };
         if (vErrors === null) {
@@ -19887,10 +24368,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/categoryId',
         schemaPath: '#/properties/categoryId/type',
         keyword: 'type',
-        params: { type: schema81.properties.categoryId.type },
+        params: { type: schema95.properties.categoryId.type },
         message: 'must be string,null',
-        schema: schema81.properties.categoryId.type,
-        parentSchema: schema81.properties.categoryId,
+        schema: schema95.properties.categoryId.type,
+        parentSchema: schema95.properties.categoryId,
         data: data1,
       };
       if (vErrors === null) {
@@ -19909,7 +24390,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema81.properties.categoryId,
+          parentSchema: schema95.properties.categoryId,
           data: data1,
         };
         if (vErrors === null) {
@@ -19927,7 +24408,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema81.properties.categoryId,
+          parentSchema: schema95.properties.categoryId,
           data: data1,
         };
         if (vErrors === null) {
@@ -19944,10 +24425,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/categoryName',
         schemaPath: '#/properties/categoryName/type',
         keyword: 'type',
-        params: { type: schema81.properties.categoryName.type },
+        params: { type: schema95.properties.categoryName.type },
         message: 'must be string,null',
-        schema: schema81.properties.categoryName.type,
-        parentSchema: schema81.properties.categoryName,
+        schema: schema95.properties.categoryName.type,
+        parentSchema: schema95.properties.categoryName,
         data: data2,
       };
       if (vErrors === null) {
@@ -19966,7 +24447,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema81.properties.categoryName,
+          parentSchema: schema95.properties.categoryName,
           data: data2,
         };
         if (vErrors === null) {
@@ -19984,8 +24465,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema95.type,
+      parentSchema: schema95,
       data,
     };
     if (vErrors === null) {
@@ -19995,12 +24476,12 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketDefaultCategoryRequest = validate57;
-const schema83 = {
+validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketDefaultCategoryRequest = validate64;
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-default-category-request.json',
   type: 'object',
@@ -20017,11 +24498,11 @@ const schema83 = {
   },
   $defs: { TicketCategoryList: { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } } },
 };
-const schema84 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
-function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const schema98 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
+function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-default-category-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20036,8 +24517,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -20054,8 +24535,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'categoryId' },
         message: "must have required property '" + 'categoryId' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -20074,7 +24555,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema83,
+          parentSchema: schema97,
           data,
         };
         if (vErrors === null) {
@@ -20092,10 +24573,10 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/$defs/TicketCategoryList/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema98.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema98.enum,
+          parentSchema: schema98,
           data: data0,
         };
         if (vErrors === null) {
@@ -20117,7 +24598,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema83.properties.categoryId,
+            parentSchema: schema97.properties.categoryId,
             data: data1,
           };
           if (vErrors === null) {
@@ -20135,7 +24616,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema83.properties.categoryId,
+            parentSchema: schema97.properties.categoryId,
             data: data1,
           };
           if (vErrors === null) {
@@ -20152,8 +24633,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.categoryId.type,
-          parentSchema: schema83.properties.categoryId,
+          schema: schema97.properties.categoryId.type,
+          parentSchema: schema97.properties.categoryId,
           data: data1,
         };
         if (vErrors === null) {
@@ -20171,8 +24652,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema83.type,
-      parentSchema: schema83,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
@@ -20182,12 +24663,12 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketGeneral = validate107;
-const schema186 = {
+validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketGeneral = validate115;
+const schema208 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
@@ -20255,18 +24736,18 @@ const schema186 = {
     },
   },
 };
-const schema187 = {
+const schema209 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const pattern125 = new RegExp('^(?:[1-9]|10)$', 'u');
-function validate107(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern134 = new RegExp('^(?:[1-9]|10)$', 'u');
+function validate115(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate107.evaluated;
+  const evaluated0 = validate115.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20308,7 +24789,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema186,
+          parentSchema: schema208,
           data,
         };
         if (vErrors === null) {
@@ -20325,10 +24806,10 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/support_team_roles',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema187.type },
+        params: { type: schema209.type },
         message: 'must be string,null',
-        schema: schema187.type,
-        parentSchema: schema187,
+        schema: schema209.type,
+        parentSchema: schema209,
         data: data0,
       };
       if (vErrors === null) {
@@ -20347,7 +24828,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema187,
+          parentSchema: schema209,
           data: data0,
         };
         if (vErrors === null) {
@@ -20365,7 +24846,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema187,
+          parentSchema: schema209,
           data: data0,
         };
         if (vErrors === null) {
@@ -20386,7 +24867,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema186.properties.additional_roles,
+          parentSchema: schema208.properties.additional_roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -20408,7 +24889,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema186.properties.additional_roles.items,
+              parentSchema: schema208.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -20426,7 +24907,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema186.properties.additional_roles.items,
+              parentSchema: schema208.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -20443,8 +24924,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema186.properties.additional_roles.items.type,
-            parentSchema: schema186.properties.additional_roles.items,
+            schema: schema208.properties.additional_roles.items.type,
+            parentSchema: schema208.properties.additional_roles.items,
             data: data2,
           };
           if (vErrors === null) {
@@ -20473,7 +24954,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema186.properties.additional_roles,
+              parentSchema: schema208.properties.additional_roles,
               data: data1,
             };
             if (vErrors === null) {
@@ -20494,8 +24975,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema186.properties.additional_roles.type,
-        parentSchema: schema186.properties.additional_roles,
+        schema: schema208.properties.additional_roles.type,
+        parentSchema: schema208.properties.additional_roles,
         data: data1,
       };
       if (vErrors === null) {
@@ -20513,8 +24994,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema186.properties.two_step_close.type,
-        parentSchema: schema186.properties.two_step_close,
+        schema: schema208.properties.two_step_close.type,
+        parentSchema: schema208.properties.two_step_close,
         data: data3,
       };
       if (vErrors === null) {
@@ -20532,8 +25013,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema186.properties.two_step_ticket.type,
-        parentSchema: schema186.properties.two_step_ticket,
+        schema: schema208.properties.two_step_ticket.type,
+        parentSchema: schema208.properties.two_step_ticket,
         data: data4,
       };
       if (vErrors === null) {
@@ -20551,8 +25032,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema186.properties.auto_pin_ticket.type,
-        parentSchema: schema186.properties.auto_pin_ticket,
+        schema: schema208.properties.auto_pin_ticket.type,
+        parentSchema: schema208.properties.auto_pin_ticket,
         data: data5,
       };
       if (vErrors === null) {
@@ -20572,7 +25053,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema186.properties.ticket_padding,
+          parentSchema: schema208.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -20582,7 +25063,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern125.test(data6)) {
+      if (!pattern134.test(data6)) {
         const err14 = {
           instancePath: instancePath + '/ticket_padding',
           schemaPath: '#/properties/ticket_padding/pattern',
@@ -20590,7 +25071,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(?:[1-9]|10)$' },
           message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
           schema: '^(?:[1-9]|10)$',
-          parentSchema: schema186.properties.ticket_padding,
+          parentSchema: schema208.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -20607,8 +25088,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema186.properties.ticket_padding.type,
-        parentSchema: schema186.properties.ticket_padding,
+        schema: schema208.properties.ticket_padding.type,
+        parentSchema: schema208.properties.ticket_padding,
         data: data6,
       };
       if (vErrors === null) {
@@ -20625,8 +25106,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema186.type,
-      parentSchema: schema186,
+      schema: schema208.type,
+      parentSchema: schema208,
       data,
     };
     if (vErrors === null) {
@@ -20636,12 +25117,12 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate107.errors = vErrors;
+  validate115.errors = vErrors;
   return errors === 0;
 }
-validate107.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketLimits = validate108;
-const schema188 = {
+validate115.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate116;
+const schema210 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
@@ -20758,7 +25239,7 @@ const schema188 = {
     },
   },
 };
-const schema189 = {
+const schema211 = {
   type: 'integer',
   minimum: 1,
   maximum: 20,
@@ -20768,10 +25249,10 @@ const schema189 = {
     maximum: 'A ticket limit must be between {minimum} and {maximum}',
   },
 };
-function validate108(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate116(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate108.evaluated;
+  const evaluated0 = validate116.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20821,7 +25302,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema188,
+          parentSchema: schema210,
           data,
         };
         if (vErrors === null) {
@@ -20840,8 +25321,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema188.properties.maxTicketsPerUser.type,
-        parentSchema: schema188.properties.maxTicketsPerUser,
+        schema: schema210.properties.maxTicketsPerUser.type,
+        parentSchema: schema210.properties.maxTicketsPerUser,
         data: data0,
       };
       if (vErrors === null) {
@@ -20860,7 +25341,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 20 },
           message: 'must be <= 20',
           schema: 20,
-          parentSchema: schema188.properties.maxTicketsPerUser,
+          parentSchema: schema210.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -20878,7 +25359,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema188.properties.maxTicketsPerUser,
+          parentSchema: schema210.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -20897,8 +25378,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema188.properties.maxOpenTickets.type,
-        parentSchema: schema188.properties.maxOpenTickets,
+        schema: schema210.properties.maxOpenTickets.type,
+        parentSchema: schema210.properties.maxOpenTickets,
         data: data1,
       };
       if (vErrors === null) {
@@ -20917,7 +25398,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 200 },
           message: 'must be <= 200',
           schema: 200,
-          parentSchema: schema188.properties.maxOpenTickets,
+          parentSchema: schema210.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -20935,7 +25416,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 10 },
           message: 'must be >= 10',
           schema: 10,
-          parentSchema: schema188.properties.maxOpenTickets,
+          parentSchema: schema210.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -20954,8 +25435,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema188.properties.rateLimitEnabled.type,
-        parentSchema: schema188.properties.rateLimitEnabled,
+        schema: schema210.properties.rateLimitEnabled.type,
+        parentSchema: schema210.properties.rateLimitEnabled,
         data: data2,
       };
       if (vErrors === null) {
@@ -20973,8 +25454,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema188.properties.cooldownPeriod.type,
-        parentSchema: schema188.properties.cooldownPeriod,
+        schema: schema210.properties.cooldownPeriod.type,
+        parentSchema: schema210.properties.cooldownPeriod,
         data: data3,
       };
       if (vErrors === null) {
@@ -20993,7 +25474,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 3600 },
           message: 'must be <= 3600',
           schema: 3600,
-          parentSchema: schema188.properties.cooldownPeriod,
+          parentSchema: schema210.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -21011,7 +25492,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 60 },
           message: 'must be >= 60',
           schema: 60,
-          parentSchema: schema188.properties.cooldownPeriod,
+          parentSchema: schema210.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -21030,8 +25511,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema188.properties.autoCloseInactive.type,
-        parentSchema: schema188.properties.autoCloseInactive,
+        schema: schema210.properties.autoCloseInactive.type,
+        parentSchema: schema210.properties.autoCloseInactive,
         data: data4,
       };
       if (vErrors === null) {
@@ -21049,8 +25530,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema188.properties.inactiveThreshold.type,
-        parentSchema: schema188.properties.inactiveThreshold,
+        schema: schema210.properties.inactiveThreshold.type,
+        parentSchema: schema210.properties.inactiveThreshold,
         data: data5,
       };
       if (vErrors === null) {
@@ -21069,7 +25550,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 30 },
           message: 'must be <= 30',
           schema: 30,
-          parentSchema: schema188.properties.inactiveThreshold,
+          parentSchema: schema210.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -21087,7 +25568,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema188.properties.inactiveThreshold,
+          parentSchema: schema210.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -21118,7 +25599,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema188.properties.userLimits,
+            parentSchema: schema210.properties.userLimits,
             data: data6,
           };
           if (vErrors === null) {
@@ -21137,8 +25618,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema189.type,
-          parentSchema: schema189,
+          schema: schema211.type,
+          parentSchema: schema211,
           data: data7,
         };
         if (vErrors === null) {
@@ -21157,7 +25638,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema189,
+            parentSchema: schema211,
             data: data7,
           };
           if (vErrors === null) {
@@ -21175,7 +25656,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema189,
+            parentSchema: schema211,
             data: data7,
           };
           if (vErrors === null) {
@@ -21194,8 +25675,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema189.type,
-          parentSchema: schema189,
+          schema: schema211.type,
+          parentSchema: schema211,
           data: data8,
         };
         if (vErrors === null) {
@@ -21214,7 +25695,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema189,
+            parentSchema: schema211,
             data: data8,
           };
           if (vErrors === null) {
@@ -21232,7 +25713,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema189,
+            parentSchema: schema211,
             data: data8,
           };
           if (vErrors === null) {
@@ -21251,8 +25732,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema189.type,
-          parentSchema: schema189,
+          schema: schema211.type,
+          parentSchema: schema211,
           data: data9,
         };
         if (vErrors === null) {
@@ -21271,7 +25752,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema189,
+            parentSchema: schema211,
             data: data9,
           };
           if (vErrors === null) {
@@ -21289,7 +25770,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema189,
+            parentSchema: schema211,
             data: data9,
           };
           if (vErrors === null) {
@@ -21307,8 +25788,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema188.properties.userLimits.type,
-        parentSchema: schema188.properties.userLimits,
+        schema: schema210.properties.userLimits.type,
+        parentSchema: schema210.properties.userLimits,
         data: data6,
       };
       if (vErrors === null) {
@@ -21328,7 +25809,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 properties',
           schema: 250,
-          parentSchema: schema188.properties.roleLimits,
+          parentSchema: schema210.properties.roleLimits,
           data: data10,
         };
         if (vErrors === null) {
@@ -21349,7 +25830,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema188.properties.roleLimits.propertyNames,
+              parentSchema: schema210.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -21368,7 +25849,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema188.properties.roleLimits.propertyNames,
+              parentSchema: schema210.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -21388,8 +25869,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'propertyNames',
             params: { propertyName: key2 },
             message: 'property name must be valid',
-            schema: schema188.properties.roleLimits.propertyNames,
-            parentSchema: schema188.properties.roleLimits,
+            schema: schema210.properties.roleLimits.propertyNames,
+            parentSchema: schema210.properties.roleLimits,
             data: data10,
           };
           if (vErrors === null) {
@@ -21409,8 +25890,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema189.type,
-            parentSchema: schema189,
+            schema: schema211.type,
+            parentSchema: schema211,
             data: data11,
           };
           if (vErrors === null) {
@@ -21429,7 +25910,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { comparison: '<=', limit: 20 },
               message: 'must be <= 20',
               schema: 20,
-              parentSchema: schema189,
+              parentSchema: schema211,
               data: data11,
             };
             if (vErrors === null) {
@@ -21447,7 +25928,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { comparison: '>=', limit: 1 },
               message: 'must be >= 1',
               schema: 1,
-              parentSchema: schema189,
+              parentSchema: schema211,
               data: data11,
             };
             if (vErrors === null) {
@@ -21466,8 +25947,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema188.properties.roleLimits.type,
-        parentSchema: schema188.properties.roleLimits,
+        schema: schema210.properties.roleLimits.type,
+        parentSchema: schema210.properties.roleLimits,
         data: data10,
       };
       if (vErrors === null) {
@@ -21484,8 +25965,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema188.type,
-      parentSchema: schema188,
+      schema: schema210.type,
+      parentSchema: schema210,
       data,
     };
     if (vErrors === null) {
@@ -21495,12 +25976,12 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate108.errors = vErrors;
+  validate116.errors = vErrors;
   return errors === 0;
 }
-validate108.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanel = validate109;
-const schema193 = {
+validate116.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate117;
+const schema215 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -21725,7 +26206,7 @@ const schema193 = {
     },
   },
 };
-const schema194 = {
+const schema216 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -21736,11 +26217,11 @@ const schema194 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const pattern37 = new RegExp('^(https?://[^\\s]+)?$', 'u');
-function validate109(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const pattern43 = new RegExp('^(https?://[^\\s]+)?$', 'u');
+function validate117(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate109.evaluated;
+  const evaluated0 = validate117.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21854,8 +26335,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema193.required,
-        parentSchema: schema193,
+        schema: schema215.required,
+        parentSchema: schema215,
         data,
       };
       if (vErrors === null) {
@@ -21866,7 +26347,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema193.properties, key0)) {
+      if (!func1.call(schema215.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -21874,7 +26355,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema193,
+          parentSchema: schema215,
           data,
         };
         if (vErrors === null) {
@@ -21895,7 +26376,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema193.properties.title,
+          parentSchema: schema215.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -21913,7 +26394,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema193.properties.title,
+          parentSchema: schema215.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -21931,7 +26412,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema193.properties.title,
+          parentSchema: schema215.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -21948,8 +26429,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.title.type,
-        parentSchema: schema193.properties.title,
+        schema: schema215.properties.title.type,
+        parentSchema: schema215.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -21969,7 +26450,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema193.properties.description,
+          parentSchema: schema215.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -21986,8 +26467,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.description.type,
-        parentSchema: schema193.properties.description,
+        schema: schema215.properties.description.type,
+        parentSchema: schema215.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -22007,7 +26488,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema194,
+          parentSchema: schema216,
           data: data2,
         };
         if (vErrors === null) {
@@ -22017,7 +26498,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern36.test(data2)) {
+      if (!pattern23.test(data2)) {
         const err9 = {
           instancePath: instancePath + '/color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -22025,7 +26506,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema194,
+          parentSchema: schema216,
           data: data2,
         };
         if (vErrors === null) {
@@ -22042,8 +26523,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema194.type,
-        parentSchema: schema194,
+        schema: schema216.type,
+        parentSchema: schema216,
         data: data2,
       };
       if (vErrors === null) {
@@ -22064,7 +26545,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema193.properties.channel_id,
+            parentSchema: schema215.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -22082,7 +26563,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema193.properties.channel_id,
+            parentSchema: schema215.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -22099,8 +26580,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema193.properties.channel_id.type,
-          parentSchema: schema193.properties.channel_id,
+          schema: schema215.properties.channel_id.type,
+          parentSchema: schema215.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -22121,7 +26602,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema193.properties.button_label,
+          parentSchema: schema215.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -22139,7 +26620,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema193.properties.button_label,
+          parentSchema: schema215.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -22156,8 +26637,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.button_label.type,
-        parentSchema: schema193.properties.button_label,
+        schema: schema215.properties.button_label.type,
+        parentSchema: schema215.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -22177,7 +26658,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema193.properties.button_emoji,
+          parentSchema: schema215.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -22194,8 +26675,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.button_emoji.type,
-        parentSchema: schema193.properties.button_emoji,
+        schema: schema215.properties.button_emoji.type,
+        parentSchema: schema215.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -22215,7 +26696,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema193.properties.welcome_message,
+          parentSchema: schema215.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -22232,8 +26713,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.welcome_message.type,
-        parentSchema: schema193.properties.welcome_message,
+        schema: schema215.properties.welcome_message.type,
+        parentSchema: schema215.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -22253,7 +26734,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema193.properties.ticket_name_format,
+          parentSchema: schema215.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -22271,7 +26752,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema193.properties.ticket_name_format,
+          parentSchema: schema215.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -22288,8 +26769,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.ticket_name_format.type,
-        parentSchema: schema193.properties.ticket_name_format,
+        schema: schema215.properties.ticket_name_format.type,
+        parentSchema: schema215.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -22307,8 +26788,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.close_button.type,
-        parentSchema: schema193.properties.close_button,
+        schema: schema215.properties.close_button.type,
+        parentSchema: schema215.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -22328,7 +26809,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema193.properties.close_button_label,
+          parentSchema: schema215.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -22345,8 +26826,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.close_button_label.type,
-        parentSchema: schema193.properties.close_button_label,
+        schema: schema215.properties.close_button_label.type,
+        parentSchema: schema215.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -22366,7 +26847,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema193.properties.close_button_emoji,
+          parentSchema: schema215.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -22383,8 +26864,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.close_button_emoji.type,
-        parentSchema: schema193.properties.close_button_emoji,
+        schema: schema215.properties.close_button_emoji.type,
+        parentSchema: schema215.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -22402,8 +26883,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.transcript.type,
-        parentSchema: schema193.properties.transcript,
+        schema: schema215.properties.transcript.type,
+        parentSchema: schema215.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -22421,8 +26902,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.auto_delete.type,
-        parentSchema: schema193.properties.auto_delete,
+        schema: schema215.properties.auto_delete.type,
+        parentSchema: schema215.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -22440,8 +26921,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema193.properties.auto_delete_time.type,
-        parentSchema: schema193.properties.auto_delete_time,
+        schema: schema215.properties.auto_delete_time.type,
+        parentSchema: schema215.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -22460,7 +26941,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema193.properties.auto_delete_time,
+          parentSchema: schema215.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -22478,7 +26959,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema193.properties.auto_delete_time,
+          parentSchema: schema215.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -22497,8 +26978,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.support_team_view.type,
-        parentSchema: schema193.properties.support_team_view,
+        schema: schema215.properties.support_team_view.type,
+        parentSchema: schema215.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -22516,8 +26997,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema193.properties.max_duration.type,
-        parentSchema: schema193.properties.max_duration,
+        schema: schema215.properties.max_duration.type,
+        parentSchema: schema215.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -22536,7 +27017,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema193.properties.max_duration,
+          parentSchema: schema215.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -22554,7 +27035,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema193.properties.max_duration,
+          parentSchema: schema215.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -22575,7 +27056,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema193.properties.required_inputs,
+          parentSchema: schema215.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -22597,7 +27078,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema193.properties.required_inputs.items,
+              parentSchema: schema215.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -22615,7 +27096,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema193.properties.required_inputs.items,
+              parentSchema: schema215.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -22632,8 +27113,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema193.properties.required_inputs.items.type,
-            parentSchema: schema193.properties.required_inputs.items,
+            schema: schema215.properties.required_inputs.items.type,
+            parentSchema: schema215.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -22651,8 +27132,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema193.properties.required_inputs.type,
-        parentSchema: schema193.properties.required_inputs,
+        schema: schema215.properties.required_inputs.type,
+        parentSchema: schema215.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -22672,7 +27153,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema193.properties.categories,
+          parentSchema: schema215.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -22694,7 +27175,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema193.properties.categories.items,
+              parentSchema: schema215.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -22712,7 +27193,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema193.properties.categories.items,
+              parentSchema: schema215.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -22729,8 +27210,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema193.properties.categories.items.type,
-            parentSchema: schema193.properties.categories.items,
+            schema: schema215.properties.categories.items.type,
+            parentSchema: schema215.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -22759,7 +27240,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema193.properties.categories,
+              parentSchema: schema215.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -22780,8 +27261,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema193.properties.categories.type,
-        parentSchema: schema193.properties.categories,
+        schema: schema215.properties.categories.type,
+        parentSchema: schema215.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -22799,8 +27280,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.auto_deploy.type,
-        parentSchema: schema193.properties.auto_deploy,
+        schema: schema215.properties.auto_deploy.type,
+        parentSchema: schema215.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -22820,7 +27301,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.footer,
+          parentSchema: schema215.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -22837,8 +27318,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.footer.type,
-        parentSchema: schema193.properties.footer,
+        schema: schema215.properties.footer.type,
+        parentSchema: schema215.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -22858,7 +27339,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.footerIcon,
+          parentSchema: schema215.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -22868,7 +27349,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern37.test(data22)) {
+      if (!pattern43.test(data22)) {
         const err53 = {
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/properties/footerIcon/pattern',
@@ -22876,7 +27357,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.footerIcon,
+          parentSchema: schema215.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -22893,8 +27374,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.footerIcon.type,
-        parentSchema: schema193.properties.footerIcon,
+        schema: schema215.properties.footerIcon.type,
+        parentSchema: schema215.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -22914,7 +27395,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.image,
+          parentSchema: schema215.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -22924,7 +27405,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern37.test(data23)) {
+      if (!pattern43.test(data23)) {
         const err56 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/properties/image/pattern',
@@ -22932,7 +27413,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.image,
+          parentSchema: schema215.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -22949,8 +27430,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.image.type,
-        parentSchema: schema193.properties.image,
+        schema: schema215.properties.image.type,
+        parentSchema: schema215.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -22970,7 +27451,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.thumbnail,
+          parentSchema: schema215.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -22980,7 +27461,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern37.test(data24)) {
+      if (!pattern43.test(data24)) {
         const err59 = {
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/properties/thumbnail/pattern',
@@ -22988,7 +27469,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.thumbnail,
+          parentSchema: schema215.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -23005,8 +27486,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.thumbnail.type,
-        parentSchema: schema193.properties.thumbnail,
+        schema: schema215.properties.thumbnail.type,
+        parentSchema: schema215.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -23026,7 +27507,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema193.properties.open_title,
+          parentSchema: schema215.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -23043,8 +27524,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_title.type,
-        parentSchema: schema193.properties.open_title,
+        schema: schema215.properties.open_title.type,
+        parentSchema: schema215.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -23064,7 +27545,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema193.properties.open_description,
+          parentSchema: schema215.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -23081,8 +27562,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_description.type,
-        parentSchema: schema193.properties.open_description,
+        schema: schema215.properties.open_description.type,
+        parentSchema: schema215.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -23102,7 +27583,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema194,
+          parentSchema: schema216,
           data: data27,
         };
         if (vErrors === null) {
@@ -23112,7 +27593,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern36.test(data27)) {
+      if (!pattern23.test(data27)) {
         const err66 = {
           instancePath: instancePath + '/open_color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -23120,7 +27601,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema194,
+          parentSchema: schema216,
           data: data27,
         };
         if (vErrors === null) {
@@ -23137,8 +27618,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema194.type,
-        parentSchema: schema194,
+        schema: schema216.type,
+        parentSchema: schema216,
         data: data27,
       };
       if (vErrors === null) {
@@ -23158,7 +27639,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.open_footer,
+          parentSchema: schema215.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -23175,8 +27656,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_footer.type,
-        parentSchema: schema193.properties.open_footer,
+        schema: schema215.properties.open_footer.type,
+        parentSchema: schema215.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -23196,7 +27677,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.open_footerIcon,
+          parentSchema: schema215.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -23206,7 +27687,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern37.test(data29)) {
+      if (!pattern43.test(data29)) {
         const err71 = {
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/properties/open_footerIcon/pattern',
@@ -23214,7 +27695,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.open_footerIcon,
+          parentSchema: schema215.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -23231,8 +27712,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_footerIcon.type,
-        parentSchema: schema193.properties.open_footerIcon,
+        schema: schema215.properties.open_footerIcon.type,
+        parentSchema: schema215.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -23252,7 +27733,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.open_image,
+          parentSchema: schema215.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -23262,7 +27743,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern37.test(data30)) {
+      if (!pattern43.test(data30)) {
         const err74 = {
           instancePath: instancePath + '/open_image',
           schemaPath: '#/properties/open_image/pattern',
@@ -23270,7 +27751,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.open_image,
+          parentSchema: schema215.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -23287,8 +27768,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_image.type,
-        parentSchema: schema193.properties.open_image,
+        schema: schema215.properties.open_image.type,
+        parentSchema: schema215.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -23308,7 +27789,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.open_thumbnail,
+          parentSchema: schema215.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -23318,7 +27799,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern37.test(data31)) {
+      if (!pattern43.test(data31)) {
         const err77 = {
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/properties/open_thumbnail/pattern',
@@ -23326,7 +27807,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.open_thumbnail,
+          parentSchema: schema215.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -23343,8 +27824,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_thumbnail.type,
-        parentSchema: schema193.properties.open_thumbnail,
+        schema: schema215.properties.open_thumbnail.type,
+        parentSchema: schema215.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -23360,10 +27841,10 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema193.properties.message_id.type },
+        params: { type: schema215.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema193.properties.message_id.type,
-        parentSchema: schema193.properties.message_id,
+        schema: schema215.properties.message_id.type,
+        parentSchema: schema215.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -23382,7 +27863,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema193.properties.message_id,
+          parentSchema: schema215.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -23400,7 +27881,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema193.properties.message_id,
+          parentSchema: schema215.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -23419,8 +27900,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.deployed.type,
-        parentSchema: schema193.properties.deployed,
+        schema: schema215.properties.deployed.type,
+        parentSchema: schema215.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -23436,10 +27917,10 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema193.properties.created_at.type },
+        params: { type: schema215.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema193.properties.created_at.type,
-        parentSchema: schema193.properties.created_at,
+        schema: schema215.properties.created_at.type,
+        parentSchema: schema215.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -23458,7 +27939,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema193.properties.created_at,
+          parentSchema: schema215.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -23475,10 +27956,10 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema193.properties.updated_at.type },
+        params: { type: schema215.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema193.properties.updated_at.type,
-        parentSchema: schema193.properties.updated_at,
+        schema: schema215.properties.updated_at.type,
+        parentSchema: schema215.properties.updated_at,
         data: data35,
       };
       if (vErrors === null) {
@@ -23497,7 +27978,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema193.properties.updated_at,
+          parentSchema: schema215.properties.updated_at,
           data: data35,
         };
         if (vErrors === null) {
@@ -23515,8 +27996,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema193.type,
-      parentSchema: schema193,
+      schema: schema215.type,
+      parentSchema: schema215,
       data,
     };
     if (vErrors === null) {
@@ -23526,12 +28007,12 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate109.errors = vErrors;
+  validate117.errors = vErrors;
   return errors === 0;
 }
-validate109.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanelDeployDefaultRequest = validate58;
-const schema85 = {
+validate117.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployDefaultRequest = validate65;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json',
   type: 'object',
@@ -23658,7 +28139,7 @@ const schema85 = {
     },
   },
 };
-const schema86 = {
+const schema100 = {
   type: 'string',
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -23669,7 +28150,7 @@ const schema86 = {
     maxLength: 'Please select a channel for the panel',
   },
 };
-const schema87 = {
+const schema101 = {
   type: 'string',
   maxLength: 256,
   default: 'Support Ticket',
@@ -23682,13 +28163,13 @@ const schema87 = {
     pattern: 'Panel title is required',
   },
 };
-const schema88 = {
+const schema102 = {
   type: 'string',
   maxLength: 4096,
   default: 'Please use the button below to create a ticket',
   'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
 };
-const schema89 = {
+const schema103 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -23699,13 +28180,13 @@ const schema89 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema90 = {
+const schema104 = {
   type: 'string',
   maxLength: 2048,
   default: 'You can only have 1 open ticket at a time!',
   'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
 };
-const schema91 = {
+const schema105 = {
   type: 'string',
   maxLength: 2048,
   default: '',
@@ -23716,7 +28197,7 @@ const schema91 = {
     maxLength: 'Footer icon URL must be at most {limit} characters',
   },
 };
-const schema92 = {
+const schema106 = {
   type: 'string',
   maxLength: 2048,
   default: '',
@@ -23727,7 +28208,7 @@ const schema92 = {
     maxLength: 'Image URL must be at most {limit} characters',
   },
 };
-const schema93 = {
+const schema107 = {
   type: 'string',
   maxLength: 2048,
   default: '',
@@ -23738,23 +28219,23 @@ const schema93 = {
     maxLength: 'Thumbnail URL must be at most {limit} characters',
   },
 };
-const schema94 = {
+const schema108 = {
   type: 'string',
   maxLength: 80,
   default: 'Create Ticket',
   minLength: 1,
   'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
 };
-const schema95 = {
+const schema109 = {
   type: 'string',
   maxLength: 2,
   default: '🎫',
   'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
 };
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23769,8 +28250,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'panelData' },
         message: "must have required property '" + 'panelData' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -23789,7 +28270,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema85,
+          parentSchema: schema99,
           data,
         };
         if (vErrors === null) {
@@ -23811,7 +28292,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema86,
+            parentSchema: schema100,
             data: data0,
           };
           if (vErrors === null) {
@@ -23829,7 +28310,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema86,
+            parentSchema: schema100,
             data: data0,
           };
           if (vErrors === null) {
@@ -23846,8 +28327,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.type,
-          parentSchema: schema86,
+          schema: schema100.type,
+          parentSchema: schema100,
           data: data0,
         };
         if (vErrors === null) {
@@ -23862,7 +28343,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       let data1 = data.panelData;
       if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
         for (const key1 in data1) {
-          if (!func1.call(schema85.properties.panelData.properties, key1)) {
+          if (!func1.call(schema99.properties.panelData.properties, key1)) {
             const err5 = {
               instancePath: instancePath + '/panelData',
               schemaPath: '#/properties/panelData/additionalProperties',
@@ -23870,7 +28351,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema85.properties.panelData,
+              parentSchema: schema99.properties.panelData,
               data: data1,
             };
             if (vErrors === null) {
@@ -23892,7 +28373,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 256 },
                 message: 'must NOT have more than 256 characters',
                 schema: 256,
-                parentSchema: schema87,
+                parentSchema: schema101,
                 data: data2,
               };
               if (vErrors === null) {
@@ -23910,7 +28391,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema87,
+                parentSchema: schema101,
                 data: data2,
               };
               if (vErrors === null) {
@@ -23928,7 +28409,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '\\S' },
                 message: 'must match pattern "' + '\\S' + '"',
                 schema: '\\S',
-                parentSchema: schema87,
+                parentSchema: schema101,
                 data: data2,
               };
               if (vErrors === null) {
@@ -23945,8 +28426,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema87.type,
-              parentSchema: schema87,
+              schema: schema101.type,
+              parentSchema: schema101,
               data: data2,
             };
             if (vErrors === null) {
@@ -23968,7 +28449,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 4096 },
                 message: 'must NOT have more than 4096 characters',
                 schema: 4096,
-                parentSchema: schema88,
+                parentSchema: schema102,
                 data: data3,
               };
               if (vErrors === null) {
@@ -23985,8 +28466,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema88.type,
-              parentSchema: schema88,
+              schema: schema102.type,
+              parentSchema: schema102,
               data: data3,
             };
             if (vErrors === null) {
@@ -24008,7 +28489,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 7 },
                 message: 'must NOT have more than 7 characters',
                 schema: 7,
-                parentSchema: schema89,
+                parentSchema: schema103,
                 data: data4,
               };
               if (vErrors === null) {
@@ -24018,7 +28499,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern36.test(data4)) {
+            if (!pattern23.test(data4)) {
               const err13 = {
                 instancePath: instancePath + '/panelData/color',
                 schemaPath: '#/$defs/TicketPanelColor/pattern',
@@ -24026,7 +28507,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^#[0-9A-Fa-f]{6}$' },
                 message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
                 schema: '^#[0-9A-Fa-f]{6}$',
-                parentSchema: schema89,
+                parentSchema: schema103,
                 data: data4,
               };
               if (vErrors === null) {
@@ -24043,8 +28524,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema103.type,
+              parentSchema: schema103,
               data: data4,
             };
             if (vErrors === null) {
@@ -24066,7 +28547,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2048 },
                 message: 'must NOT have more than 2048 characters',
                 schema: 2048,
-                parentSchema: schema90,
+                parentSchema: schema104,
                 data: data5,
               };
               if (vErrors === null) {
@@ -24083,8 +28564,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema90.type,
-              parentSchema: schema90,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data5,
             };
             if (vErrors === null) {
@@ -24106,7 +28587,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2048 },
                 message: 'must NOT have more than 2048 characters',
                 schema: 2048,
-                parentSchema: schema91,
+                parentSchema: schema105,
                 data: data6,
               };
               if (vErrors === null) {
@@ -24116,7 +28597,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern37.test(data6)) {
+            if (!pattern43.test(data6)) {
               const err18 = {
                 instancePath: instancePath + '/panelData/footerIcon',
                 schemaPath: '#/$defs/TicketPanelFootericon/pattern',
@@ -24124,7 +28605,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^(https?://[^\\s]+)?$' },
                 message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
                 schema: '^(https?://[^\\s]+)?$',
-                parentSchema: schema91,
+                parentSchema: schema105,
                 data: data6,
               };
               if (vErrors === null) {
@@ -24141,8 +28622,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema91.type,
-              parentSchema: schema91,
+              schema: schema105.type,
+              parentSchema: schema105,
               data: data6,
             };
             if (vErrors === null) {
@@ -24164,7 +28645,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2048 },
                 message: 'must NOT have more than 2048 characters',
                 schema: 2048,
-                parentSchema: schema92,
+                parentSchema: schema106,
                 data: data7,
               };
               if (vErrors === null) {
@@ -24174,7 +28655,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern37.test(data7)) {
+            if (!pattern43.test(data7)) {
               const err21 = {
                 instancePath: instancePath + '/panelData/image',
                 schemaPath: '#/$defs/TicketPanelImage/pattern',
@@ -24182,7 +28663,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^(https?://[^\\s]+)?$' },
                 message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
                 schema: '^(https?://[^\\s]+)?$',
-                parentSchema: schema92,
+                parentSchema: schema106,
                 data: data7,
               };
               if (vErrors === null) {
@@ -24199,8 +28680,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema92.type,
-              parentSchema: schema92,
+              schema: schema106.type,
+              parentSchema: schema106,
               data: data7,
             };
             if (vErrors === null) {
@@ -24222,7 +28703,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2048 },
                 message: 'must NOT have more than 2048 characters',
                 schema: 2048,
-                parentSchema: schema93,
+                parentSchema: schema107,
                 data: data8,
               };
               if (vErrors === null) {
@@ -24232,7 +28713,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern37.test(data8)) {
+            if (!pattern43.test(data8)) {
               const err24 = {
                 instancePath: instancePath + '/panelData/thumbnail',
                 schemaPath: '#/$defs/TicketPanelThumbnail/pattern',
@@ -24240,7 +28721,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^(https?://[^\\s]+)?$' },
                 message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
                 schema: '^(https?://[^\\s]+)?$',
-                parentSchema: schema93,
+                parentSchema: schema107,
                 data: data8,
               };
               if (vErrors === null) {
@@ -24257,8 +28738,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema93.type,
-              parentSchema: schema93,
+              schema: schema107.type,
+              parentSchema: schema107,
               data: data8,
             };
             if (vErrors === null) {
@@ -24280,7 +28761,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 80 },
                 message: 'must NOT have more than 80 characters',
                 schema: 80,
-                parentSchema: schema94,
+                parentSchema: schema108,
                 data: data9,
               };
               if (vErrors === null) {
@@ -24298,7 +28779,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema94,
+                parentSchema: schema108,
                 data: data9,
               };
               if (vErrors === null) {
@@ -24315,8 +28796,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema94.type,
-              parentSchema: schema94,
+              schema: schema108.type,
+              parentSchema: schema108,
               data: data9,
             };
             if (vErrors === null) {
@@ -24338,7 +28819,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2 },
                 message: 'must NOT have more than 2 characters',
                 schema: 2,
-                parentSchema: schema95,
+                parentSchema: schema109,
                 data: data10,
               };
               if (vErrors === null) {
@@ -24355,8 +28836,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema109.type,
+              parentSchema: schema109,
               data: data10,
             };
             if (vErrors === null) {
@@ -24374,8 +28855,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema85.properties.panelData.type,
-          parentSchema: schema85.properties.panelData,
+          schema: schema99.properties.panelData.type,
+          parentSchema: schema99.properties.panelData,
           data: data1,
         };
         if (vErrors === null) {
@@ -24393,8 +28874,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema85.type,
-      parentSchema: schema85,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -24404,12 +28885,12 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanelDeployRequest = validate59;
-const schema96 = {
+validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployRequest = validate66;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json',
   type: 'object',
@@ -24430,7 +28911,7 @@ const schema96 = {
     },
   },
 };
-const schema97 = {
+const schema111 = {
   type: 'string',
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -24441,10 +28922,10 @@ const schema97 = {
     maxLength: 'Please select a channel for the panel',
   },
 };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24461,7 +28942,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema96,
+          parentSchema: schema110,
           data,
         };
         if (vErrors === null) {
@@ -24483,7 +28964,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema97,
+            parentSchema: schema111,
             data: data0,
           };
           if (vErrors === null) {
@@ -24501,7 +28982,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema97,
+            parentSchema: schema111,
             data: data0,
           };
           if (vErrors === null) {
@@ -24518,8 +28999,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.type,
-          parentSchema: schema97,
+          schema: schema111.type,
+          parentSchema: schema111,
           data: data0,
         };
         if (vErrors === null) {
@@ -24537,8 +29018,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -24548,12 +29029,12 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanelDeployResponse = validate60;
-const schema98 = {
+validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployResponse = validate67;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json',
   type: 'object',
@@ -24797,12 +29278,12 @@ const schema98 = {
     },
   },
 };
-const schema102 = {
+const schema116 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema99 = {
+const schema113 = {
   type: 'object',
   additionalProperties: false,
   required: ['channel_id'],
@@ -25012,7 +29493,7 @@ const schema99 = {
   },
   'x-messages': { required: 'Please select a channel for the panel' },
 };
-const schema100 = {
+const schema114 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -25023,10 +29504,10 @@ const schema100 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25140,8 +29621,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -25152,7 +29633,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema99.properties, key0)) {
+      if (!func1.call(schema113.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -25160,7 +29641,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema99,
+          parentSchema: schema113,
           data,
         };
         if (vErrors === null) {
@@ -25181,7 +29662,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema99.properties.title,
+          parentSchema: schema113.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -25199,7 +29680,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema99.properties.title,
+          parentSchema: schema113.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -25217,7 +29698,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema99.properties.title,
+          parentSchema: schema113.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -25234,8 +29715,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.title.type,
-        parentSchema: schema99.properties.title,
+        schema: schema113.properties.title.type,
+        parentSchema: schema113.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -25255,7 +29736,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema99.properties.description,
+          parentSchema: schema113.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -25272,8 +29753,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.description.type,
-        parentSchema: schema99.properties.description,
+        schema: schema113.properties.description.type,
+        parentSchema: schema113.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -25293,7 +29774,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema100,
+          parentSchema: schema114,
           data: data2,
         };
         if (vErrors === null) {
@@ -25303,7 +29784,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern36.test(data2)) {
+      if (!pattern23.test(data2)) {
         const err9 = {
           instancePath: instancePath + '/color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -25311,7 +29792,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema100,
+          parentSchema: schema114,
           data: data2,
         };
         if (vErrors === null) {
@@ -25328,8 +29809,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema100.type,
-        parentSchema: schema100,
+        schema: schema114.type,
+        parentSchema: schema114,
         data: data2,
       };
       if (vErrors === null) {
@@ -25350,7 +29831,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema99.properties.channel_id,
+            parentSchema: schema113.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -25368,7 +29849,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema99.properties.channel_id,
+            parentSchema: schema113.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -25385,8 +29866,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.channel_id.type,
-          parentSchema: schema99.properties.channel_id,
+          schema: schema113.properties.channel_id.type,
+          parentSchema: schema113.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -25407,7 +29888,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema99.properties.button_label,
+          parentSchema: schema113.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -25425,7 +29906,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema99.properties.button_label,
+          parentSchema: schema113.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -25442,8 +29923,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.button_label.type,
-        parentSchema: schema99.properties.button_label,
+        schema: schema113.properties.button_label.type,
+        parentSchema: schema113.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -25463,7 +29944,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema99.properties.button_emoji,
+          parentSchema: schema113.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -25480,8 +29961,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.button_emoji.type,
-        parentSchema: schema99.properties.button_emoji,
+        schema: schema113.properties.button_emoji.type,
+        parentSchema: schema113.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -25501,7 +29982,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema99.properties.welcome_message,
+          parentSchema: schema113.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -25518,8 +29999,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.welcome_message.type,
-        parentSchema: schema99.properties.welcome_message,
+        schema: schema113.properties.welcome_message.type,
+        parentSchema: schema113.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -25539,7 +30020,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema99.properties.ticket_name_format,
+          parentSchema: schema113.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -25557,7 +30038,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema99.properties.ticket_name_format,
+          parentSchema: schema113.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -25574,8 +30055,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.ticket_name_format.type,
-        parentSchema: schema99.properties.ticket_name_format,
+        schema: schema113.properties.ticket_name_format.type,
+        parentSchema: schema113.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -25593,8 +30074,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.close_button.type,
-        parentSchema: schema99.properties.close_button,
+        schema: schema113.properties.close_button.type,
+        parentSchema: schema113.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -25614,7 +30095,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema99.properties.close_button_label,
+          parentSchema: schema113.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -25631,8 +30112,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.close_button_label.type,
-        parentSchema: schema99.properties.close_button_label,
+        schema: schema113.properties.close_button_label.type,
+        parentSchema: schema113.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -25652,7 +30133,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema99.properties.close_button_emoji,
+          parentSchema: schema113.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -25669,8 +30150,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.close_button_emoji.type,
-        parentSchema: schema99.properties.close_button_emoji,
+        schema: schema113.properties.close_button_emoji.type,
+        parentSchema: schema113.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -25688,8 +30169,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.transcript.type,
-        parentSchema: schema99.properties.transcript,
+        schema: schema113.properties.transcript.type,
+        parentSchema: schema113.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -25707,8 +30188,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.auto_delete.type,
-        parentSchema: schema99.properties.auto_delete,
+        schema: schema113.properties.auto_delete.type,
+        parentSchema: schema113.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -25726,8 +30207,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema99.properties.auto_delete_time.type,
-        parentSchema: schema99.properties.auto_delete_time,
+        schema: schema113.properties.auto_delete_time.type,
+        parentSchema: schema113.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -25746,7 +30227,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema99.properties.auto_delete_time,
+          parentSchema: schema113.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -25764,7 +30245,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema99.properties.auto_delete_time,
+          parentSchema: schema113.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -25783,8 +30264,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.support_team_view.type,
-        parentSchema: schema99.properties.support_team_view,
+        schema: schema113.properties.support_team_view.type,
+        parentSchema: schema113.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -25802,8 +30283,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema99.properties.max_duration.type,
-        parentSchema: schema99.properties.max_duration,
+        schema: schema113.properties.max_duration.type,
+        parentSchema: schema113.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -25822,7 +30303,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema99.properties.max_duration,
+          parentSchema: schema113.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -25840,7 +30321,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema99.properties.max_duration,
+          parentSchema: schema113.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -25861,7 +30342,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema99.properties.required_inputs,
+          parentSchema: schema113.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -25883,7 +30364,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema99.properties.required_inputs.items,
+              parentSchema: schema113.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -25901,7 +30382,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema99.properties.required_inputs.items,
+              parentSchema: schema113.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -25918,8 +30399,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.properties.required_inputs.items.type,
-            parentSchema: schema99.properties.required_inputs.items,
+            schema: schema113.properties.required_inputs.items.type,
+            parentSchema: schema113.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -25937,8 +30418,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema99.properties.required_inputs.type,
-        parentSchema: schema99.properties.required_inputs,
+        schema: schema113.properties.required_inputs.type,
+        parentSchema: schema113.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -25958,7 +30439,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema99.properties.categories,
+          parentSchema: schema113.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -25980,7 +30461,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema99.properties.categories.items,
+              parentSchema: schema113.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -25998,7 +30479,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema99.properties.categories.items,
+              parentSchema: schema113.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -26015,8 +30496,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.properties.categories.items.type,
-            parentSchema: schema99.properties.categories.items,
+            schema: schema113.properties.categories.items.type,
+            parentSchema: schema113.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -26045,7 +30526,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema99.properties.categories,
+              parentSchema: schema113.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -26066,8 +30547,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema99.properties.categories.type,
-        parentSchema: schema99.properties.categories,
+        schema: schema113.properties.categories.type,
+        parentSchema: schema113.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -26085,8 +30566,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.auto_deploy.type,
-        parentSchema: schema99.properties.auto_deploy,
+        schema: schema113.properties.auto_deploy.type,
+        parentSchema: schema113.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -26106,7 +30587,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.footer,
+          parentSchema: schema113.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -26123,8 +30604,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.footer.type,
-        parentSchema: schema99.properties.footer,
+        schema: schema113.properties.footer.type,
+        parentSchema: schema113.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -26144,7 +30625,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.footerIcon,
+          parentSchema: schema113.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -26154,7 +30635,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data22)) {
+      if (!pattern43.test(data22)) {
         const err53 = {
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/properties/footerIcon/pattern',
@@ -26162,7 +30643,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.footerIcon,
+          parentSchema: schema113.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -26179,8 +30660,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.footerIcon.type,
-        parentSchema: schema99.properties.footerIcon,
+        schema: schema113.properties.footerIcon.type,
+        parentSchema: schema113.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -26200,7 +30681,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.image,
+          parentSchema: schema113.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -26210,7 +30691,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data23)) {
+      if (!pattern43.test(data23)) {
         const err56 = {
           instancePath: instancePath + '/image',
           schemaPath: '#/properties/image/pattern',
@@ -26218,7 +30699,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.image,
+          parentSchema: schema113.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -26235,8 +30716,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.image.type,
-        parentSchema: schema99.properties.image,
+        schema: schema113.properties.image.type,
+        parentSchema: schema113.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -26256,7 +30737,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.thumbnail,
+          parentSchema: schema113.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -26266,7 +30747,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data24)) {
+      if (!pattern43.test(data24)) {
         const err59 = {
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/properties/thumbnail/pattern',
@@ -26274,7 +30755,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.thumbnail,
+          parentSchema: schema113.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -26291,8 +30772,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.thumbnail.type,
-        parentSchema: schema99.properties.thumbnail,
+        schema: schema113.properties.thumbnail.type,
+        parentSchema: schema113.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -26312,7 +30793,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema99.properties.open_title,
+          parentSchema: schema113.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -26329,8 +30810,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_title.type,
-        parentSchema: schema99.properties.open_title,
+        schema: schema113.properties.open_title.type,
+        parentSchema: schema113.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -26350,7 +30831,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema99.properties.open_description,
+          parentSchema: schema113.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -26367,8 +30848,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_description.type,
-        parentSchema: schema99.properties.open_description,
+        schema: schema113.properties.open_description.type,
+        parentSchema: schema113.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -26388,7 +30869,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema100,
+          parentSchema: schema114,
           data: data27,
         };
         if (vErrors === null) {
@@ -26398,7 +30879,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern36.test(data27)) {
+      if (!pattern23.test(data27)) {
         const err66 = {
           instancePath: instancePath + '/open_color',
           schemaPath: '#/$defs/HexColour/pattern',
@@ -26406,7 +30887,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema100,
+          parentSchema: schema114,
           data: data27,
         };
         if (vErrors === null) {
@@ -26423,8 +30904,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema100.type,
-        parentSchema: schema100,
+        schema: schema114.type,
+        parentSchema: schema114,
         data: data27,
       };
       if (vErrors === null) {
@@ -26444,7 +30925,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.open_footer,
+          parentSchema: schema113.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -26461,8 +30942,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_footer.type,
-        parentSchema: schema99.properties.open_footer,
+        schema: schema113.properties.open_footer.type,
+        parentSchema: schema113.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -26482,7 +30963,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.open_footerIcon,
+          parentSchema: schema113.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -26492,7 +30973,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data29)) {
+      if (!pattern43.test(data29)) {
         const err71 = {
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/properties/open_footerIcon/pattern',
@@ -26500,7 +30981,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.open_footerIcon,
+          parentSchema: schema113.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -26517,8 +30998,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_footerIcon.type,
-        parentSchema: schema99.properties.open_footerIcon,
+        schema: schema113.properties.open_footerIcon.type,
+        parentSchema: schema113.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -26538,7 +31019,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.open_image,
+          parentSchema: schema113.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -26548,7 +31029,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data30)) {
+      if (!pattern43.test(data30)) {
         const err74 = {
           instancePath: instancePath + '/open_image',
           schemaPath: '#/properties/open_image/pattern',
@@ -26556,7 +31037,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.open_image,
+          parentSchema: schema113.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -26573,8 +31054,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_image.type,
-        parentSchema: schema99.properties.open_image,
+        schema: schema113.properties.open_image.type,
+        parentSchema: schema113.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -26594,7 +31075,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.open_thumbnail,
+          parentSchema: schema113.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -26604,7 +31085,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern37.test(data31)) {
+      if (!pattern43.test(data31)) {
         const err77 = {
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/properties/open_thumbnail/pattern',
@@ -26612,7 +31093,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.open_thumbnail,
+          parentSchema: schema113.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -26629,8 +31110,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_thumbnail.type,
-        parentSchema: schema99.properties.open_thumbnail,
+        schema: schema113.properties.open_thumbnail.type,
+        parentSchema: schema113.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -26646,10 +31127,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema99.properties.message_id.type },
+        params: { type: schema113.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema99.properties.message_id.type,
-        parentSchema: schema99.properties.message_id,
+        schema: schema113.properties.message_id.type,
+        parentSchema: schema113.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -26668,7 +31149,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema99.properties.message_id,
+          parentSchema: schema113.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -26686,7 +31167,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema99.properties.message_id,
+          parentSchema: schema113.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -26705,8 +31186,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.deployed.type,
-        parentSchema: schema99.properties.deployed,
+        schema: schema113.properties.deployed.type,
+        parentSchema: schema113.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -26722,10 +31203,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema99.properties.created_at.type },
+        params: { type: schema113.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema99.properties.created_at.type,
-        parentSchema: schema99.properties.created_at,
+        schema: schema113.properties.created_at.type,
+        parentSchema: schema113.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -26744,7 +31225,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema99.properties.created_at,
+          parentSchema: schema113.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -26761,10 +31242,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema99.properties.updated_at.type },
+        params: { type: schema113.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema99.properties.updated_at.type,
-        parentSchema: schema99.properties.updated_at,
+        schema: schema113.properties.updated_at.type,
+        parentSchema: schema113.properties.updated_at,
         data: data35,
       };
       if (vErrors === null) {
@@ -26783,7 +31264,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema99.properties.updated_at,
+          parentSchema: schema113.properties.updated_at,
           data: data35,
         };
         if (vErrors === null) {
@@ -26801,8 +31282,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -26812,14 +31293,14 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26834,8 +31315,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -26852,8 +31333,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -26870,8 +31351,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -26888,8 +31369,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'item' },
         message: "must have required property '" + 'item' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -26906,8 +31387,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message_id' },
         message: "must have required property '" + 'message_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -26924,8 +31405,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -26942,8 +31423,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'redeployed' },
         message: "must have required property '" + 'redeployed' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -26970,7 +31451,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema98,
+          parentSchema: schema112,
           data,
         };
         if (vErrors === null) {
@@ -26991,7 +31472,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema98.properties.success,
+          parentSchema: schema112.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -27011,8 +31492,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.id.type,
-          parentSchema: schema98.properties.id,
+          schema: schema112.properties.id.type,
+          parentSchema: schema112.properties.id,
           data: data1,
         };
         if (vErrors === null) {
@@ -27032,8 +31513,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.properties.version.type,
-          parentSchema: schema98.properties.version,
+          schema: schema112.properties.version.type,
+          parentSchema: schema112.properties.version,
           data: data2,
         };
         if (vErrors === null) {
@@ -27052,7 +31533,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema98.properties.version,
+            parentSchema: schema112.properties.version,
             data: data2,
           };
           if (vErrors === null) {
@@ -27066,7 +31547,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.item !== undefined) {
       if (
-        !validate61(data.item, {
+        !validate68(data.item, {
           instancePath: instancePath + '/item',
           parentData: data,
           parentDataProperty: 'item',
@@ -27074,7 +31555,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+        vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
         errors = vErrors.length;
       }
     }
@@ -27089,7 +31570,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema102,
+            parentSchema: schema116,
             data: data4,
           };
           if (vErrors === null) {
@@ -27106,8 +31587,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.type,
-          parentSchema: schema102,
+          schema: schema116.type,
+          parentSchema: schema116,
           data: data4,
         };
         if (vErrors === null) {
@@ -27129,7 +31610,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema102,
+            parentSchema: schema116,
             data: data5,
           };
           if (vErrors === null) {
@@ -27146,8 +31627,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.type,
-          parentSchema: schema102,
+          schema: schema116.type,
+          parentSchema: schema116,
           data: data5,
         };
         if (vErrors === null) {
@@ -27167,8 +31648,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.redeployed.type,
-          parentSchema: schema98.properties.redeployed,
+          schema: schema112.properties.redeployed.type,
+          parentSchema: schema112.properties.redeployed,
           data: data6,
         };
         if (vErrors === null) {
@@ -27186,8 +31667,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema112.type,
+      parentSchema: schema112,
       data,
     };
     if (vErrors === null) {
@@ -27197,12 +31678,12 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServer = validate66;
-const schema107 = {
+validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServer = validate73;
+const schema121 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server.json',
   type: 'object',
@@ -27224,15 +31705,15 @@ const schema107 = {
     },
   },
 };
-const schema108 = {
+const schema122 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27247,8 +31728,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -27265,8 +31746,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -27283,8 +31764,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -27301,8 +31782,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -27319,8 +31800,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -27337,8 +31818,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -27364,7 +31845,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema107,
+          parentSchema: schema121,
           data,
         };
         if (vErrors === null) {
@@ -27386,7 +31867,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema108,
+            parentSchema: schema122,
             data: data0,
           };
           if (vErrors === null) {
@@ -27403,8 +31884,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.type,
-          parentSchema: schema108,
+          schema: schema122.type,
+          parentSchema: schema122,
           data: data0,
         };
         if (vErrors === null) {
@@ -27424,8 +31905,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.properties.name.type,
-          parentSchema: schema107.properties.name,
+          schema: schema121.properties.name.type,
+          parentSchema: schema121.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -27443,10 +31924,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema107.properties.iconURL.type },
+          params: { type: schema121.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema107.properties.iconURL.type,
-          parentSchema: schema107.properties.iconURL,
+          schema: schema121.properties.iconURL.type,
+          parentSchema: schema121.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -27466,8 +31947,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema107.properties.memberCount.type,
-          parentSchema: schema107.properties.memberCount,
+          schema: schema121.properties.memberCount.type,
+          parentSchema: schema121.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -27486,7 +31967,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema107.properties.memberCount,
+            parentSchema: schema121.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -27507,8 +31988,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema107.properties.boostLevel.type,
-          parentSchema: schema107.properties.boostLevel,
+          schema: schema121.properties.boostLevel.type,
+          parentSchema: schema121.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -27527,7 +32008,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema107.properties.boostLevel,
+            parentSchema: schema121.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -27545,7 +32026,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema107.properties.boostLevel,
+            parentSchema: schema121.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -27566,8 +32047,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema107.properties.boostCount.type,
-          parentSchema: schema107.properties.boostCount,
+          schema: schema121.properties.boostCount.type,
+          parentSchema: schema121.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -27586,7 +32067,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema107.properties.boostCount,
+            parentSchema: schema121.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -27605,8 +32086,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema107.type,
-      parentSchema: schema107,
+      schema: schema121.type,
+      parentSchema: schema121,
       data,
     };
     if (vErrors === null) {
@@ -27616,12 +32097,12 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServerList = validate63;
-const schema104 = {
+validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServerList = validate70;
+const schema118 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
   type: 'array',
@@ -27648,7 +32129,7 @@ const schema104 = {
     },
   },
 };
-const schema105 = {
+const schema119 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
@@ -27661,15 +32142,15 @@ const schema105 = {
     boostCount: { type: 'integer', minimum: 0 },
   },
 };
-const schema106 = {
+const schema120 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27684,8 +32165,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -27702,8 +32183,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -27720,8 +32201,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -27738,8 +32219,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -27756,8 +32237,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -27774,8 +32255,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -27801,7 +32282,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema105,
+          parentSchema: schema119,
           data,
         };
         if (vErrors === null) {
@@ -27823,7 +32304,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema106,
+            parentSchema: schema120,
             data: data0,
           };
           if (vErrors === null) {
@@ -27840,8 +32321,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.type,
-          parentSchema: schema106,
+          schema: schema120.type,
+          parentSchema: schema120,
           data: data0,
         };
         if (vErrors === null) {
@@ -27861,8 +32342,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.name.type,
-          parentSchema: schema105.properties.name,
+          schema: schema119.properties.name.type,
+          parentSchema: schema119.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -27880,10 +32361,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema105.properties.iconURL.type },
+          params: { type: schema119.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema105.properties.iconURL.type,
-          parentSchema: schema105.properties.iconURL,
+          schema: schema119.properties.iconURL.type,
+          parentSchema: schema119.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -27903,8 +32384,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.memberCount.type,
-          parentSchema: schema105.properties.memberCount,
+          schema: schema119.properties.memberCount.type,
+          parentSchema: schema119.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -27923,7 +32404,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema105.properties.memberCount,
+            parentSchema: schema119.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -27944,8 +32425,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.boostLevel.type,
-          parentSchema: schema105.properties.boostLevel,
+          schema: schema119.properties.boostLevel.type,
+          parentSchema: schema119.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -27964,7 +32445,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema105.properties.boostLevel,
+            parentSchema: schema119.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -27982,7 +32463,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema105.properties.boostLevel,
+            parentSchema: schema119.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -28003,8 +32484,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.boostCount.type,
-          parentSchema: schema105.properties.boostCount,
+          schema: schema119.properties.boostCount.type,
+          parentSchema: schema119.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -28023,7 +32504,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema105.properties.boostCount,
+            parentSchema: schema119.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -28042,8 +32523,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema105.type,
-      parentSchema: schema105,
+      schema: schema119.type,
+      parentSchema: schema119,
       data,
     };
     if (vErrors === null) {
@@ -28053,14 +32534,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28076,7 +32557,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 9 },
         message: 'must NOT have more than 9 items',
         schema: 9,
-        parentSchema: schema104,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -28089,9 +32570,9 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate64(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
+        !validate71(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
         errors = vErrors.length;
       }
     }
@@ -28102,8 +32583,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema104.type,
-      parentSchema: schema104,
+      schema: schema118.type,
+      parentSchema: schema118,
       data,
     };
     if (vErrors === null) {
@@ -28113,12 +32594,12 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptList = validate67;
-const schema109 = {
+validate70.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptList = validate74;
+const schema123 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-list.json',
   type: 'object',
@@ -28140,7 +32621,7 @@ const schema109 = {
     },
   },
 };
-const schema110 = {
+const schema124 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -28152,10 +32633,10 @@ const schema110 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28170,8 +32651,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -28188,8 +32669,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcripts' },
         message: "must have required property '" + 'transcripts' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -28208,7 +32689,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema109,
+          parentSchema: schema123,
           data,
         };
         if (vErrors === null) {
@@ -28229,7 +32710,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema109.properties.success,
+          parentSchema: schema123.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -28254,8 +32735,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema124.required,
+                parentSchema: schema124,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28272,8 +32753,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'ticketId' },
                 message: "must have required property '" + 'ticketId' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema124.required,
+                parentSchema: schema124,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28290,8 +32771,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'userName' },
                 message: "must have required property '" + 'userName' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema124.required,
+                parentSchema: schema124,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28308,8 +32789,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'createdAt' },
                 message: "must have required property '" + 'createdAt' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema124.required,
+                parentSchema: schema124,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28326,8 +32807,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema124.required,
+                parentSchema: schema124,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28346,7 +32827,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema110,
+                  parentSchema: schema124,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -28366,8 +32847,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.id.type,
-                  parentSchema: schema110.properties.id,
+                  schema: schema124.properties.id.type,
+                  parentSchema: schema124.properties.id,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -28387,8 +32868,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.ticketId.type,
-                  parentSchema: schema110.properties.ticketId,
+                  schema: schema124.properties.ticketId.type,
+                  parentSchema: schema124.properties.ticketId,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -28408,8 +32889,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.userName.type,
-                  parentSchema: schema110.properties.userName,
+                  schema: schema124.properties.userName.type,
+                  parentSchema: schema124.properties.userName,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -28429,8 +32910,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.createdAt.type,
-                  parentSchema: schema110.properties.createdAt,
+                  schema: schema124.properties.createdAt.type,
+                  parentSchema: schema124.properties.createdAt,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -28450,8 +32931,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema110.properties.size.type,
-                  parentSchema: schema110.properties.size,
+                  schema: schema124.properties.size.type,
+                  parentSchema: schema124.properties.size,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -28470,7 +32951,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema110.properties.size,
+                    parentSchema: schema124.properties.size,
                     data: data7,
                   };
                   if (vErrors === null) {
@@ -28489,8 +32970,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema110.type,
-              parentSchema: schema110,
+              schema: schema124.type,
+              parentSchema: schema124,
               data: data2,
             };
             if (vErrors === null) {
@@ -28508,8 +32989,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.transcripts.type,
-          parentSchema: schema109.properties.transcripts,
+          schema: schema123.properties.transcripts.type,
+          parentSchema: schema123.properties.transcripts,
           data: data1,
         };
         if (vErrors === null) {
@@ -28527,8 +33008,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema123.type,
+      parentSchema: schema123,
       data,
     };
     if (vErrors === null) {
@@ -28538,12 +33019,12 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptMessage = validate68;
-const schema111 = {
+validate74.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptMessage = validate75;
+const schema125 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-message.json',
   type: 'object',
@@ -28627,14 +33108,10 @@ const schema111 = {
     },
   },
 };
-const pattern59 = new RegExp(
-  '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-  'u',
-);
-function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28649,8 +33126,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -28667,8 +33144,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'author' },
         message: "must have required property '" + 'author' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -28685,8 +33162,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'content' },
         message: "must have required property '" + 'content' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -28703,8 +33180,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'timestamp' },
         message: "must have required property '" + 'timestamp' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -28721,8 +33198,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'attachments' },
         message: "must have required property '" + 'attachments' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -28748,7 +33225,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema111,
+          parentSchema: schema125,
           data,
         };
         if (vErrors === null) {
@@ -28770,7 +33247,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema111.properties.id,
+            parentSchema: schema125.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -28788,7 +33265,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema111.properties.id,
+            parentSchema: schema125.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -28805,8 +33282,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.id.type,
-          parentSchema: schema111.properties.id,
+          schema: schema125.properties.id.type,
+          parentSchema: schema125.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -28827,8 +33304,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema111.properties.author.required,
-            parentSchema: schema111.properties.author,
+            schema: schema125.properties.author.required,
+            parentSchema: schema125.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -28845,8 +33322,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema111.properties.author.required,
-            parentSchema: schema111.properties.author,
+            schema: schema125.properties.author.required,
+            parentSchema: schema125.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -28865,7 +33342,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema111.properties.author,
+              parentSchema: schema125.properties.author,
               data: data1,
             };
             if (vErrors === null) {
@@ -28887,7 +33364,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema111.properties.author.properties.id,
+                parentSchema: schema125.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28905,7 +33382,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema111.properties.author.properties.id,
+                parentSchema: schema125.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28922,8 +33399,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema111.properties.author.properties.id.type,
-              parentSchema: schema111.properties.author.properties.id,
+              schema: schema125.properties.author.properties.id.type,
+              parentSchema: schema125.properties.author.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -28945,7 +33422,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema111.properties.author.properties.username,
+                parentSchema: schema125.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -28963,7 +33440,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema111.properties.author.properties.username,
+                parentSchema: schema125.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -28980,8 +33457,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema111.properties.author.properties.username.type,
-              parentSchema: schema111.properties.author.properties.username,
+              schema: schema125.properties.author.properties.username.type,
+              parentSchema: schema125.properties.author.properties.username,
               data: data3,
             };
             if (vErrors === null) {
@@ -28999,10 +33476,10 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/global_name',
               schemaPath: '#/properties/author/properties/global_name/type',
               keyword: 'type',
-              params: { type: schema111.properties.author.properties.global_name.type },
+              params: { type: schema125.properties.author.properties.global_name.type },
               message: 'must be string,null',
-              schema: schema111.properties.author.properties.global_name.type,
-              parentSchema: schema111.properties.author.properties.global_name,
+              schema: schema125.properties.author.properties.global_name.type,
+              parentSchema: schema125.properties.author.properties.global_name,
               data: data4,
             };
             if (vErrors === null) {
@@ -29021,7 +33498,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema111.properties.author.properties.global_name,
+                parentSchema: schema125.properties.author.properties.global_name,
                 data: data4,
               };
               if (vErrors === null) {
@@ -29040,10 +33517,10 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/avatar',
               schemaPath: '#/properties/author/properties/avatar/type',
               keyword: 'type',
-              params: { type: schema111.properties.author.properties.avatar.type },
+              params: { type: schema125.properties.author.properties.avatar.type },
               message: 'must be string,null',
-              schema: schema111.properties.author.properties.avatar.type,
-              parentSchema: schema111.properties.author.properties.avatar,
+              schema: schema125.properties.author.properties.avatar.type,
+              parentSchema: schema125.properties.author.properties.avatar,
               data: data5,
             };
             if (vErrors === null) {
@@ -29062,7 +33539,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema111.properties.author.properties.avatar,
+                parentSchema: schema125.properties.author.properties.avatar,
                 data: data5,
               };
               if (vErrors === null) {
@@ -29083,8 +33560,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema111.properties.author.properties.bot.type,
-              parentSchema: schema111.properties.author.properties.bot,
+              schema: schema125.properties.author.properties.bot.type,
+              parentSchema: schema125.properties.author.properties.bot,
               data: data6,
             };
             if (vErrors === null) {
@@ -29102,8 +33579,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema111.properties.author.type,
-          parentSchema: schema111.properties.author,
+          schema: schema125.properties.author.type,
+          parentSchema: schema125.properties.author,
           data: data1,
         };
         if (vErrors === null) {
@@ -29125,7 +33602,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema111.properties.content,
+            parentSchema: schema125.properties.content,
             data: data7,
           };
           if (vErrors === null) {
@@ -29142,8 +33619,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.content.type,
-          parentSchema: schema111.properties.content,
+          schema: schema125.properties.content.type,
+          parentSchema: schema125.properties.content,
           data: data7,
         };
         if (vErrors === null) {
@@ -29165,7 +33642,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema111.properties.timestamp,
+            parentSchema: schema125.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -29175,7 +33652,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern59.test(data8)) {
+        if (!pattern22.test(data8)) {
           const err27 = {
             instancePath: instancePath + '/timestamp',
             schemaPath: '#/properties/timestamp/pattern',
@@ -29190,7 +33667,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema111.properties.timestamp,
+            parentSchema: schema125.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -29207,8 +33684,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.timestamp.type,
-          parentSchema: schema111.properties.timestamp,
+          schema: schema125.properties.timestamp.type,
+          parentSchema: schema125.properties.timestamp,
           data: data8,
         };
         if (vErrors === null) {
@@ -29230,7 +33707,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema111.properties.embeds,
+            parentSchema: schema125.properties.embeds,
             data: data9,
           };
           if (vErrors === null) {
@@ -29255,7 +33732,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 256 },
                     message: 'must NOT have more than 256 characters',
                     schema: 256,
-                    parentSchema: schema111.properties.embeds.items.properties.title,
+                    parentSchema: schema125.properties.embeds.items.properties.title,
                     data: data11,
                   };
                   if (vErrors === null) {
@@ -29272,8 +33749,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.embeds.items.properties.title.type,
-                  parentSchema: schema111.properties.embeds.items.properties.title,
+                  schema: schema125.properties.embeds.items.properties.title.type,
+                  parentSchema: schema125.properties.embeds.items.properties.title,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -29295,7 +33772,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 4096 },
                     message: 'must NOT have more than 4096 characters',
                     schema: 4096,
-                    parentSchema: schema111.properties.embeds.items.properties.description,
+                    parentSchema: schema125.properties.embeds.items.properties.description,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -29312,8 +33789,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.embeds.items.properties.description.type,
-                  parentSchema: schema111.properties.embeds.items.properties.description,
+                  schema: schema125.properties.embeds.items.properties.description.type,
+                  parentSchema: schema125.properties.embeds.items.properties.description,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -29331,8 +33808,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema111.properties.embeds.items.type,
-              parentSchema: schema111.properties.embeds.items,
+              schema: schema125.properties.embeds.items.type,
+              parentSchema: schema125.properties.embeds.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -29350,8 +33827,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema111.properties.embeds.type,
-          parentSchema: schema111.properties.embeds,
+          schema: schema125.properties.embeds.type,
+          parentSchema: schema125.properties.embeds,
           data: data9,
         };
         if (vErrors === null) {
@@ -29373,7 +33850,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema111.properties.attachments,
+            parentSchema: schema125.properties.attachments,
             data: data13,
           };
           if (vErrors === null) {
@@ -29394,8 +33871,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'filename' },
                 message: "must have required property '" + 'filename' + "'",
-                schema: schema111.properties.attachments.items.required,
-                parentSchema: schema111.properties.attachments.items,
+                schema: schema125.properties.attachments.items.required,
+                parentSchema: schema125.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -29412,8 +33889,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema111.properties.attachments.items.required,
-                parentSchema: schema111.properties.attachments.items,
+                schema: schema125.properties.attachments.items.required,
+                parentSchema: schema125.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -29430,8 +33907,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema111.properties.attachments.items.required,
-                parentSchema: schema111.properties.attachments.items,
+                schema: schema125.properties.attachments.items.required,
+                parentSchema: schema125.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -29450,7 +33927,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema111.properties.attachments.items,
+                  parentSchema: schema125.properties.attachments.items,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -29472,7 +33949,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema111.properties.attachments.items.properties.filename,
+                    parentSchema: schema125.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -29490,7 +33967,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema111.properties.attachments.items.properties.filename,
+                    parentSchema: schema125.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -29507,8 +33984,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.attachments.items.properties.filename.type,
-                  parentSchema: schema111.properties.attachments.items.properties.filename,
+                  schema: schema125.properties.attachments.items.properties.filename.type,
+                  parentSchema: schema125.properties.attachments.items.properties.filename,
                   data: data15,
                 };
                 if (vErrors === null) {
@@ -29528,8 +34005,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema111.properties.attachments.items.properties.size.type,
-                  parentSchema: schema111.properties.attachments.items.properties.size,
+                  schema: schema125.properties.attachments.items.properties.size.type,
+                  parentSchema: schema125.properties.attachments.items.properties.size,
                   data: data16,
                 };
                 if (vErrors === null) {
@@ -29548,7 +34025,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '<=', limit: 1073741824 },
                     message: 'must be <= 1073741824',
                     schema: 1073741824,
-                    parentSchema: schema111.properties.attachments.items.properties.size,
+                    parentSchema: schema125.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -29566,7 +34043,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema111.properties.attachments.items.properties.size,
+                    parentSchema: schema125.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -29589,7 +34066,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema111.properties.attachments.items.properties.content_type,
+                    parentSchema: schema125.properties.attachments.items.properties.content_type,
                     data: data17,
                   };
                   if (vErrors === null) {
@@ -29606,8 +34083,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.attachments.items.properties.content_type.type,
-                  parentSchema: schema111.properties.attachments.items.properties.content_type,
+                  schema: schema125.properties.attachments.items.properties.content_type.type,
+                  parentSchema: schema125.properties.attachments.items.properties.content_type,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -29629,7 +34106,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2048 },
                     message: 'must NOT have more than 2048 characters',
                     schema: 2048,
-                    parentSchema: schema111.properties.attachments.items.properties.url,
+                    parentSchema: schema125.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -29647,7 +34124,7 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema111.properties.attachments.items.properties.url,
+                    parentSchema: schema125.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -29664,8 +34141,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.attachments.items.properties.url.type,
-                  parentSchema: schema111.properties.attachments.items.properties.url,
+                  schema: schema125.properties.attachments.items.properties.url.type,
+                  parentSchema: schema125.properties.attachments.items.properties.url,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -29683,8 +34160,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema111.properties.attachments.items.type,
-              parentSchema: schema111.properties.attachments.items,
+              schema: schema125.properties.attachments.items.type,
+              parentSchema: schema125.properties.attachments.items,
               data: data14,
             };
             if (vErrors === null) {
@@ -29702,8 +34179,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema111.properties.attachments.type,
-          parentSchema: schema111.properties.attachments,
+          schema: schema125.properties.attachments.type,
+          parentSchema: schema125.properties.attachments,
           data: data13,
         };
         if (vErrors === null) {
@@ -29721,8 +34198,8 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema125.type,
+      parentSchema: schema125,
       data,
     };
     if (vErrors === null) {
@@ -29732,12 +34209,12 @@ function validate68(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptSummary = validate69;
-const schema112 = {
+validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptSummary = validate76;
+const schema126 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-summary.json',
   type: 'object',
@@ -29751,10 +34228,10 @@ const schema112 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-summary.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29769,8 +34246,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -29787,8 +34264,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -29805,8 +34282,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'userName' },
         message: "must have required property '" + 'userName' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -29823,8 +34300,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'createdAt' },
         message: "must have required property '" + 'createdAt' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -29841,8 +34318,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema126.required,
+        parentSchema: schema126,
         data,
       };
       if (vErrors === null) {
@@ -29861,7 +34338,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema112,
+          parentSchema: schema126,
           data,
         };
         if (vErrors === null) {
@@ -29881,8 +34358,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.id.type,
-          parentSchema: schema112.properties.id,
+          schema: schema126.properties.id.type,
+          parentSchema: schema126.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -29902,8 +34379,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.ticketId.type,
-          parentSchema: schema112.properties.ticketId,
+          schema: schema126.properties.ticketId.type,
+          parentSchema: schema126.properties.ticketId,
           data: data1,
         };
         if (vErrors === null) {
@@ -29923,8 +34400,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.userName.type,
-          parentSchema: schema112.properties.userName,
+          schema: schema126.properties.userName.type,
+          parentSchema: schema126.properties.userName,
           data: data2,
         };
         if (vErrors === null) {
@@ -29944,8 +34421,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.createdAt.type,
-          parentSchema: schema112.properties.createdAt,
+          schema: schema126.properties.createdAt.type,
+          parentSchema: schema126.properties.createdAt,
           data: data3,
         };
         if (vErrors === null) {
@@ -29965,8 +34442,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.size.type,
-          parentSchema: schema112.properties.size,
+          schema: schema126.properties.size.type,
+          parentSchema: schema126.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -29985,7 +34462,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema112.properties.size,
+            parentSchema: schema126.properties.size,
             data: data4,
           };
           if (vErrors === null) {
@@ -30004,8 +34481,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema126.type,
+      parentSchema: schema126,
       data,
     };
     if (vErrors === null) {
@@ -30015,12 +34492,12 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUpload = validate71;
-const schema115 = {
+validate76.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUpload = validate78;
+const schema129 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload.json',
   type: 'object',
@@ -30165,7 +34642,7 @@ const schema115 = {
     },
   },
 };
-const schema116 = {
+const schema130 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username'],
@@ -30184,14 +34661,14 @@ const schema116 = {
     },
   },
 };
-const schema118 = {
+const schema132 = {
   type: 'string',
   pattern:
     '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   maxLength: 40,
   'x-messages': { '*': 'Must be an ISO 8601 date and time' },
 };
-const schema120 = {
+const schema134 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'author', 'content', 'timestamp', 'attachments'],
@@ -30273,10 +34750,10 @@ const schema120 = {
     },
   },
 };
-function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30291,8 +34768,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -30309,8 +34786,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channelName' },
         message: "must have required property '" + 'channelName' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -30327,8 +34804,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedBy' },
         message: "must have required property '" + 'openedBy' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -30345,8 +34822,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedAt' },
         message: "must have required property '" + 'openedAt' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -30363,8 +34840,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'closedAt' },
         message: "must have required property '" + 'closedAt' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -30381,8 +34858,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'messages' },
         message: "must have required property '" + 'messages' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -30409,7 +34886,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema115,
+          parentSchema: schema129,
           data,
         };
         if (vErrors === null) {
@@ -30431,7 +34908,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema115.properties.ticketId,
+            parentSchema: schema129.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -30449,7 +34926,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema115.properties.ticketId,
+            parentSchema: schema129.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -30466,8 +34943,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.ticketId.type,
-          parentSchema: schema115.properties.ticketId,
+          schema: schema129.properties.ticketId.type,
+          parentSchema: schema129.properties.ticketId,
           data: data0,
         };
         if (vErrors === null) {
@@ -30489,7 +34966,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema115.properties.channelName,
+            parentSchema: schema129.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -30507,7 +34984,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema115.properties.channelName,
+            parentSchema: schema129.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -30524,8 +35001,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.channelName.type,
-          parentSchema: schema115.properties.channelName,
+          schema: schema129.properties.channelName.type,
+          parentSchema: schema129.properties.channelName,
           data: data1,
         };
         if (vErrors === null) {
@@ -30546,8 +35023,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema116.required,
-            parentSchema: schema116,
+            schema: schema130.required,
+            parentSchema: schema130,
             data: data2,
           };
           if (vErrors === null) {
@@ -30564,8 +35041,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema116.required,
-            parentSchema: schema116,
+            schema: schema130.required,
+            parentSchema: schema130,
             data: data2,
           };
           if (vErrors === null) {
@@ -30584,7 +35061,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema116,
+              parentSchema: schema130,
               data: data2,
             };
             if (vErrors === null) {
@@ -30606,7 +35083,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema116.properties.id,
+                parentSchema: schema130.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -30624,7 +35101,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema116.properties.id,
+                parentSchema: schema130.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -30641,8 +35118,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.id.type,
-              parentSchema: schema116.properties.id,
+              schema: schema130.properties.id.type,
+              parentSchema: schema130.properties.id,
               data: data3,
             };
             if (vErrors === null) {
@@ -30664,7 +35141,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema116.properties.username,
+                parentSchema: schema130.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -30682,7 +35159,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema116.properties.username,
+                parentSchema: schema130.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -30699,8 +35176,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.username.type,
-              parentSchema: schema116.properties.username,
+              schema: schema130.properties.username.type,
+              parentSchema: schema130.properties.username,
               data: data4,
             };
             if (vErrors === null) {
@@ -30718,8 +35195,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema116.type,
-          parentSchema: schema116,
+          schema: schema130.type,
+          parentSchema: schema130,
           data: data2,
         };
         if (vErrors === null) {
@@ -30740,8 +35217,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema116.required,
-            parentSchema: schema116,
+            schema: schema130.required,
+            parentSchema: schema130,
             data: data5,
           };
           if (vErrors === null) {
@@ -30758,8 +35235,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema116.required,
-            parentSchema: schema116,
+            schema: schema130.required,
+            parentSchema: schema130,
             data: data5,
           };
           if (vErrors === null) {
@@ -30778,7 +35255,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key2 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema116,
+              parentSchema: schema130,
               data: data5,
             };
             if (vErrors === null) {
@@ -30800,7 +35277,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema116.properties.id,
+                parentSchema: schema130.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -30818,7 +35295,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema116.properties.id,
+                parentSchema: schema130.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -30835,8 +35312,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.id.type,
-              parentSchema: schema116.properties.id,
+              schema: schema130.properties.id.type,
+              parentSchema: schema130.properties.id,
               data: data6,
             };
             if (vErrors === null) {
@@ -30858,7 +35335,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema116.properties.username,
+                parentSchema: schema130.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -30876,7 +35353,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema116.properties.username,
+                parentSchema: schema130.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -30893,8 +35370,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.username.type,
-              parentSchema: schema116.properties.username,
+              schema: schema130.properties.username.type,
+              parentSchema: schema130.properties.username,
               data: data7,
             };
             if (vErrors === null) {
@@ -30912,8 +35389,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema116.type,
-          parentSchema: schema116,
+          schema: schema130.type,
+          parentSchema: schema130,
           data: data5,
         };
         if (vErrors === null) {
@@ -30935,7 +35412,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema118,
+            parentSchema: schema132,
             data: data8,
           };
           if (vErrors === null) {
@@ -30945,7 +35422,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern59.test(data8)) {
+        if (!pattern22.test(data8)) {
           const err34 = {
             instancePath: instancePath + '/openedAt',
             schemaPath: '#/$defs/timestamp/pattern',
@@ -30960,7 +35437,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema118,
+            parentSchema: schema132,
             data: data8,
           };
           if (vErrors === null) {
@@ -30977,8 +35454,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.type,
-          parentSchema: schema118,
+          schema: schema132.type,
+          parentSchema: schema132,
           data: data8,
         };
         if (vErrors === null) {
@@ -31000,7 +35477,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema118,
+            parentSchema: schema132,
             data: data9,
           };
           if (vErrors === null) {
@@ -31010,7 +35487,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern59.test(data9)) {
+        if (!pattern22.test(data9)) {
           const err37 = {
             instancePath: instancePath + '/closedAt',
             schemaPath: '#/$defs/timestamp/pattern',
@@ -31025,7 +35502,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema118,
+            parentSchema: schema132,
             data: data9,
           };
           if (vErrors === null) {
@@ -31042,8 +35519,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.type,
-          parentSchema: schema118,
+          schema: schema132.type,
+          parentSchema: schema132,
           data: data9,
         };
         if (vErrors === null) {
@@ -31065,7 +35542,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 5000 },
             message: 'must NOT have more than 5000 items',
             schema: 5000,
-            parentSchema: schema115.properties.messages,
+            parentSchema: schema129.properties.messages,
             data: data10,
           };
           if (vErrors === null) {
@@ -31086,8 +35563,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema134.required,
+                parentSchema: schema134,
                 data: data11,
               };
               if (vErrors === null) {
@@ -31104,8 +35581,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'author' },
                 message: "must have required property '" + 'author' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema134.required,
+                parentSchema: schema134,
                 data: data11,
               };
               if (vErrors === null) {
@@ -31122,8 +35599,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'content' },
                 message: "must have required property '" + 'content' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema134.required,
+                parentSchema: schema134,
                 data: data11,
               };
               if (vErrors === null) {
@@ -31140,8 +35617,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'timestamp' },
                 message: "must have required property '" + 'timestamp' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema134.required,
+                parentSchema: schema134,
                 data: data11,
               };
               if (vErrors === null) {
@@ -31158,8 +35635,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'attachments' },
                 message: "must have required property '" + 'attachments' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema134.required,
+                parentSchema: schema134,
                 data: data11,
               };
               if (vErrors === null) {
@@ -31185,7 +35662,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema120,
+                  parentSchema: schema134,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -31207,7 +35684,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 20 },
                     message: 'must NOT have more than 20 characters',
                     schema: 20,
-                    parentSchema: schema120.properties.id,
+                    parentSchema: schema134.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -31225,7 +35702,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema120.properties.id,
+                    parentSchema: schema134.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -31242,8 +35719,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.id.type,
-                  parentSchema: schema120.properties.id,
+                  schema: schema134.properties.id.type,
+                  parentSchema: schema134.properties.id,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -31264,8 +35741,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'id' },
                     message: "must have required property '" + 'id' + "'",
-                    schema: schema120.properties.author.required,
-                    parentSchema: schema120.properties.author,
+                    schema: schema134.properties.author.required,
+                    parentSchema: schema134.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -31282,8 +35759,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'username' },
                     message: "must have required property '" + 'username' + "'",
-                    schema: schema120.properties.author.required,
-                    parentSchema: schema120.properties.author,
+                    schema: schema134.properties.author.required,
+                    parentSchema: schema134.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -31302,7 +35779,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { additionalProperty: key4 },
                       message: 'must NOT have additional properties',
                       schema: false,
-                      parentSchema: schema120.properties.author,
+                      parentSchema: schema134.properties.author,
                       data: data13,
                     };
                     if (vErrors === null) {
@@ -31324,7 +35801,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 20 },
                         message: 'must NOT have more than 20 characters',
                         schema: 20,
-                        parentSchema: schema120.properties.author.properties.id,
+                        parentSchema: schema134.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -31342,7 +35819,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { pattern: '^[0-9]{17,20}$' },
                         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                         schema: '^[0-9]{17,20}$',
-                        parentSchema: schema120.properties.author.properties.id,
+                        parentSchema: schema134.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -31359,8 +35836,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema120.properties.author.properties.id.type,
-                      parentSchema: schema120.properties.author.properties.id,
+                      schema: schema134.properties.author.properties.id.type,
+                      parentSchema: schema134.properties.author.properties.id,
                       data: data14,
                     };
                     if (vErrors === null) {
@@ -31382,7 +35859,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema120.properties.author.properties.username,
+                        parentSchema: schema134.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -31400,7 +35877,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 1 },
                         message: 'must NOT have fewer than 1 characters',
                         schema: 1,
-                        parentSchema: schema120.properties.author.properties.username,
+                        parentSchema: schema134.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -31417,8 +35894,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema120.properties.author.properties.username.type,
-                      parentSchema: schema120.properties.author.properties.username,
+                      schema: schema134.properties.author.properties.username.type,
+                      parentSchema: schema134.properties.author.properties.username,
                       data: data15,
                     };
                     if (vErrors === null) {
@@ -31436,10 +35913,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/global_name',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/global_name/type',
                       keyword: 'type',
-                      params: { type: schema120.properties.author.properties.global_name.type },
+                      params: { type: schema134.properties.author.properties.global_name.type },
                       message: 'must be string,null',
-                      schema: schema120.properties.author.properties.global_name.type,
-                      parentSchema: schema120.properties.author.properties.global_name,
+                      schema: schema134.properties.author.properties.global_name.type,
+                      parentSchema: schema134.properties.author.properties.global_name,
                       data: data16,
                     };
                     if (vErrors === null) {
@@ -31458,7 +35935,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema120.properties.author.properties.global_name,
+                        parentSchema: schema134.properties.author.properties.global_name,
                         data: data16,
                       };
                       if (vErrors === null) {
@@ -31477,10 +35954,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/avatar',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/avatar/type',
                       keyword: 'type',
-                      params: { type: schema120.properties.author.properties.avatar.type },
+                      params: { type: schema134.properties.author.properties.avatar.type },
                       message: 'must be string,null',
-                      schema: schema120.properties.author.properties.avatar.type,
-                      parentSchema: schema120.properties.author.properties.avatar,
+                      schema: schema134.properties.author.properties.avatar.type,
+                      parentSchema: schema134.properties.author.properties.avatar,
                       data: data17,
                     };
                     if (vErrors === null) {
@@ -31499,7 +35976,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema120.properties.author.properties.avatar,
+                        parentSchema: schema134.properties.author.properties.avatar,
                         data: data17,
                       };
                       if (vErrors === null) {
@@ -31520,8 +35997,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'boolean' },
                       message: 'must be boolean',
-                      schema: schema120.properties.author.properties.bot.type,
-                      parentSchema: schema120.properties.author.properties.bot,
+                      schema: schema134.properties.author.properties.bot.type,
+                      parentSchema: schema134.properties.author.properties.bot,
                       data: data18,
                     };
                     if (vErrors === null) {
@@ -31539,8 +36016,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'object' },
                   message: 'must be object',
-                  schema: schema120.properties.author.type,
-                  parentSchema: schema120.properties.author,
+                  schema: schema134.properties.author.type,
+                  parentSchema: schema134.properties.author,
                   data: data13,
                 };
                 if (vErrors === null) {
@@ -31562,7 +36039,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2000 },
                     message: 'must NOT have more than 2000 characters',
                     schema: 2000,
-                    parentSchema: schema120.properties.content,
+                    parentSchema: schema134.properties.content,
                     data: data19,
                   };
                   if (vErrors === null) {
@@ -31579,8 +36056,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.content.type,
-                  parentSchema: schema120.properties.content,
+                  schema: schema134.properties.content.type,
+                  parentSchema: schema134.properties.content,
                   data: data19,
                 };
                 if (vErrors === null) {
@@ -31602,7 +36079,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema120.properties.timestamp,
+                    parentSchema: schema134.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -31612,7 +36089,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (!pattern59.test(data20)) {
+                if (!pattern22.test(data20)) {
                   const err67 = {
                     instancePath: instancePath + '/messages/' + i0 + '/timestamp',
                     schemaPath: '#/$defs/TranscriptMessage/properties/timestamp/pattern',
@@ -31627,7 +36104,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       '"',
                     schema:
                       '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-                    parentSchema: schema120.properties.timestamp,
+                    parentSchema: schema134.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -31644,8 +36121,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.timestamp.type,
-                  parentSchema: schema120.properties.timestamp,
+                  schema: schema134.properties.timestamp.type,
+                  parentSchema: schema134.properties.timestamp,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -31667,7 +36144,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema120.properties.embeds,
+                    parentSchema: schema134.properties.embeds,
                     data: data21,
                   };
                   if (vErrors === null) {
@@ -31692,7 +36169,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 256 },
                             message: 'must NOT have more than 256 characters',
                             schema: 256,
-                            parentSchema: schema120.properties.embeds.items.properties.title,
+                            parentSchema: schema134.properties.embeds.items.properties.title,
                             data: data23,
                           };
                           if (vErrors === null) {
@@ -31709,8 +36186,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.embeds.items.properties.title.type,
-                          parentSchema: schema120.properties.embeds.items.properties.title,
+                          schema: schema134.properties.embeds.items.properties.title.type,
+                          parentSchema: schema134.properties.embeds.items.properties.title,
                           data: data23,
                         };
                         if (vErrors === null) {
@@ -31732,7 +36209,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 4096 },
                             message: 'must NOT have more than 4096 characters',
                             schema: 4096,
-                            parentSchema: schema120.properties.embeds.items.properties.description,
+                            parentSchema: schema134.properties.embeds.items.properties.description,
                             data: data24,
                           };
                           if (vErrors === null) {
@@ -31749,8 +36226,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.embeds.items.properties.description.type,
-                          parentSchema: schema120.properties.embeds.items.properties.description,
+                          schema: schema134.properties.embeds.items.properties.description.type,
+                          parentSchema: schema134.properties.embeds.items.properties.description,
                           data: data24,
                         };
                         if (vErrors === null) {
@@ -31768,8 +36245,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema120.properties.embeds.items.type,
-                      parentSchema: schema120.properties.embeds.items,
+                      schema: schema134.properties.embeds.items.type,
+                      parentSchema: schema134.properties.embeds.items,
                       data: data22,
                     };
                     if (vErrors === null) {
@@ -31787,8 +36264,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema120.properties.embeds.type,
-                  parentSchema: schema120.properties.embeds,
+                  schema: schema134.properties.embeds.type,
+                  parentSchema: schema134.properties.embeds,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -31810,7 +36287,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema120.properties.attachments,
+                    parentSchema: schema134.properties.attachments,
                     data: data25,
                   };
                   if (vErrors === null) {
@@ -31831,8 +36308,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'filename' },
                         message: "must have required property '" + 'filename' + "'",
-                        schema: schema120.properties.attachments.items.required,
-                        parentSchema: schema120.properties.attachments.items,
+                        schema: schema134.properties.attachments.items.required,
+                        parentSchema: schema134.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -31849,8 +36326,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'size' },
                         message: "must have required property '" + 'size' + "'",
-                        schema: schema120.properties.attachments.items.required,
-                        parentSchema: schema120.properties.attachments.items,
+                        schema: schema134.properties.attachments.items.required,
+                        parentSchema: schema134.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -31867,8 +36344,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'url' },
                         message: "must have required property '" + 'url' + "'",
-                        schema: schema120.properties.attachments.items.required,
-                        parentSchema: schema120.properties.attachments.items,
+                        schema: schema134.properties.attachments.items.required,
+                        parentSchema: schema134.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -31887,7 +36364,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           params: { additionalProperty: key5 },
                           message: 'must NOT have additional properties',
                           schema: false,
-                          parentSchema: schema120.properties.attachments.items,
+                          parentSchema: schema134.properties.attachments.items,
                           data: data26,
                         };
                         if (vErrors === null) {
@@ -31909,7 +36386,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema120.properties.attachments.items.properties.filename,
+                            parentSchema: schema134.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -31927,7 +36404,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema120.properties.attachments.items.properties.filename,
+                            parentSchema: schema134.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -31944,8 +36421,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.attachments.items.properties.filename.type,
-                          parentSchema: schema120.properties.attachments.items.properties.filename,
+                          schema: schema134.properties.attachments.items.properties.filename.type,
+                          parentSchema: schema134.properties.attachments.items.properties.filename,
                           data: data27,
                         };
                         if (vErrors === null) {
@@ -31965,8 +36442,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema120.properties.attachments.items.properties.size.type,
-                          parentSchema: schema120.properties.attachments.items.properties.size,
+                          schema: schema134.properties.attachments.items.properties.size.type,
+                          parentSchema: schema134.properties.attachments.items.properties.size,
                           data: data28,
                         };
                         if (vErrors === null) {
@@ -31985,7 +36462,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '<=', limit: 1073741824 },
                             message: 'must be <= 1073741824',
                             schema: 1073741824,
-                            parentSchema: schema120.properties.attachments.items.properties.size,
+                            parentSchema: schema134.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -32003,7 +36480,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema120.properties.attachments.items.properties.size,
+                            parentSchema: schema134.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -32026,7 +36503,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema120.properties.attachments.items.properties.content_type,
+                            parentSchema: schema134.properties.attachments.items.properties.content_type,
                             data: data29,
                           };
                           if (vErrors === null) {
@@ -32043,8 +36520,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.attachments.items.properties.content_type.type,
-                          parentSchema: schema120.properties.attachments.items.properties.content_type,
+                          schema: schema134.properties.attachments.items.properties.content_type.type,
+                          parentSchema: schema134.properties.attachments.items.properties.content_type,
                           data: data29,
                         };
                         if (vErrors === null) {
@@ -32066,7 +36543,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 2048 },
                             message: 'must NOT have more than 2048 characters',
                             schema: 2048,
-                            parentSchema: schema120.properties.attachments.items.properties.url,
+                            parentSchema: schema134.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -32084,7 +36561,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema120.properties.attachments.items.properties.url,
+                            parentSchema: schema134.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -32101,8 +36578,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.attachments.items.properties.url.type,
-                          parentSchema: schema120.properties.attachments.items.properties.url,
+                          schema: schema134.properties.attachments.items.properties.url.type,
+                          parentSchema: schema134.properties.attachments.items.properties.url,
                           data: data30,
                         };
                         if (vErrors === null) {
@@ -32120,8 +36597,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema120.properties.attachments.items.type,
-                      parentSchema: schema120.properties.attachments.items,
+                      schema: schema134.properties.attachments.items.type,
+                      parentSchema: schema134.properties.attachments.items,
                       data: data26,
                     };
                     if (vErrors === null) {
@@ -32139,8 +36616,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema120.properties.attachments.type,
-                  parentSchema: schema120.properties.attachments,
+                  schema: schema134.properties.attachments.type,
+                  parentSchema: schema134.properties.attachments,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -32158,8 +36635,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema120.type,
-              parentSchema: schema120,
+              schema: schema134.type,
+              parentSchema: schema134,
               data: data11,
             };
             if (vErrors === null) {
@@ -32177,8 +36654,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema115.properties.messages.type,
-          parentSchema: schema115.properties.messages,
+          schema: schema129.properties.messages.type,
+          parentSchema: schema129.properties.messages,
           data: data10,
         };
         if (vErrors === null) {
@@ -32196,8 +36673,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema115.type,
-      parentSchema: schema115,
+      schema: schema129.type,
+      parentSchema: schema129,
       data,
     };
     if (vErrors === null) {
@@ -32207,12 +36684,12 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUploadResponse = validate70;
-const schema113 = {
+validate78.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUploadResponse = validate77;
+const schema127 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
   type: 'object',
@@ -32234,7 +36711,7 @@ const schema113 = {
     },
   },
 };
-const schema114 = {
+const schema128 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -32246,10 +36723,10 @@ const schema114 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32264,8 +36741,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -32282,8 +36759,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcript' },
         message: "must have required property '" + 'transcript' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -32302,7 +36779,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema113,
+          parentSchema: schema127,
           data,
         };
         if (vErrors === null) {
@@ -32323,7 +36800,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema113.properties.success,
+          parentSchema: schema127.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -32344,8 +36821,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema128.required,
+            parentSchema: schema128,
             data: data1,
           };
           if (vErrors === null) {
@@ -32362,8 +36839,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'ticketId' },
             message: "must have required property '" + 'ticketId' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema128.required,
+            parentSchema: schema128,
             data: data1,
           };
           if (vErrors === null) {
@@ -32380,8 +36857,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'userName' },
             message: "must have required property '" + 'userName' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema128.required,
+            parentSchema: schema128,
             data: data1,
           };
           if (vErrors === null) {
@@ -32398,8 +36875,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'createdAt' },
             message: "must have required property '" + 'createdAt' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema128.required,
+            parentSchema: schema128,
             data: data1,
           };
           if (vErrors === null) {
@@ -32416,8 +36893,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'size' },
             message: "must have required property '" + 'size' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema128.required,
+            parentSchema: schema128,
             data: data1,
           };
           if (vErrors === null) {
@@ -32436,7 +36913,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema114,
+              parentSchema: schema128,
               data: data1,
             };
             if (vErrors === null) {
@@ -32456,8 +36933,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.id.type,
-              parentSchema: schema114.properties.id,
+              schema: schema128.properties.id.type,
+              parentSchema: schema128.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -32477,8 +36954,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.ticketId.type,
-              parentSchema: schema114.properties.ticketId,
+              schema: schema128.properties.ticketId.type,
+              parentSchema: schema128.properties.ticketId,
               data: data3,
             };
             if (vErrors === null) {
@@ -32498,8 +36975,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.userName.type,
-              parentSchema: schema114.properties.userName,
+              schema: schema128.properties.userName.type,
+              parentSchema: schema128.properties.userName,
               data: data4,
             };
             if (vErrors === null) {
@@ -32519,8 +36996,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.createdAt.type,
-              parentSchema: schema114.properties.createdAt,
+              schema: schema128.properties.createdAt.type,
+              parentSchema: schema128.properties.createdAt,
               data: data5,
             };
             if (vErrors === null) {
@@ -32540,8 +37017,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.size.type,
-              parentSchema: schema114.properties.size,
+              schema: schema128.properties.size.type,
+              parentSchema: schema128.properties.size,
               data: data6,
             };
             if (vErrors === null) {
@@ -32560,7 +37037,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema114.properties.size,
+                parentSchema: schema128.properties.size,
                 data: data6,
               };
               if (vErrors === null) {
@@ -32579,8 +37056,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema114.type,
-          parentSchema: schema114,
+          schema: schema128.type,
+          parentSchema: schema128,
           data: data1,
         };
         if (vErrors === null) {
@@ -32598,8 +37075,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema127.type,
+      parentSchema: schema127,
       data,
     };
     if (vErrors === null) {
@@ -32609,12 +37086,12 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscripts = validate110;
-const schema196 = {
+validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscripts = validate118;
+const schema218 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
@@ -32693,21 +37170,21 @@ const schema196 = {
     },
   },
 };
-const schema197 = {
+const schema219 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const pattern139 = new RegExp(
+const pattern148 = new RegExp(
   '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
   'u',
 );
-function validate110(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate118(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate110.evaluated;
+  const evaluated0 = validate118.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32757,7 +37234,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema196,
+          parentSchema: schema218,
           data,
         };
         if (vErrors === null) {
@@ -32776,8 +37253,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.enabled.type,
-        parentSchema: schema196.properties.enabled,
+        schema: schema218.properties.enabled.type,
+        parentSchema: schema218.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -32795,8 +37272,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.autoGenerate.type,
-        parentSchema: schema196.properties.autoGenerate,
+        schema: schema218.properties.autoGenerate.type,
+        parentSchema: schema218.properties.autoGenerate,
         data: data1,
       };
       if (vErrors === null) {
@@ -32814,8 +37291,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.includeAttachments.type,
-        parentSchema: schema196.properties.includeAttachments,
+        schema: schema218.properties.includeAttachments.type,
+        parentSchema: schema218.properties.includeAttachments,
         data: data2,
       };
       if (vErrors === null) {
@@ -32831,10 +37308,10 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/format',
         schemaPath: '#/properties/format/enum',
         keyword: 'enum',
-        params: { allowedValues: schema196.properties.format.enum },
+        params: { allowedValues: schema218.properties.format.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema196.properties.format.enum,
-        parentSchema: schema196.properties.format,
+        schema: schema218.properties.format.enum,
+        parentSchema: schema218.properties.format,
         data: data3,
       };
       if (vErrors === null) {
@@ -32852,8 +37329,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema196.properties.retentionDays.type,
-        parentSchema: schema196.properties.retentionDays,
+        schema: schema218.properties.retentionDays.type,
+        parentSchema: schema218.properties.retentionDays,
         data: data4,
       };
       if (vErrors === null) {
@@ -32872,7 +37349,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 365 },
           message: 'must be <= 365',
           schema: 365,
-          parentSchema: schema196.properties.retentionDays,
+          parentSchema: schema218.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -32890,7 +37367,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema196.properties.retentionDays,
+          parentSchema: schema218.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -32911,7 +37388,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema196.properties.webhookUrl,
+          parentSchema: schema218.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -32921,7 +37398,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern139.test(data5)) {
+      if (!pattern148.test(data5)) {
         const err9 = {
           instancePath: instancePath + '/webhookUrl',
           schemaPath: '#/properties/webhookUrl/pattern',
@@ -32932,7 +37409,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
             '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
             '"',
           schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-          parentSchema: schema196.properties.webhookUrl,
+          parentSchema: schema218.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -32949,8 +37426,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema196.properties.webhookUrl.type,
-        parentSchema: schema196.properties.webhookUrl,
+        schema: schema218.properties.webhookUrl.type,
+        parentSchema: schema218.properties.webhookUrl,
         data: data5,
       };
       if (vErrors === null) {
@@ -32968,8 +37445,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.dmUser.type,
-        parentSchema: schema196.properties.dmUser,
+        schema: schema218.properties.dmUser.type,
+        parentSchema: schema218.properties.dmUser,
         data: data6,
       };
       if (vErrors === null) {
@@ -32985,10 +37462,10 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/logChannel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema197.type },
+        params: { type: schema219.type },
         message: 'must be string,null',
-        schema: schema197.type,
-        parentSchema: schema197,
+        schema: schema219.type,
+        parentSchema: schema219,
         data: data7,
       };
       if (vErrors === null) {
@@ -33007,7 +37484,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema197,
+          parentSchema: schema219,
           data: data7,
         };
         if (vErrors === null) {
@@ -33025,7 +37502,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema197,
+          parentSchema: schema219,
           data: data7,
         };
         if (vErrors === null) {
@@ -33043,8 +37520,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema196.type,
-      parentSchema: schema196,
+      schema: schema218.type,
+      parentSchema: schema218,
       data,
     };
     if (vErrors === null) {
@@ -33054,12 +37531,12 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate110.errors = vErrors;
+  validate118.errors = vErrors;
   return errors === 0;
 }
-validate110.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate76;
-const schema126 = {
+validate118.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate83;
+const schema140 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -33099,12 +37576,12 @@ const schema126 = {
     },
   },
 };
-const schema127 = {
+const schema141 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema129 = {
+const schema143 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -33118,10 +37595,10 @@ const schema129 = {
     sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
   },
 };
-function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate84.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33136,8 +37613,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -33154,8 +37631,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -33172,8 +37649,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -33190,8 +37667,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -33218,7 +37695,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema129,
+          parentSchema: schema143,
           data,
         };
         if (vErrors === null) {
@@ -33240,7 +37717,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema141,
             data: data0,
           };
           if (vErrors === null) {
@@ -33257,8 +37734,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema141.type,
+          parentSchema: schema141,
           data: data0,
         };
         if (vErrors === null) {
@@ -33278,8 +37755,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.name.type,
-          parentSchema: schema129.properties.name,
+          schema: schema143.properties.name.type,
+          parentSchema: schema143.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -33297,10 +37774,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema129.properties.iconURL.type },
+          params: { type: schema143.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema129.properties.iconURL.type,
-          parentSchema: schema129.properties.iconURL,
+          schema: schema143.properties.iconURL.type,
+          parentSchema: schema143.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -33320,8 +37797,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.settingsUrl.type,
-          parentSchema: schema129.properties.settingsUrl,
+          schema: schema143.properties.settingsUrl.type,
+          parentSchema: schema143.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -33343,7 +37820,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema129.properties.permissions,
+            parentSchema: schema143.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -33360,8 +37837,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.permissions.type,
-          parentSchema: schema129.properties.permissions,
+          schema: schema143.properties.permissions.type,
+          parentSchema: schema143.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -33381,8 +37858,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema129.properties.owner.type,
-          parentSchema: schema129.properties.owner,
+          schema: schema143.properties.owner.type,
+          parentSchema: schema143.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -33404,7 +37881,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema129.properties.sections,
+            parentSchema: schema143.properties.sections,
             data: data6,
           };
           if (vErrors === null) {
@@ -33426,7 +37903,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_-]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
                 schema: '^[a-z][a-z0-9_-]*$',
-                parentSchema: schema129.properties.sections.items,
+                parentSchema: schema143.properties.sections.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -33443,8 +37920,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema129.properties.sections.items.type,
-              parentSchema: schema129.properties.sections.items,
+              schema: schema143.properties.sections.items.type,
+              parentSchema: schema143.properties.sections.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -33473,7 +37950,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema129.properties.sections,
+                parentSchema: schema143.properties.sections,
                 data: data6,
               };
               if (vErrors === null) {
@@ -33494,8 +37971,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema129.properties.sections.type,
-          parentSchema: schema129.properties.sections,
+          schema: schema143.properties.sections.type,
+          parentSchema: schema143.properties.sections,
           data: data6,
         };
         if (vErrors === null) {
@@ -33513,8 +37990,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema129.type,
-      parentSchema: schema129,
+      schema: schema143.type,
+      parentSchema: schema143,
       data,
     };
     if (vErrors === null) {
@@ -33524,14 +38001,14 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate84.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate83.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33549,8 +38026,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -33567,8 +38044,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -33585,8 +38062,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -33603,8 +38080,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -33621,8 +38098,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -33639,8 +38116,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -33657,8 +38134,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -33669,7 +38146,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema126.properties, key0)) {
+      if (!func1.call(schema140.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -33677,7 +38154,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema126,
+          parentSchema: schema140,
           data,
         };
         if (vErrors === null) {
@@ -33698,7 +38175,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema126.properties.success,
+          parentSchema: schema140.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -33720,7 +38197,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema141,
             data: data1,
           };
           if (vErrors === null) {
@@ -33737,8 +38214,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema141.type,
+          parentSchema: schema141,
           data: data1,
         };
         if (vErrors === null) {
@@ -33758,8 +38235,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.username.type,
-          parentSchema: schema126.properties.username,
+          schema: schema140.properties.username.type,
+          parentSchema: schema140.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -33777,10 +38254,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema126.properties.global_name.type },
+          params: { type: schema140.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema126.properties.global_name.type,
-          parentSchema: schema126.properties.global_name,
+          schema: schema140.properties.global_name.type,
+          parentSchema: schema140.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -33798,10 +38275,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema126.properties.avatar.type },
+          params: { type: schema140.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema126.properties.avatar.type,
-          parentSchema: schema126.properties.avatar,
+          schema: schema140.properties.avatar.type,
+          parentSchema: schema140.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -33821,8 +38298,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.discriminator.type,
-          parentSchema: schema126.properties.discriminator,
+          schema: schema140.properties.discriminator.type,
+          parentSchema: schema140.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -33840,10 +38317,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema126.properties.email.type },
+          params: { type: schema140.properties.email.type },
           message: 'must be string,null',
-          schema: schema126.properties.email.type,
-          parentSchema: schema126.properties.email,
+          schema: schema140.properties.email.type,
+          parentSchema: schema140.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -33865,7 +38342,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema141,
             data: data7,
           };
           if (vErrors === null) {
@@ -33882,8 +38359,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema141.type,
+          parentSchema: schema141,
           data: data7,
         };
         if (vErrors === null) {
@@ -33899,7 +38376,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate77(data8[i0], {
+          !validate84(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -33907,7 +38384,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+          vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
           errors = vErrors.length;
         }
       }
@@ -33918,8 +38395,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema126.properties.guilds.type,
-        parentSchema: schema126.properties.guilds,
+        schema: schema140.properties.guilds.type,
+        parentSchema: schema140.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -33938,8 +38415,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.guildsError.type,
-          parentSchema: schema126.properties.guildsError,
+          schema: schema140.properties.guildsError.type,
+          parentSchema: schema140.properties.guildsError,
           data: data10,
         };
         if (vErrors === null) {
@@ -33957,8 +38434,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema126.type,
-      parentSchema: schema126,
+      schema: schema140.type,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -33968,12 +38445,12 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate83.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResponse = validate72;
-const schema121 = {
+validate83.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResponse = validate79;
+const schema135 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-response.json',
   type: 'object',
@@ -34000,7 +38477,7 @@ const schema121 = {
     },
   },
 };
-const schema122 = {
+const schema136 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username', 'discriminator', 'avatar', 'global_name'],
@@ -34012,15 +38489,15 @@ const schema122 = {
     global_name: { type: ['string', 'null'] },
   },
 };
-const schema123 = {
+const schema137 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate80.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34035,8 +38512,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -34053,8 +38530,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -34071,8 +38548,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -34089,8 +38566,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -34107,8 +38584,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -34127,7 +38604,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema122,
+          parentSchema: schema136,
           data,
         };
         if (vErrors === null) {
@@ -34149,7 +38626,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema123,
+            parentSchema: schema137,
             data: data0,
           };
           if (vErrors === null) {
@@ -34166,8 +38643,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema123.type,
-          parentSchema: schema123,
+          schema: schema137.type,
+          parentSchema: schema137,
           data: data0,
         };
         if (vErrors === null) {
@@ -34187,8 +38664,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.username.type,
-          parentSchema: schema122.properties.username,
+          schema: schema136.properties.username.type,
+          parentSchema: schema136.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -34208,8 +38685,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.discriminator.type,
-          parentSchema: schema122.properties.discriminator,
+          schema: schema136.properties.discriminator.type,
+          parentSchema: schema136.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -34227,10 +38704,10 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema122.properties.avatar.type },
+          params: { type: schema136.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema122.properties.avatar.type,
-          parentSchema: schema122.properties.avatar,
+          schema: schema136.properties.avatar.type,
+          parentSchema: schema136.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -34248,10 +38725,10 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema122.properties.global_name.type },
+          params: { type: schema136.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema122.properties.global_name.type,
-          parentSchema: schema122.properties.global_name,
+          schema: schema136.properties.global_name.type,
+          parentSchema: schema136.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -34269,8 +38746,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema122.type,
-      parentSchema: schema122,
+      schema: schema136.type,
+      parentSchema: schema136,
       data,
     };
     if (vErrors === null) {
@@ -34280,14 +38757,14 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate80.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34302,8 +38779,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema121.required,
-        parentSchema: schema121,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -34320,8 +38797,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'users' },
         message: "must have required property '" + 'users' + "'",
-        schema: schema121.required,
-        parentSchema: schema121,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -34340,7 +38817,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema121,
+          parentSchema: schema135,
           data,
         };
         if (vErrors === null) {
@@ -34361,7 +38838,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema121.properties.success,
+          parentSchema: schema135.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -34378,7 +38855,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate73(data1[i0], {
+            !validate80(data1[i0], {
               instancePath: instancePath + '/users/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -34386,7 +38863,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+            vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
             errors = vErrors.length;
           }
         }
@@ -34397,8 +38874,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema121.properties.users.type,
-          parentSchema: schema121.properties.users,
+          schema: schema135.properties.users.type,
+          parentSchema: schema135.properties.users,
           data: data1,
         };
         if (vErrors === null) {
@@ -34416,8 +38893,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema121.type,
-      parentSchema: schema121,
+      schema: schema135.type,
+      parentSchema: schema135,
       data,
     };
     if (vErrors === null) {
@@ -34427,12 +38904,12 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResult = validate75;
-const schema124 = {
+validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResult = validate82;
+const schema138 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-result.json',
   type: 'object',
@@ -34453,15 +38930,15 @@ const schema124 = {
     },
   },
 };
-const schema125 = {
+const schema139 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-result.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate82.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34476,8 +38953,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -34494,8 +38971,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -34512,8 +38989,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -34530,8 +39007,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -34548,8 +39025,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -34568,7 +39045,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema124,
+          parentSchema: schema138,
           data,
         };
         if (vErrors === null) {
@@ -34590,7 +39067,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema125,
+            parentSchema: schema139,
             data: data0,
           };
           if (vErrors === null) {
@@ -34607,8 +39084,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema125.type,
-          parentSchema: schema125,
+          schema: schema139.type,
+          parentSchema: schema139,
           data: data0,
         };
         if (vErrors === null) {
@@ -34628,8 +39105,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.username.type,
-          parentSchema: schema124.properties.username,
+          schema: schema138.properties.username.type,
+          parentSchema: schema138.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -34649,8 +39126,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.discriminator.type,
-          parentSchema: schema124.properties.discriminator,
+          schema: schema138.properties.discriminator.type,
+          parentSchema: schema138.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -34668,10 +39145,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema124.properties.avatar.type },
+          params: { type: schema138.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema124.properties.avatar.type,
-          parentSchema: schema124.properties.avatar,
+          schema: schema138.properties.avatar.type,
+          parentSchema: schema138.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -34689,10 +39166,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema124.properties.global_name.type },
+          params: { type: schema138.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema124.properties.global_name.type,
-          parentSchema: schema124.properties.global_name,
+          schema: schema138.properties.global_name.type,
+          parentSchema: schema138.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -34710,8 +39187,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema124.type,
-      parentSchema: schema124,
+      schema: schema138.type,
+      parentSchema: schema138,
       data,
     };
     if (vErrors === null) {
@@ -34721,10 +39198,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate82.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
 export const conditionsByHash = Object.freeze({
   '5d5648b7': condition_5d5648b7,
@@ -34746,6 +39223,11 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/guild-stats.json': validateGuildStats,
   'https://guildhall.dev/schemas/api/guild-summary.json': validateGuildSummary,
   'https://guildhall.dev/schemas/api/health-status.json': validateHealthStatus,
+  'https://guildhall.dev/schemas/api/joindm-delivery-response.json': validateJoindmDeliveryResponse,
+  'https://guildhall.dev/schemas/api/joindm-delivery.json': validateJoindmDelivery,
+  'https://guildhall.dev/schemas/api/joindm-stats-response.json': validateJoindmStatsResponse,
+  'https://guildhall.dev/schemas/api/joindm-test-response.json': validateJoindmTestResponse,
+  'https://guildhall.dev/schemas/api/joindm-toggle-response.json': validateJoindmToggleResponse,
   'https://guildhall.dev/schemas/api/managed-guild.json': validateManagedGuild,
   'https://guildhall.dev/schemas/api/role-list.json': validateRoleList,
   'https://guildhall.dev/schemas/api/role.json': validateRole,
@@ -34785,6 +39267,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/settings/antinuke.json': validateAntinuke,
   'https://guildhall.dev/schemas/settings/basic.json': validateBasic,
   'https://guildhall.dev/schemas/settings/greeting.json': validateGreeting,
+  'https://guildhall.dev/schemas/settings/joindms.json': validateJoindms,
   'https://guildhall.dev/schemas/settings/levels.json': validateLevels,
   'https://guildhall.dev/schemas/settings/moderation.json': validateModeration,
   'https://guildhall.dev/schemas/settings/saved-embed.json': validateSavedEmbed,

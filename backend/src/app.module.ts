@@ -8,6 +8,7 @@ import { AntinukeService } from './antinuke/antinuke.service.js';
 import { AuthController } from './auth/auth.controller.js';
 import { BotCredentialGuard } from './bot-api/bot-credential.js';
 import { BotTranscriptsController } from './bot-api/bot-transcripts.controller.js';
+import { BotGuildController } from './bot-api/bot-guild.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
 import { CALLBACK_PATH, DiscordOAuthStrategy } from './auth/discord.strategy.js';
 import { SignInCookieStore } from './auth/sign-in-cookie.js';
@@ -22,6 +23,8 @@ import { GuildAccessGuard } from './guild/guild-access.guard.js';
 import { GuildAccessService } from './guild/guild-access.service.js';
 import { GuildController } from './guild/guild.controller.js';
 import { HealthController } from './health/health.controller.js';
+import { JoinDmsController } from './joindms/joindms.controller.js';
+import { JoinDmsService } from './joindms/joindms.service.js';
 import { ApiExceptionFilter } from './http/exception.filter.js';
 import { LOGGER } from './logging/logger.js';
 import { ContactService } from './public/contact.service.js';
@@ -77,6 +80,7 @@ export class AppModule {
       TicketCategoriesService,
       BotCredentialGuard,
       PanelsService,
+      JoinDmsService,
     ];
     return {
       module: AppModule,
@@ -115,6 +119,8 @@ export class AppModule {
         TicketCategoriesController,
         BotTranscriptsController,
         PanelsController,
+        JoinDmsController,
+        BotGuildController,
       ],
       providers,
       exports: [PASSPORT],

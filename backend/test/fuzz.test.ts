@@ -77,7 +77,9 @@ const validators = validatorsById as Record<string, Validator>;
 const schemas = publishedSchemas as Record<string, Schema>;
 const verdict = (validate: Validator, wire: unknown): Verdict => (validate(wire) ? { ok: true, value: wire } : { ok: false });
 const pascal = (title: string) => title.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
-const schemaOfType = (typeName: string) => Object.values(schemas).find((s) => pascal(String(s.title)) === typeName)!;
+// Case aside: the type generator writes an acronym in a title as a word ('Join DM delivery' is JoinDmDelivery).
+const schemaOfType = (typeName: string) =>
+  Object.values(schemas).find((s) => pascal(String(s.title)).toLowerCase() === typeName.toLowerCase())!;
 const seedOf = (route: string) => [...route].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, SEED);
 
 // Every write route: the operations table's rows with a request body, then every section's settings save.
@@ -451,7 +453,9 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
         method: 'POST',
-        json: { item: { channel_id: PREVIEW_CHANNEL } },
+        json: {
+          item: name === 'embeds' ? { name: 'E', message: { content: 'x', embeds: [{ title: 'T' }] } } : { channel_id: PREVIEW_CHANNEL },
+        },
       });
       expect(created.status).toBe(201);
       itemIds[name] = created.body.id;

@@ -128,6 +128,12 @@ const SAMPLE_BODIES: Record<string, Json> = {
   setDefaultTicketCategory: { type: 'open', categoryId: '1100000000000010110' },
   deployTicketPanel: { channelId: '1100000000000010106' },
   deployDefaultTicketPanel: { channelId: '1100000000000010106', panelData: { title: 'Support Ticket' } },
+  reportJoinDmDelivery: {
+    userId: '1100000000000000103',
+    ok: false,
+    error: { code: 50007, reason: 'Cannot send messages to this user' },
+    sentAt: '2026-11-22T15:00:00.000Z',
+  },
   uploadTranscript: {
     ticketId: '0001',
     channelName: 'ticket-ada',
@@ -260,7 +266,7 @@ describe('input the database or the stack cannot take answers 400 with its field
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
         method: 'POST',
-        json: { item: { channel_id: CHANNEL } },
+        json: { item: name === 'embeds' ? { name: 'E', message: { content: 'x', embeds: [{ title: 'T' }] } } : { channel_id: CHANNEL } },
       });
       expect(created.status).toBe(201);
       itemIds[name] = created.body.id;

@@ -253,6 +253,31 @@ describe('Discord sandbox conformance with Discord OpenAPI spec', () => {
       expect(dm.type).toBe(1);
       await conforms('get', '/channels/{channel_id}', `/channels/${dm.id}`);
     });
+
+    it('a Join DM: POST channels/{channel_id}/messages in a DM, and 403 50007 for a member whose DMs are closed', async () => {
+      const dm = await conforms('post', '/users/@me/channels', '/users/@me/channels', {
+        body: { recipient_id: SANDBOX_USERS.demoMember.id },
+      });
+      const sent = await conforms('post', '/channels/{channel_id}/messages', `/channels/${dm.id}/messages`, {
+        body: {
+          content: 'Welcome!',
+          embeds: [
+            {
+              title: 'Welcome to Guildhall Community!',
+              color: 0x068add,
+              thumbnail: { url: 'https://cdn.discordapp.com/embed/avatars/0.png' },
+            },
+          ],
+        },
+      });
+      expect(sent).toMatchObject({ channel_id: dm.id, content: 'Welcome!' });
+      const closed = await conforms('post', '/users/@me/channels', '/users/@me/channels', {
+        body: { recipient_id: SANDBOX_MEMBER_IDS['zara.ali'] },
+      });
+      const refused = await call('post', `/channels/${closed.id}/messages`, { body: { content: 'Welcome!' } });
+      expect(refused).toMatchObject({ status: 403, body: { message: 'Cannot send messages to this user', code: 50007 } });
+      expectConforms('post', '/channels/{channel_id}/messages', 403, refused.body);
+    });
   });
 
   describe('guilds', () => {

@@ -63,7 +63,6 @@ const MANAGE_PAGES: RouteObject[] = [
   { path: 'personalizer', element: comingSoon('Bot Personalizer') },
   { path: 'tickets', element: page(() => import('./pages/manage/Tickets')) },
   { path: 'tickets/panel', element: page(() => import('./pages/manage/TicketPanels')) },
-  { path: 'joindms', element: comingSoon('Join DMs') },
   { path: 'embeds', element: page(() => import('./pages/manage/EmbedBuilder')) },
 ];
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { REST } from '@discordjs/rest';
 import { Routes } from 'discord-api-types/v10';
+import type { APIDMChannel } from 'discord-api-types/v10';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
@@ -166,6 +167,11 @@ export class DiscordService implements OnModuleDestroy {
   /** The bot posts a message (content, embeds, components) in a channel. */
   createMessage(channelId: string, body: RESTPostAPIChannelMessageJSONBody): Promise<DiscordMessage> {
     return this.bot(() => this.rest.post(Routes.channelMessages(channelId), { body }));
+  }
+
+  /** Create DM: the bot's DM channel with a user (Discord answers the same channel every time). */
+  openDm(userId: string): Promise<APIDMChannel> {
+    return this.bot(() => this.rest.post(Routes.userChannels(), { body: { recipient_id: userId } }));
   }
 
   /** A message of a channel (Discord: 404 Unknown Message, code 10008, once it was deleted). */

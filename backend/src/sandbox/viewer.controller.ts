@@ -5,6 +5,7 @@ import { param } from './http-helpers.js';
 import { RateLimitBucket, SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
 import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
 import { DiscordSandboxService } from './sandbox.service.js';
+import { type SimulatedJoin, JoinSimulator } from './simulate-join.js';
 import { type SimulatedTicket, TicketSimulator } from './simulate-ticket.js';
 import type { SandboxChannelRecord, SandboxUserRecord } from './sandbox.types.js';
 import { isSnowflake } from './snowflake.js';
@@ -17,9 +18,11 @@ import { isSnowflake } from './snowflake.js';
 @UseFilters(DiscordExceptionFilter)
 export class SandboxViewerController {
   private readonly tickets: TicketSimulator;
+  private readonly joins: JoinSimulator;
 
   constructor(private readonly sandbox: DiscordSandboxService) {
     this.tickets = new TicketSimulator(sandbox);
+    this.joins = new JoinSimulator(sandbox);
   }
 
   /** Guilds with their channels (with how many messages were posted), roles and members; DMs the bot opened. */
@@ -78,6 +81,27 @@ export class SandboxViewerController {
     if (!isSnowflake(id)) throw DiscordErrors.unknownGuild();
     this.sandbox.baseUrl(req);
     return { success: true, ticket: await this.tickets.simulate(id) };
+  }
+
+  /**
+   * 'Simulate member join': a member joins and the bot DMs them the guild's Join DM, reading the settings from and
+   * reporting the delivery to the app's bot API (simulate-join.ts). JSON only, like simulate-ticket; the body may
+   * name the member (`userId`), else the guild's members take turns.
+   */
+  @Post('guilds/:guild_id/simulate-join')
+  @HttpCode(201)
+  @UseInterceptors(SandboxRateLimitInterceptor)
+  @RateLimitBucket({ route: 'POST /viewer/guilds/:guild_id/simulate-join', major: 'guild_id' })
+  async simulateJoin(@Req() req: Request): Promise<{ success: true; join: SimulatedJoin }> {
+    if (!req.is('application/json'))
+      throw new DiscordApiError(415, { message: 'Send a JSON body (Content-Type: application/json).', code: 0 });
+    const id = param(req, 'guild_id');
+    if (!isSnowflake(id)) throw DiscordErrors.unknownGuild();
+    const body: unknown = req.body;
+    const userId = body && typeof body === 'object' ? (body as Record<string, unknown>)['userId'] : undefined;
+    if (userId !== undefined && !isSnowflake(userId)) throw DiscordErrors.unknownMember();
+    this.sandbox.baseUrl(req);
+    return { success: true, join: await this.joins.simulate(id, userId as string | undefined) };
   }
 }
 

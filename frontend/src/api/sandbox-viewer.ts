@@ -87,3 +87,34 @@ export function useSimulateTicket() {
     onSettled: () => queries.invalidateQueries({ queryKey: ['sandbox-viewer'] }),
   });
 }
+
+/** What 'Simulate member join' answers (backend/src/sandbox/simulate-join.ts). */
+export interface SimulatedJoin {
+  userId: string;
+  userName: string;
+  sent: boolean;
+  ok: boolean;
+  error?: { code?: number; reason: string };
+  channelId?: string;
+}
+
+/**
+ * 'Simulate member join': a member of the guild (the one named, else the next in turn) joins, and the bot DMs them the
+ * guild's saved Join DM and reports the delivery through the app's bot API, which counts it in the Join DM stats.
+ */
+export function useSimulateJoin() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: ({ guildId, userId }: { guildId: string; userId?: string }) =>
+      api<{ join: SimulatedJoin }>(`${VIEWER}/guilds/${encodeURIComponent(guildId)}/simulate-join`, {
+        method: 'POST',
+        json: userId ? { userId } : {},
+      })
+        .then((r) => r.join)
+        .catch((err: unknown) => {
+          const said = err instanceof ApiError && typeof err.body.message === 'string' ? err.body.message : undefined;
+          throw said ? new ApiError((err as ApiError).status, said, (err as ApiError).body) : err;
+        }),
+    onSettled: () => queries.invalidateQueries({ queryKey: ['sandbox-viewer'] }),
+  });
+}

@@ -190,7 +190,7 @@ export function SchemaForm<S extends SectionName>({
   const resettable = rootOptions.resettable === true;
 
   return (
-    <div className={`grid gap-6 ${aside ? 'xl:grid-cols-[minmax(0,1fr)_minmax(0,420px)]' : ''}`}>
+    <div className={`grid grid-cols-1 gap-6 ${aside ? 'xl:grid-cols-[minmax(0,1fr)_minmax(0,420px)]' : ''}`}>
       <div className="card p-6">
         <StatusBanner banner={banner} />
         <FormValuesContext.Provider value={formValues}>

@@ -64,7 +64,7 @@ const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
     },
     // Not in the spec's sidebar, but its pages exist and people must be able to reach them.
     'moderation',
-    { name: 'Join DMs', path: 'joindms', description: 'A direct message to every member who joins.', premium: false },
+    'joindms',
   ],
 };
 

@@ -14,6 +14,7 @@ export const CUSTOM_SECTION_PAGES: { readonly [S in SectionName]?: () => PageMod
   antinuke: () => import('./Antinuke'),
   'ticket-categories': () => import('./TicketCategories'),
   transcripts: () => import('./TicketTranscripts'),
+  joindms: () => import('./JoinDms'),
 };
 
 /**

@@ -1,9 +1,16 @@
 import { DISCORD_CDN, displayAvatarUrl } from '@guildhall/common/cdn';
-import { Hash, Megaphone, MessageCircle, RefreshCw, Ticket } from 'lucide-react';
-import { useMemo } from 'react';
+import { Hash, Megaphone, MessageCircle, RefreshCw, Ticket, UserPlus } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { type PostedMessage, useSandboxMessages, useSandboxOverview, useSimulateTicket, type ViewerGuild } from '../../api/sandbox-viewer';
+import {
+  type PostedMessage,
+  useSandboxMessages,
+  useSandboxOverview,
+  useSimulateJoin,
+  useSimulateTicket,
+  type ViewerGuild,
+} from '../../api/sandbox-viewer';
 import { DiscordMessage, type MentionNames } from '../../components/discord';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
@@ -52,6 +59,70 @@ function SimulateTicket({ guild, simulation }: { guild: ViewerGuild; simulation:
   );
 }
 
+/**
+ * A member joins and the bot sends the guild's Join DM (issue 12): the person picks the member, or leaves it to the
+ * sandbox (members take turns); a member with DMs closed makes a failed delivery. The Join DM page's counters move.
+ */
+function SimulateJoin({ guild, simulation }: { guild: ViewerGuild; simulation: ReturnType<typeof useSimulateJoin> }) {
+  const [userId, setUserId] = useState('');
+  const selectId = useId();
+  const mine = simulation.variables?.guildId === guild.id;
+  const busy = mine && simulation.isPending;
+  const humans = guild.members.filter((m) => !m.bot);
+  const result = mine && simulation.isSuccess ? simulation.data : undefined;
+  return (
+    <div className="px-2 pb-2">
+      <label htmlFor={selectId} className="sr-only">
+        Member who joins {guild.name}
+      </label>
+      <div className="flex flex-wrap items-center gap-1">
+        <select
+          id={selectId}
+          value={userId}
+          onChange={(e) => setUserId(e.target.value)}
+          className="field-input max-w-[9rem] px-1 py-1 text-xs"
+        >
+          <option value="">Next member</option>
+          {humans.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.nick ?? m.global_name ?? m.username}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="btn-secondary px-2 py-1 text-xs"
+          disabled={simulation.isPending}
+          aria-busy={busy || undefined}
+          onClick={() => simulation.mutate({ guildId: guild.id, userId: userId || undefined })}
+        >
+          <UserPlus aria-hidden="true" className="h-3.5 w-3.5" /> {busy ? 'Simulating...' : 'Simulate member join'}
+          <span className="sr-only"> in {guild.name}</span>
+        </button>
+      </div>
+      <div aria-live="polite">
+        {result && (
+          <p role="status" className={`mt-1 text-xs ${result.sent && !result.ok ? 'text-danger' : 'text-ok'}`}>
+            {!result.sent
+              ? `${result.userName} joined; Join DMs are off, so no DM was sent.`
+              : result.ok
+                ? `${result.userName} joined and got the Join DM.`
+                : `${result.userName} joined; the Join DM failed: ${result.error?.reason ?? 'Discord refused it'}.`}{' '}
+            <Link to={`/manage/${guild.id}/joindms`} className="underline underline-offset-2">
+              Open Join DMs
+            </Link>
+          </p>
+        )}
+        {mine && simulation.isError && (
+          <p role="alert" className="mt-1 text-xs text-danger">
+            Could not simulate a join: {simulation.error.message}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
 function ChannelIcon({ type }: { type: number }) {
   const Icon = type === 5 ? Megaphone : type === 1 ? MessageCircle : Hash;
   return <Icon aria-hidden="true" className="h-4 w-4 shrink-0 text-muted" />;
@@ -68,6 +139,7 @@ export default function SandboxViewer() {
   const overview = useSandboxOverview();
   const messages = useSandboxMessages(selected);
   const simulation = useSimulateTicket();
+  const joinSimulation = useSimulateJoin();
 
   const guildOfChannel = overview.data?.guilds.find((g) => g.channels.some((c) => c.id === selected));
   const mentions = useMemo<MentionNames>(() => {
@@ -128,6 +200,7 @@ export default function SandboxViewer() {
               <div key={g.id} className="mb-4">
                 <h2 className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{g.name}</h2>
                 <SimulateTicket guild={g} simulation={simulation} />
+                <SimulateJoin guild={g} simulation={joinSimulation} />
                 <ul>
                   {textChannels(g).map((c) => (
                     <li key={c.id}>

@@ -1,0 +1,35 @@
+import { Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { JoinDmStatsResponse, JoinDmTestResponse, JoinDmToggleResponse } from '@guildhall/generated/types';
+import type { Request } from 'express';
+import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import { GuildAccessGuard } from '../guild/guild-access.guard.js';
+import { JoinDmsService } from './joindms.service.js';
+
+type GuildRequest = Request & { guild: UserGuild };
+
+/**
+ * Join DMs: the settings themselves go through the generic settings API (section joindms, which is what the spec's
+ * GET/POST /joindms are); these are the calls around them.
+ */
+@Controller('api/guild/:guildId/joindms')
+@UseGuards(GuildAccessGuard)
+export class JoinDmsController {
+  constructor(private readonly joindms: JoinDmsService) {}
+
+  @Post('toggle')
+  @HttpCode(200)
+  toggle(@Param('guildId') guildId: string, @Req() req: GuildRequest): Promise<JoinDmToggleResponse> {
+    return this.joindms.toggle(guildId, { userId: (req.user as SessionUser).id, guildOwner: Boolean(req.guild.owner) });
+  }
+
+  @Post('test')
+  @HttpCode(200)
+  test(@Param('guildId') guildId: string, @Req() req: Request): Promise<JoinDmTestResponse> {
+    return this.joindms.sendTest(guildId, req.user as SessionUser);
+  }
+
+  @Get('stats')
+  stats(@Param('guildId') guildId: string): Promise<JoinDmStatsResponse> {
+    return this.joindms.stats(guildId);
+  }
+}

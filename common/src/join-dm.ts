@@ -1,0 +1,63 @@
+// The Join DM a member receives: the page's Live Preview, the server's Send Test and the sandbox's simulated join
+// (standing in for the bot) all build it here, so what people preview is what the bot sends.
+import type { JoinDmSettings } from '@guildhall/generated/types';
+import { fillGreetingPlaceholders, type GreetingEmbed, type GreetingMessage, type PlaceholderValues } from './greeting.js';
+
+export type { GreetingMessage as JoinDmMessage } from './greeting.js';
+
+const HTTP_URL = /^https?:\/\//;
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/** The variable names the Join DM's `variables` switches name (spec 2:3), as written in braces. */
+export const JOIN_DM_VARIABLES = {
+  member: ['name', 'tag', 'mention', 'avatar', 'id', 'createdAt', 'joinedAt'],
+  server: ['name', 'icon', 'members', 'id', 'owner'],
+} as const;
+
+/**
+ * The placeholder values with the variables switched off taken out: fillGreetingPlaceholders leaves an unknown
+ * placeholder as written, so a switched-off variable reaches the member as typed, which is what the switch promises.
+ */
+function enabledValues(settings: JoinDmSettings, values: PlaceholderValues): PlaceholderValues {
+  const out = { ...values };
+  for (const group of ['member', 'server'] as const) {
+    const flags = (settings.variables?.[group] ?? {}) as Record<string, boolean | undefined>;
+    for (const name of JOIN_DM_VARIABLES[group]) {
+      if (flags[name] === false) out[`${group}.${name}` as keyof PlaceholderValues] = `{${group}.${name}}`;
+    }
+  }
+  return out;
+}
+
+/**
+ * The message the bot DMs: the text for message_type message or both, the embed for embed or both (and while the
+ * embed is enabled). Empty parts are left out, as Discord refuses empty embed fields; so are non-http(s) images.
+ */
+export function joinDmMessage(settings: JoinDmSettings, values: PlaceholderValues): GreetingMessage {
+  const filled = enabledValues(settings, values);
+  const fill = (text: string | undefined) => fillGreetingPlaceholders(text, filled).trim();
+  const message: GreetingMessage = {};
+  if (settings.message_type !== 'embed') {
+    const content = fill(settings.content);
+    if (content) message.content = content;
+  }
+  const e = settings.embed;
+  if (settings.message_type !== 'message' && e && e.enabled !== false) {
+    const embed: GreetingEmbed = e.color && HEX_COLOUR.test(e.color) ? { color: parseInt(e.color.slice(1), 16) } : {};
+    const title = fill(e.title);
+    const description = fill(e.description);
+    const footer = fill(e.footer);
+    const image = fill(e.image);
+    const authorName = fill(e.author?.name);
+    const authorIcon = fill(e.author?.iconURL);
+    if (authorName) embed.author = { name: authorName, ...(HTTP_URL.test(authorIcon) ? { icon_url: authorIcon } : {}) };
+    if (title) embed.title = title;
+    if (description) embed.description = description;
+    const avatar = filled['member.avatar'];
+    if (e.thumbnail && HTTP_URL.test(avatar)) embed.thumbnail = { url: avatar };
+    if (HTTP_URL.test(image)) embed.image = { url: image };
+    if (footer) embed.footer = { text: footer };
+    if (title || description || authorName || footer || embed.image || embed.thumbnail) message.embeds = [embed];
+  }
+  return message;
+}
