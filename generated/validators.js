@@ -2,12 +2,12 @@
 import { validateEnvironment as environment_validateEnvironment } from './environment-validator.js';
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
-export const condition_5d5648b7 = validate111;
-const schema198 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
-function validate111(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+export const condition_5d5648b7 = validate112;
+const schema199 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+function validate112(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate111.evaluated;
+  const evaluated0 = validate112.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22,8 +22,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema198.required,
-        parentSchema: schema198,
+        schema: schema199.required,
+        parentSchema: schema199,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema198.properties.enabled,
+          parentSchema: schema199.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema198.type,
-      parentSchema: schema198,
+      schema: schema199.type,
+      parentSchema: schema199,
       data,
     };
     if (vErrors === null) {
@@ -72,12 +72,12 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate111.errors = vErrors;
+  validate112.errors = vErrors;
   return errors === 0;
 }
-validate111.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
-export const validateAntinuke = validate93;
-const schema148 = {
+validate112.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
+export const validateAntinuke = validate94;
+const schema149 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
   type: 'object',
@@ -440,20 +440,20 @@ const schema148 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const schema149 = {
+const schema150 = {
   type: 'string',
   enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
   'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
   'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
 };
-const schema150 = {
+const schema151 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const schema162 = {
+const schema163 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -464,10 +464,10 @@ const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
 const pattern7 = new RegExp('^[0-9]{17,20}$', 'u');
 const pattern99 = new RegExp('^[0-9]{17,19}$', 'u');
-function validate93(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate94(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/antinuke.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate93.evaluated;
+  const evaluated0 = validate94.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -506,7 +506,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
       data.auto_recovery = true;
     }
     for (const key0 in data) {
-      if (!func1.call(schema148.properties, key0)) {
+      if (!func1.call(schema149.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -514,7 +514,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema148,
+          parentSchema: schema149,
           data,
         };
         if (vErrors === null) {
@@ -533,8 +533,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema148.properties.enabled.type,
-        parentSchema: schema148.properties.enabled,
+        schema: schema149.properties.enabled.type,
+        parentSchema: schema149.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -552,8 +552,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema149.type,
-        parentSchema: schema149,
+        schema: schema150.type,
+        parentSchema: schema150,
         data: data1,
       };
       if (vErrors === null) {
@@ -568,10 +568,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/punishment',
         schemaPath: '#/$defs/punishment/enum',
         keyword: 'enum',
-        params: { allowedValues: schema149.enum },
+        params: { allowedValues: schema150.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema149.enum,
-        parentSchema: schema149,
+        schema: schema150.enum,
+        parentSchema: schema150,
         data: data1,
       };
       if (vErrors === null) {
@@ -587,10 +587,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/bypass_role',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema150.type },
+        params: { type: schema151.type },
         message: 'must be string,null',
-        schema: schema150.type,
-        parentSchema: schema150,
+        schema: schema151.type,
+        parentSchema: schema151,
         data: data2,
       };
       if (vErrors === null) {
@@ -609,7 +609,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema150,
+          parentSchema: schema151,
           data: data2,
         };
         if (vErrors === null) {
@@ -627,7 +627,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema150,
+          parentSchema: schema151,
           data: data2,
         };
         if (vErrors === null) {
@@ -674,7 +674,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         data3.anti_everyone = true;
       }
       for (const key1 in data3) {
-        if (!func1.call(schema148.properties.modules.properties, key1)) {
+        if (!func1.call(schema149.properties.modules.properties, key1)) {
           const err7 = {
             instancePath: instancePath + '/modules',
             schemaPath: '#/properties/modules/additionalProperties',
@@ -682,7 +682,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema148.properties.modules,
+            parentSchema: schema149.properties.modules,
             data: data3,
           };
           if (vErrors === null) {
@@ -701,8 +701,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_ban.type,
-          parentSchema: schema148.properties.modules.properties.anti_ban,
+          schema: schema149.properties.modules.properties.anti_ban.type,
+          parentSchema: schema149.properties.modules.properties.anti_ban,
           data: data4,
         };
         if (vErrors === null) {
@@ -720,8 +720,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_kick.type,
-          parentSchema: schema148.properties.modules.properties.anti_kick,
+          schema: schema149.properties.modules.properties.anti_kick.type,
+          parentSchema: schema149.properties.modules.properties.anti_kick,
           data: data5,
         };
         if (vErrors === null) {
@@ -739,8 +739,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_prune.type,
-          parentSchema: schema148.properties.modules.properties.anti_prune,
+          schema: schema149.properties.modules.properties.anti_prune.type,
+          parentSchema: schema149.properties.modules.properties.anti_prune,
           data: data6,
         };
         if (vErrors === null) {
@@ -758,8 +758,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_member_update.type,
-          parentSchema: schema148.properties.modules.properties.anti_member_update,
+          schema: schema149.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema149.properties.modules.properties.anti_member_update,
           data: data7,
         };
         if (vErrors === null) {
@@ -777,8 +777,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_role.type,
-          parentSchema: schema148.properties.modules.properties.anti_role,
+          schema: schema149.properties.modules.properties.anti_role.type,
+          parentSchema: schema149.properties.modules.properties.anti_role,
           data: data8,
         };
         if (vErrors === null) {
@@ -796,8 +796,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_channel.type,
-          parentSchema: schema148.properties.modules.properties.anti_channel,
+          schema: schema149.properties.modules.properties.anti_channel.type,
+          parentSchema: schema149.properties.modules.properties.anti_channel,
           data: data9,
         };
         if (vErrors === null) {
@@ -815,8 +815,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_emoji.type,
-          parentSchema: schema148.properties.modules.properties.anti_emoji,
+          schema: schema149.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema149.properties.modules.properties.anti_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -834,8 +834,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_guild_update.type,
-          parentSchema: schema148.properties.modules.properties.anti_guild_update,
+          schema: schema149.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema149.properties.modules.properties.anti_guild_update,
           data: data11,
         };
         if (vErrors === null) {
@@ -853,8 +853,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_webhook.type,
-          parentSchema: schema148.properties.modules.properties.anti_webhook,
+          schema: schema149.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema149.properties.modules.properties.anti_webhook,
           data: data12,
         };
         if (vErrors === null) {
@@ -872,8 +872,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_integration.type,
-          parentSchema: schema148.properties.modules.properties.anti_integration,
+          schema: schema149.properties.modules.properties.anti_integration.type,
+          parentSchema: schema149.properties.modules.properties.anti_integration,
           data: data13,
         };
         if (vErrors === null) {
@@ -891,8 +891,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.modules.properties.anti_everyone.type,
-          parentSchema: schema148.properties.modules.properties.anti_everyone,
+          schema: schema149.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema149.properties.modules.properties.anti_everyone,
           data: data14,
         };
         if (vErrors === null) {
@@ -909,8 +909,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema148.properties.modules.type,
-        parentSchema: schema148.properties.modules,
+        schema: schema149.properties.modules.type,
+        parentSchema: schema149.properties.modules,
         data: data3,
       };
       if (vErrors === null) {
@@ -923,7 +923,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
     let data15 = data.module_punishments;
     if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
       for (const key2 in data15) {
-        if (!func1.call(schema148.properties.module_punishments.properties, key2)) {
+        if (!func1.call(schema149.properties.module_punishments.properties, key2)) {
           const err20 = {
             instancePath: instancePath + '/module_punishments',
             schemaPath: '#/properties/module_punishments/additionalProperties',
@@ -931,7 +931,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema148.properties.module_punishments,
+            parentSchema: schema149.properties.module_punishments,
             data: data15,
           };
           if (vErrors === null) {
@@ -951,8 +951,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema150.type,
+            parentSchema: schema150,
             data: data16,
           };
           if (vErrors === null) {
@@ -967,10 +967,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_ban',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema150.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema150.enum,
+            parentSchema: schema150,
             data: data16,
           };
           if (vErrors === null) {
@@ -990,8 +990,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema150.type,
+            parentSchema: schema150,
             data: data17,
           };
           if (vErrors === null) {
@@ -1006,10 +1006,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_kick',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema150.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema150.enum,
+            parentSchema: schema150,
             data: data17,
           };
           if (vErrors === null) {
@@ -1029,8 +1029,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema150.type,
+            parentSchema: schema150,
             data: data18,
           };
           if (vErrors === null) {
@@ -1045,10 +1045,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_prune',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema150.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema150.enum,
+            parentSchema: schema150,
             data: data18,
           };
           if (vErrors === null) {
@@ -1068,8 +1068,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema150.type,
+            parentSchema: schema150,
             data: data19,
           };
           if (vErrors === null) {
@@ -1084,10 +1084,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_member_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema150.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema150.enum,
+            parentSchema: schema150,
             data: data19,
           };
           if (vErrors === null) {
@@ -1107,8 +1107,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema150.type,
+            parentSchema: schema150,
             data: data20,
           };
           if (vErrors === null) {
@@ -1123,10 +1123,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_role',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema150.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema150.enum,
+            parentSchema: schema150,
             data: data20,
           };
           if (vErrors === null) {
@@ -1146,8 +1146,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema150.type,
+            parentSchema: schema150,
             data: data21,
           };
           if (vErrors === null) {
@@ -1162,10 +1162,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_channel',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema150.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema150.enum,
+            parentSchema: schema150,
             data: data21,
           };
           if (vErrors === null) {
@@ -1185,8 +1185,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema150.type,
+            parentSchema: schema150,
             data: data22,
           };
           if (vErrors === null) {
@@ -1201,10 +1201,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_emoji',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema150.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema150.enum,
+            parentSchema: schema150,
             data: data22,
           };
           if (vErrors === null) {
@@ -1224,8 +1224,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema150.type,
+            parentSchema: schema150,
             data: data23,
           };
           if (vErrors === null) {
@@ -1240,10 +1240,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_guild_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema150.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema150.enum,
+            parentSchema: schema150,
             data: data23,
           };
           if (vErrors === null) {
@@ -1263,8 +1263,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema150.type,
+            parentSchema: schema150,
             data: data24,
           };
           if (vErrors === null) {
@@ -1279,10 +1279,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_webhook',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema150.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema150.enum,
+            parentSchema: schema150,
             data: data24,
           };
           if (vErrors === null) {
@@ -1302,8 +1302,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema150.type,
+            parentSchema: schema150,
             data: data25,
           };
           if (vErrors === null) {
@@ -1318,10 +1318,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_integration',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema150.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema150.enum,
+            parentSchema: schema150,
             data: data25,
           };
           if (vErrors === null) {
@@ -1341,8 +1341,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema149.type,
-            parentSchema: schema149,
+            schema: schema150.type,
+            parentSchema: schema150,
             data: data26,
           };
           if (vErrors === null) {
@@ -1357,10 +1357,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/module_punishments/anti_everyone',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema149.enum },
+            params: { allowedValues: schema150.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema149.enum,
-            parentSchema: schema149,
+            schema: schema150.enum,
+            parentSchema: schema150,
             data: data26,
           };
           if (vErrors === null) {
@@ -1378,8 +1378,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema148.properties.module_punishments.type,
-        parentSchema: schema148.properties.module_punishments,
+        schema: schema149.properties.module_punishments.type,
+        parentSchema: schema149.properties.module_punishments,
         data: data15,
       };
       if (vErrors === null) {
@@ -1399,7 +1399,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema148.properties.extraowners,
+          parentSchema: schema149.properties.extraowners,
           data: data27,
         };
         if (vErrors === null) {
@@ -1421,7 +1421,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema148.properties.extraowners.items,
+              parentSchema: schema149.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1439,7 +1439,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema148.properties.extraowners.items,
+              parentSchema: schema149.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1456,8 +1456,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema148.properties.extraowners.items.type,
-            parentSchema: schema148.properties.extraowners.items,
+            schema: schema149.properties.extraowners.items.type,
+            parentSchema: schema149.properties.extraowners.items,
             data: data28,
           };
           if (vErrors === null) {
@@ -1486,7 +1486,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema148.properties.extraowners,
+              parentSchema: schema149.properties.extraowners,
               data: data27,
             };
             if (vErrors === null) {
@@ -1507,8 +1507,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema148.properties.extraowners.type,
-        parentSchema: schema148.properties.extraowners,
+        schema: schema149.properties.extraowners.type,
+        parentSchema: schema149.properties.extraowners,
         data: data27,
       };
       if (vErrors === null) {
@@ -1528,7 +1528,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema148.properties.whitelist,
+          parentSchema: schema149.properties.whitelist,
           data: data29,
         };
         if (vErrors === null) {
@@ -1550,7 +1550,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema148.properties.whitelist.items,
+              parentSchema: schema149.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1568,7 +1568,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema148.properties.whitelist.items,
+              parentSchema: schema149.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1585,8 +1585,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema148.properties.whitelist.items.type,
-            parentSchema: schema148.properties.whitelist.items,
+            schema: schema149.properties.whitelist.items.type,
+            parentSchema: schema149.properties.whitelist.items,
             data: data30,
           };
           if (vErrors === null) {
@@ -1615,7 +1615,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i3, j: j1 },
               message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
               schema: true,
-              parentSchema: schema148.properties.whitelist,
+              parentSchema: schema149.properties.whitelist,
               data: data29,
             };
             if (vErrors === null) {
@@ -1636,8 +1636,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema148.properties.whitelist.type,
-        parentSchema: schema148.properties.whitelist,
+        schema: schema149.properties.whitelist.type,
+        parentSchema: schema149.properties.whitelist,
         data: data29,
       };
       if (vErrors === null) {
@@ -1679,7 +1679,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema148.properties.bypass_permissions,
+            parentSchema: schema149.properties.bypass_permissions,
             data: data31,
           };
           if (vErrors === null) {
@@ -1698,8 +1698,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_ban.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_ban,
+          schema: schema149.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema149.properties.bypass_permissions.properties.can_ban,
           data: data32,
         };
         if (vErrors === null) {
@@ -1717,8 +1717,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_kick.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_kick,
+          schema: schema149.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema149.properties.bypass_permissions.properties.can_kick,
           data: data33,
         };
         if (vErrors === null) {
@@ -1736,8 +1736,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_manage_roles.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_manage_roles,
+          schema: schema149.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema149.properties.bypass_permissions.properties.can_manage_roles,
           data: data34,
         };
         if (vErrors === null) {
@@ -1755,8 +1755,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_manage_channels.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_manage_channels,
+          schema: schema149.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema149.properties.bypass_permissions.properties.can_manage_channels,
           data: data35,
         };
         if (vErrors === null) {
@@ -1774,8 +1774,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.bypass_permissions.properties.can_manage_webhooks.type,
-          parentSchema: schema148.properties.bypass_permissions.properties.can_manage_webhooks,
+          schema: schema149.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema149.properties.bypass_permissions.properties.can_manage_webhooks,
           data: data36,
         };
         if (vErrors === null) {
@@ -1792,8 +1792,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema148.properties.bypass_permissions.type,
-        parentSchema: schema148.properties.bypass_permissions,
+        schema: schema149.properties.bypass_permissions.type,
+        parentSchema: schema149.properties.bypass_permissions,
         data: data31,
       };
       if (vErrors === null) {
@@ -1809,10 +1809,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/log_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema162.type },
+        params: { type: schema163.type },
         message: 'must be string,null',
-        schema: schema162.type,
-        parentSchema: schema162,
+        schema: schema163.type,
+        parentSchema: schema163,
         data: data37,
       };
       if (vErrors === null) {
@@ -1831,7 +1831,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema162,
+          parentSchema: schema163,
           data: data37,
         };
         if (vErrors === null) {
@@ -1849,7 +1849,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema162,
+          parentSchema: schema163,
           data: data37,
         };
         if (vErrors === null) {
@@ -1868,8 +1868,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema148.properties.auto_recovery.type,
-        parentSchema: schema148.properties.auto_recovery,
+        schema: schema149.properties.auto_recovery.type,
+        parentSchema: schema149.properties.auto_recovery,
         data: data38,
       };
       if (vErrors === null) {
@@ -1886,8 +1886,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema148.type,
-      parentSchema: schema148,
+      schema: schema149.type,
+      parentSchema: schema149,
       data,
     };
     if (vErrors === null) {
@@ -1897,12 +1897,12 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate93.errors = vErrors;
+  validate94.errors = vErrors;
   return errors === 0;
 }
-validate93.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateAntinukePreflight = validate25;
-const schema36 = {
+validate94.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateAntinukePreflight = validate26;
+const schema37 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/antinuke-preflight.json',
   type: 'object',
@@ -1926,355 +1926,8 @@ const schema36 = {
   },
 };
 const pattern5 = new RegExp('^/.+$', 'u');
-function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/antinuke-preflight.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate25.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.success === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'success' },
-        message: "must have required property '" + 'success' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.warnings === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'warnings' },
-        message: "must have required property '" + 'warnings' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'success' || key0 === 'warnings')) {
-        const err2 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema36,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.success !== undefined) {
-      let data0 = data.success;
-      if (true !== data0) {
-        const err3 = {
-          instancePath: instancePath + '/success',
-          schemaPath: '#/properties/success/const',
-          keyword: 'const',
-          params: { allowedValue: true },
-          message: 'must be equal to constant',
-          schema: true,
-          parentSchema: schema36.properties.success,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.warnings !== undefined) {
-      let data1 = data.warnings;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data2 = data1[i0];
-          if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
-            if (data2.code === undefined) {
-              const err4 = {
-                instancePath: instancePath + '/warnings/' + i0,
-                schemaPath: '#/properties/warnings/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'code' },
-                message: "must have required property '" + 'code' + "'",
-                schema: schema36.properties.warnings.items.required,
-                parentSchema: schema36.properties.warnings.items,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.message === undefined) {
-              const err5 = {
-                instancePath: instancePath + '/warnings/' + i0,
-                schemaPath: '#/properties/warnings/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'message' },
-                message: "must have required property '" + 'message' + "'",
-                schema: schema36.properties.warnings.items.required,
-                parentSchema: schema36.properties.warnings.items,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-            if (data2.path === undefined) {
-              const err6 = {
-                instancePath: instancePath + '/warnings/' + i0,
-                schemaPath: '#/properties/warnings/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'path' },
-                message: "must have required property '" + 'path' + "'",
-                schema: schema36.properties.warnings.items.required,
-                parentSchema: schema36.properties.warnings.items,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-            for (const key1 in data2) {
-              if (!(key1 === 'code' || key1 === 'message' || key1 === 'path')) {
-                const err7 = {
-                  instancePath: instancePath + '/warnings/' + i0,
-                  schemaPath: '#/properties/warnings/items/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key1 },
-                  message: 'must NOT have additional properties',
-                  schema: false,
-                  parentSchema: schema36.properties.warnings.items,
-                  data: data2,
-                };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
-                errors++;
-              }
-            }
-            if (data2.code !== undefined) {
-              let data3 = data2.code;
-              if (!(
-                data3 === 'log_channel_missing' ||
-                data3 === 'bypass_role_missing' ||
-                data3 === 'bypass_role_above_bot' ||
-                data3 === 'bot_missing_permission'
-              )) {
-                const err8 = {
-                  instancePath: instancePath + '/warnings/' + i0 + '/code',
-                  schemaPath: '#/properties/warnings/items/properties/code/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema36.properties.warnings.items.properties.code.enum },
-                  message: 'must be equal to one of the allowed values',
-                  schema: schema36.properties.warnings.items.properties.code.enum,
-                  parentSchema: schema36.properties.warnings.items.properties.code,
-                  data: data3,
-                };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
-                errors++;
-              }
-            }
-            if (data2.message !== undefined) {
-              let data4 = data2.message;
-              if (typeof data4 !== 'string') {
-                const err9 = {
-                  instancePath: instancePath + '/warnings/' + i0 + '/message',
-                  schemaPath: '#/properties/warnings/items/properties/message/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema36.properties.warnings.items.properties.message.type,
-                  parentSchema: schema36.properties.warnings.items.properties.message,
-                  data: data4,
-                };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
-                errors++;
-              }
-            }
-            if (data2.path !== undefined) {
-              let data5 = data2.path;
-              if (typeof data5 === 'string') {
-                if (!pattern5.test(data5)) {
-                  const err10 = {
-                    instancePath: instancePath + '/warnings/' + i0 + '/path',
-                    schemaPath: '#/properties/warnings/items/properties/path/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^/.+$' },
-                    message: 'must match pattern "' + '^/.+$' + '"',
-                    schema: '^/.+$',
-                    parentSchema: schema36.properties.warnings.items.properties.path,
-                    data: data5,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err10];
-                  } else {
-                    vErrors.push(err10);
-                  }
-                  errors++;
-                }
-              } else {
-                const err11 = {
-                  instancePath: instancePath + '/warnings/' + i0 + '/path',
-                  schemaPath: '#/properties/warnings/items/properties/path/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema36.properties.warnings.items.properties.path.type,
-                  parentSchema: schema36.properties.warnings.items.properties.path,
-                  data: data5,
-                };
-                if (vErrors === null) {
-                  vErrors = [err11];
-                } else {
-                  vErrors.push(err11);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err12 = {
-              instancePath: instancePath + '/warnings/' + i0,
-              schemaPath: '#/properties/warnings/items/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-              schema: schema36.properties.warnings.items.type,
-              parentSchema: schema36.properties.warnings.items,
-              data: data2,
-            };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err13 = {
-          instancePath: instancePath + '/warnings',
-          schemaPath: '#/properties/warnings/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema36.properties.warnings.type,
-          parentSchema: schema36.properties.warnings,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err14 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema36.type,
-      parentSchema: schema36,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate25.errors = vErrors;
-  return errors === 0;
-}
-validate25.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateApiError = validate26;
-const schema37 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/api-error.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success', 'error'],
-  properties: {
-    success: { const: false },
-    error: { type: 'string' },
-    fieldErrors: { type: 'array', items: { $ref: '#/$defs/FieldError' } },
-    section: { type: 'string' },
-    version: { type: 'integer', minimum: 0 },
-    settings: { type: 'object' },
-  },
-  $defs: {
-    FieldError: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['path', 'message'],
-      properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
-    },
-  },
-};
-const schema38 = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['path', 'message'],
-  properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
-};
-const pattern6 = new RegExp('^(/.*)?$', 'u');
 function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/api-error.json" */ let vErrors = null;
+  /*# sourceURL="https://guildhall.dev/schemas/api/antinuke-preflight.json" */ let vErrors = null;
   let errors = 0;
   const evaluated0 = validate26.evaluated;
   if (evaluated0.dynamicProps) {
@@ -2302,6 +1955,353 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.warnings === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'warnings' },
+        message: "must have required property '" + 'warnings' + "'",
+        schema: schema37.required,
+        parentSchema: schema37,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'success' || key0 === 'warnings')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema37,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== undefined) {
+      let data0 = data.success;
+      if (true !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/success',
+          schemaPath: '#/properties/success/const',
+          keyword: 'const',
+          params: { allowedValue: true },
+          message: 'must be equal to constant',
+          schema: true,
+          parentSchema: schema37.properties.success,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.warnings !== undefined) {
+      let data1 = data.warnings;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+            if (data2.code === undefined) {
+              const err4 = {
+                instancePath: instancePath + '/warnings/' + i0,
+                schemaPath: '#/properties/warnings/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'code' },
+                message: "must have required property '" + 'code' + "'",
+                schema: schema37.properties.warnings.items.required,
+                parentSchema: schema37.properties.warnings.items,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data2.message === undefined) {
+              const err5 = {
+                instancePath: instancePath + '/warnings/' + i0,
+                schemaPath: '#/properties/warnings/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'message' },
+                message: "must have required property '" + 'message' + "'",
+                schema: schema37.properties.warnings.items.required,
+                parentSchema: schema37.properties.warnings.items,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+            if (data2.path === undefined) {
+              const err6 = {
+                instancePath: instancePath + '/warnings/' + i0,
+                schemaPath: '#/properties/warnings/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'path' },
+                message: "must have required property '" + 'path' + "'",
+                schema: schema37.properties.warnings.items.required,
+                parentSchema: schema37.properties.warnings.items,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+            for (const key1 in data2) {
+              if (!(key1 === 'code' || key1 === 'message' || key1 === 'path')) {
+                const err7 = {
+                  instancePath: instancePath + '/warnings/' + i0,
+                  schemaPath: '#/properties/warnings/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key1 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema37.properties.warnings.items,
+                  data: data2,
+                };
+                if (vErrors === null) {
+                  vErrors = [err7];
+                } else {
+                  vErrors.push(err7);
+                }
+                errors++;
+              }
+            }
+            if (data2.code !== undefined) {
+              let data3 = data2.code;
+              if (!(
+                data3 === 'log_channel_missing' ||
+                data3 === 'bypass_role_missing' ||
+                data3 === 'bypass_role_above_bot' ||
+                data3 === 'bot_missing_permission'
+              )) {
+                const err8 = {
+                  instancePath: instancePath + '/warnings/' + i0 + '/code',
+                  schemaPath: '#/properties/warnings/items/properties/code/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema37.properties.warnings.items.properties.code.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema37.properties.warnings.items.properties.code.enum,
+                  parentSchema: schema37.properties.warnings.items.properties.code,
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            if (data2.message !== undefined) {
+              let data4 = data2.message;
+              if (typeof data4 !== 'string') {
+                const err9 = {
+                  instancePath: instancePath + '/warnings/' + i0 + '/message',
+                  schemaPath: '#/properties/warnings/items/properties/message/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema37.properties.warnings.items.properties.message.type,
+                  parentSchema: schema37.properties.warnings.items.properties.message,
+                  data: data4,
+                };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
+            if (data2.path !== undefined) {
+              let data5 = data2.path;
+              if (typeof data5 === 'string') {
+                if (!pattern5.test(data5)) {
+                  const err10 = {
+                    instancePath: instancePath + '/warnings/' + i0 + '/path',
+                    schemaPath: '#/properties/warnings/items/properties/path/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^/.+$' },
+                    message: 'must match pattern "' + '^/.+$' + '"',
+                    schema: '^/.+$',
+                    parentSchema: schema37.properties.warnings.items.properties.path,
+                    data: data5,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err10];
+                  } else {
+                    vErrors.push(err10);
+                  }
+                  errors++;
+                }
+              } else {
+                const err11 = {
+                  instancePath: instancePath + '/warnings/' + i0 + '/path',
+                  schemaPath: '#/properties/warnings/items/properties/path/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema37.properties.warnings.items.properties.path.type,
+                  parentSchema: schema37.properties.warnings.items.properties.path,
+                  data: data5,
+                };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err12 = {
+              instancePath: instancePath + '/warnings/' + i0,
+              schemaPath: '#/properties/warnings/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema37.properties.warnings.items.type,
+              parentSchema: schema37.properties.warnings.items,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/warnings',
+          schemaPath: '#/properties/warnings/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema37.properties.warnings.type,
+          parentSchema: schema37.properties.warnings,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema37.type,
+      parentSchema: schema37,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate26.errors = vErrors;
+  return errors === 0;
+}
+validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateApiError = validate27;
+const schema38 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/api-error.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'error'],
+  properties: {
+    success: { const: false },
+    error: { type: 'string' },
+    fieldErrors: { type: 'array', items: { $ref: '#/$defs/FieldError' } },
+    section: { type: 'string' },
+    version: { type: 'integer', minimum: 0 },
+    settings: { type: 'object' },
+  },
+  $defs: {
+    FieldError: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['path', 'message'],
+      properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
+    },
+  },
+};
+const schema39 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path', 'message'],
+  properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
+};
+const pattern6 = new RegExp('^(/.*)?$', 'u');
+function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/api-error.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate27.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.success === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'success' },
+        message: "must have required property '" + 'success' + "'",
+        schema: schema38.required,
+        parentSchema: schema38,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
     if (data.error === undefined) {
       const err1 = {
         instancePath,
@@ -2309,8 +2309,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'error' },
         message: "must have required property '" + 'error' + "'",
-        schema: schema37.required,
-        parentSchema: schema37,
+        schema: schema38.required,
+        parentSchema: schema38,
         data,
       };
       if (vErrors === null) {
@@ -2336,7 +2336,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema37,
+          parentSchema: schema38,
           data,
         };
         if (vErrors === null) {
@@ -2357,7 +2357,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: false },
           message: 'must be equal to constant',
           schema: false,
-          parentSchema: schema37.properties.success,
+          parentSchema: schema38.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -2377,8 +2377,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema37.properties.error.type,
-          parentSchema: schema37.properties.error,
+          schema: schema38.properties.error.type,
+          parentSchema: schema38.properties.error,
           data: data1,
         };
         if (vErrors === null) {
@@ -2403,8 +2403,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'path' },
                 message: "must have required property '" + 'path' + "'",
-                schema: schema38.required,
-                parentSchema: schema38,
+                schema: schema39.required,
+                parentSchema: schema39,
                 data: data3,
               };
               if (vErrors === null) {
@@ -2421,8 +2421,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'message' },
                 message: "must have required property '" + 'message' + "'",
-                schema: schema38.required,
-                parentSchema: schema38,
+                schema: schema39.required,
+                parentSchema: schema39,
                 data: data3,
               };
               if (vErrors === null) {
@@ -2441,7 +2441,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema38,
+                  parentSchema: schema39,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -2463,7 +2463,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^(/.*)?$' },
                     message: 'must match pattern "' + '^(/.*)?$' + '"',
                     schema: '^(/.*)?$',
-                    parentSchema: schema38.properties.path,
+                    parentSchema: schema39.properties.path,
                     data: data4,
                   };
                   if (vErrors === null) {
@@ -2480,8 +2480,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema38.properties.path.type,
-                  parentSchema: schema38.properties.path,
+                  schema: schema39.properties.path.type,
+                  parentSchema: schema39.properties.path,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -2501,8 +2501,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema38.properties.message.type,
-                  parentSchema: schema38.properties.message,
+                  schema: schema39.properties.message.type,
+                  parentSchema: schema39.properties.message,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -2520,8 +2520,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema38.type,
-              parentSchema: schema38,
+              schema: schema39.type,
+              parentSchema: schema39,
               data: data3,
             };
             if (vErrors === null) {
@@ -2539,8 +2539,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema37.properties.fieldErrors.type,
-          parentSchema: schema37.properties.fieldErrors,
+          schema: schema38.properties.fieldErrors.type,
+          parentSchema: schema38.properties.fieldErrors,
           data: data2,
         };
         if (vErrors === null) {
@@ -2560,8 +2560,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema37.properties.section.type,
-          parentSchema: schema37.properties.section,
+          schema: schema38.properties.section.type,
+          parentSchema: schema38.properties.section,
           data: data6,
         };
         if (vErrors === null) {
@@ -2581,8 +2581,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema37.properties.version.type,
-          parentSchema: schema37.properties.version,
+          schema: schema38.properties.version.type,
+          parentSchema: schema38.properties.version,
           data: data7,
         };
         if (vErrors === null) {
@@ -2601,7 +2601,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema37.properties.version,
+            parentSchema: schema38.properties.version,
             data: data7,
           };
           if (vErrors === null) {
@@ -2622,8 +2622,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema37.properties.settings.type,
-          parentSchema: schema37.properties.settings,
+          schema: schema38.properties.settings.type,
+          parentSchema: schema38.properties.settings,
           data: data8,
         };
         if (vErrors === null) {
@@ -2641,8 +2641,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema37.type,
-      parentSchema: schema37,
+      schema: schema38.type,
+      parentSchema: schema38,
       data,
     };
     if (vErrors === null) {
@@ -2652,12 +2652,12 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate27.errors = vErrors;
   return errors === 0;
 }
-validate26.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBasic = validate94;
-const schema163 = {
+validate27.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateBasic = validate95;
+const schema164 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -2693,10 +2693,10 @@ const schema163 = {
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
 const pattern102 = new RegExp('^\\S+$', 'u');
-function validate94(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate95(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/basic.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate94.evaluated;
+  const evaluated0 = validate95.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2722,7 +2722,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema163,
+          parentSchema: schema164,
           data,
         };
         if (vErrors === null) {
@@ -2743,7 +2743,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema163.properties.prefix,
+          parentSchema: schema164.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2761,7 +2761,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema163.properties.prefix,
+          parentSchema: schema164.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2779,7 +2779,7 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema163.properties.prefix,
+          parentSchema: schema164.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2796,8 +2796,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema163.properties.prefix.type,
-        parentSchema: schema163.properties.prefix,
+        schema: schema164.properties.prefix.type,
+        parentSchema: schema164.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -2815,8 +2815,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema163.properties.invite_tracking.type,
-        parentSchema: schema163.properties.invite_tracking,
+        schema: schema164.properties.invite_tracking.type,
+        parentSchema: schema164.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -2834,8 +2834,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema163.properties.flag_translation.type,
-        parentSchema: schema163.properties.flag_translation,
+        schema: schema164.properties.flag_translation.type,
+        parentSchema: schema164.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -2852,8 +2852,8 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema163.type,
-      parentSchema: schema163,
+      schema: schema164.type,
+      parentSchema: schema164,
       data,
     };
     if (vErrors === null) {
@@ -2863,12 +2863,12 @@ function validate94(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate94.errors = vErrors;
+  validate95.errors = vErrors;
   return errors === 0;
 }
-validate94.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBotStatus = validate27;
-const schema39 = {
+validate95.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateBotStatus = validate28;
+const schema40 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/bot-status.json',
   type: 'object',
@@ -2895,15 +2895,15 @@ const schema39 = {
     },
   },
 };
-const schema40 = {
+const schema41 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/bot-status.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate27.evaluated;
+  const evaluated0 = validate28.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2918,8 +2918,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema39.required,
-        parentSchema: schema39,
+        schema: schema40.required,
+        parentSchema: schema40,
         data,
       };
       if (vErrors === null) {
@@ -2936,8 +2936,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema39.required,
-        parentSchema: schema39,
+        schema: schema40.required,
+        parentSchema: schema40,
         data,
       };
       if (vErrors === null) {
@@ -2954,8 +2954,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guildCount' },
         message: "must have required property '" + 'guildCount' + "'",
-        schema: schema39.required,
-        parentSchema: schema39,
+        schema: schema40.required,
+        parentSchema: schema40,
         data,
       };
       if (vErrors === null) {
@@ -2974,7 +2974,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema39,
+          parentSchema: schema40,
           data,
         };
         if (vErrors === null) {
@@ -2995,7 +2995,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema39.properties.success,
+          parentSchema: schema40.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -3020,8 +3020,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema39.properties.guilds.items.required,
-                parentSchema: schema39.properties.guilds.items,
+                schema: schema40.properties.guilds.items.required,
+                parentSchema: schema40.properties.guilds.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -3038,8 +3038,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema39.properties.guilds.items.required,
-                parentSchema: schema39.properties.guilds.items,
+                schema: schema40.properties.guilds.items.required,
+                parentSchema: schema40.properties.guilds.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -3056,8 +3056,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'memberCount' },
                 message: "must have required property '" + 'memberCount' + "'",
-                schema: schema39.properties.guilds.items.required,
-                parentSchema: schema39.properties.guilds.items,
+                schema: schema40.properties.guilds.items.required,
+                parentSchema: schema40.properties.guilds.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -3076,7 +3076,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema39.properties.guilds.items,
+                  parentSchema: schema40.properties.guilds.items,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -3098,7 +3098,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema40,
+                    parentSchema: schema41,
                     data: data3,
                   };
                   if (vErrors === null) {
@@ -3115,8 +3115,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema40.type,
-                  parentSchema: schema40,
+                  schema: schema41.type,
+                  parentSchema: schema41,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -3136,8 +3136,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema39.properties.guilds.items.properties.name.type,
-                  parentSchema: schema39.properties.guilds.items.properties.name,
+                  schema: schema40.properties.guilds.items.properties.name.type,
+                  parentSchema: schema40.properties.guilds.items.properties.name,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -3157,8 +3157,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema39.properties.guilds.items.properties.memberCount.type,
-                  parentSchema: schema39.properties.guilds.items.properties.memberCount,
+                  schema: schema40.properties.guilds.items.properties.memberCount.type,
+                  parentSchema: schema40.properties.guilds.items.properties.memberCount,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -3177,7 +3177,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema39.properties.guilds.items.properties.memberCount,
+                    parentSchema: schema40.properties.guilds.items.properties.memberCount,
                     data: data5,
                   };
                   if (vErrors === null) {
@@ -3196,8 +3196,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema39.properties.guilds.items.type,
-              parentSchema: schema39.properties.guilds.items,
+              schema: schema40.properties.guilds.items.type,
+              parentSchema: schema40.properties.guilds.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -3215,8 +3215,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema39.properties.guilds.type,
-          parentSchema: schema39.properties.guilds,
+          schema: schema40.properties.guilds.type,
+          parentSchema: schema40.properties.guilds,
           data: data1,
         };
         if (vErrors === null) {
@@ -3236,8 +3236,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema39.properties.guildCount.type,
-          parentSchema: schema39.properties.guildCount,
+          schema: schema40.properties.guildCount.type,
+          parentSchema: schema40.properties.guildCount,
           data: data6,
         };
         if (vErrors === null) {
@@ -3256,7 +3256,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema39.properties.guildCount,
+            parentSchema: schema40.properties.guildCount,
             data: data6,
           };
           if (vErrors === null) {
@@ -3275,8 +3275,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema39.type,
-      parentSchema: schema39,
+      schema: schema40.type,
+      parentSchema: schema40,
       data,
     };
     if (vErrors === null) {
@@ -3286,12 +3286,12 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
 }
-validate27.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateBypassRoleResponse = validate28;
-const schema41 = {
+validate28.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateBypassRoleResponse = validate29;
+const schema42 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/bypass-role-response.json',
   type: 'object',
@@ -3318,7 +3318,7 @@ const schema41 = {
     },
   },
 };
-const schema42 = {
+const schema43 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'color', 'position', 'managed'],
@@ -3330,15 +3330,15 @@ const schema42 = {
     managed: { type: 'boolean' },
   },
 };
-const schema43 = {
+const schema44 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate29.evaluated;
+  const evaluated0 = validate30.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3353,8 +3353,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -3371,8 +3371,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -3389,8 +3389,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -3407,8 +3407,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -3425,8 +3425,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -3445,7 +3445,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema42,
+          parentSchema: schema43,
           data,
         };
         if (vErrors === null) {
@@ -3467,7 +3467,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema43,
+            parentSchema: schema44,
             data: data0,
           };
           if (vErrors === null) {
@@ -3484,8 +3484,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema43.type,
-          parentSchema: schema43,
+          schema: schema44.type,
+          parentSchema: schema44,
           data: data0,
         };
         if (vErrors === null) {
@@ -3505,8 +3505,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema42.properties.name.type,
-          parentSchema: schema42.properties.name,
+          schema: schema43.properties.name.type,
+          parentSchema: schema43.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -3526,8 +3526,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema42.properties.color.type,
-          parentSchema: schema42.properties.color,
+          schema: schema43.properties.color.type,
+          parentSchema: schema43.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -3546,7 +3546,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema42.properties.color,
+            parentSchema: schema43.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -3564,7 +3564,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema42.properties.color,
+            parentSchema: schema43.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -3585,8 +3585,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema42.properties.position.type,
-          parentSchema: schema42.properties.position,
+          schema: schema43.properties.position.type,
+          parentSchema: schema43.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -3606,8 +3606,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema42.properties.managed.type,
-          parentSchema: schema42.properties.managed,
+          schema: schema43.properties.managed.type,
+          parentSchema: schema43.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -3625,8 +3625,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema42.type,
-      parentSchema: schema42,
+      schema: schema43.type,
+      parentSchema: schema43,
       data,
     };
     if (vErrors === null) {
@@ -3636,14 +3636,14 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate30.errors = vErrors;
   return errors === 0;
 }
-validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate30.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/bypass-role-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate28.evaluated;
+  const evaluated0 = validate29.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3658,8 +3658,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema41.required,
-        parentSchema: schema41,
+        schema: schema42.required,
+        parentSchema: schema42,
         data,
       };
       if (vErrors === null) {
@@ -3676,8 +3676,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'role' },
         message: "must have required property '" + 'role' + "'",
-        schema: schema41.required,
-        parentSchema: schema41,
+        schema: schema42.required,
+        parentSchema: schema42,
         data,
       };
       if (vErrors === null) {
@@ -3696,7 +3696,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema41,
+          parentSchema: schema42,
           data,
         };
         if (vErrors === null) {
@@ -3717,7 +3717,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema41.properties.success,
+          parentSchema: schema42.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -3730,7 +3730,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.role !== undefined) {
       if (
-        !validate29(data.role, {
+        !validate30(data.role, {
           instancePath: instancePath + '/role',
           parentData: data,
           parentDataProperty: 'role',
@@ -3738,7 +3738,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
         errors = vErrors.length;
       }
     }
@@ -3749,8 +3749,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema41.type,
-      parentSchema: schema41,
+      schema: schema42.type,
+      parentSchema: schema42,
       data,
     };
     if (vErrors === null) {
@@ -3760,12 +3760,12 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
 }
-validate28.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannel = validate34;
-const schema47 = {
+validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannel = validate35;
+const schema48 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/channel.json',
   type: 'object',
@@ -3786,15 +3786,15 @@ const schema47 = {
     },
   },
 };
-const schema48 = {
+const schema49 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/channel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate34.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3809,8 +3809,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema48.required,
+        parentSchema: schema48,
         data,
       };
       if (vErrors === null) {
@@ -3827,8 +3827,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema48.required,
+        parentSchema: schema48,
         data,
       };
       if (vErrors === null) {
@@ -3845,8 +3845,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema48.required,
+        parentSchema: schema48,
         data,
       };
       if (vErrors === null) {
@@ -3865,7 +3865,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema47,
+          parentSchema: schema48,
           data,
         };
         if (vErrors === null) {
@@ -3887,7 +3887,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema48,
+            parentSchema: schema49,
             data: data0,
           };
           if (vErrors === null) {
@@ -3904,8 +3904,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema48.type,
-          parentSchema: schema48,
+          schema: schema49.type,
+          parentSchema: schema49,
           data: data0,
         };
         if (vErrors === null) {
@@ -3925,8 +3925,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema47.properties.name.type,
-          parentSchema: schema47.properties.name,
+          schema: schema48.properties.name.type,
+          parentSchema: schema48.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -3946,8 +3946,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema47.properties.type.type,
-          parentSchema: schema47.properties.type,
+          schema: schema48.properties.type.type,
+          parentSchema: schema48.properties.type,
           data: data2,
         };
         if (vErrors === null) {
@@ -3966,7 +3966,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema47.properties.type,
+            parentSchema: schema48.properties.type,
             data: data2,
           };
           if (vErrors === null) {
@@ -3987,8 +3987,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema47.properties.position.type,
-          parentSchema: schema47.properties.position,
+          schema: schema48.properties.position.type,
+          parentSchema: schema48.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -4006,10 +4006,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/parent_id',
           schemaPath: '#/properties/parent_id/type',
           keyword: 'type',
-          params: { type: schema47.properties.parent_id.type },
+          params: { type: schema48.properties.parent_id.type },
           message: 'must be string,null',
-          schema: schema47.properties.parent_id.type,
-          parentSchema: schema47.properties.parent_id,
+          schema: schema48.properties.parent_id.type,
+          parentSchema: schema48.properties.parent_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -4027,8 +4027,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema47.type,
-      parentSchema: schema47,
+      schema: schema48.type,
+      parentSchema: schema48,
       data,
     };
     if (vErrors === null) {
@@ -4038,12 +4038,12 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-validate34.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelList = validate31;
-const schema44 = {
+validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannelList = validate32;
+const schema45 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/channel-list.json',
   type: 'object',
@@ -4070,7 +4070,7 @@ const schema44 = {
     },
   },
 };
-const schema45 = {
+const schema46 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'type'],
@@ -4082,15 +4082,15 @@ const schema45 = {
     parent_id: { type: ['string', 'null'] },
   },
 };
-const schema46 = {
+const schema47 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate32.evaluated;
+  const evaluated0 = validate33.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4105,8 +4105,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema45.required,
-        parentSchema: schema45,
+        schema: schema46.required,
+        parentSchema: schema46,
         data,
       };
       if (vErrors === null) {
@@ -4123,8 +4123,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema45.required,
-        parentSchema: schema45,
+        schema: schema46.required,
+        parentSchema: schema46,
         data,
       };
       if (vErrors === null) {
@@ -4141,8 +4141,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema45.required,
-        parentSchema: schema45,
+        schema: schema46.required,
+        parentSchema: schema46,
         data,
       };
       if (vErrors === null) {
@@ -4161,7 +4161,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema45,
+          parentSchema: schema46,
           data,
         };
         if (vErrors === null) {
@@ -4183,7 +4183,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema46,
+            parentSchema: schema47,
             data: data0,
           };
           if (vErrors === null) {
@@ -4200,8 +4200,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema46.type,
-          parentSchema: schema46,
+          schema: schema47.type,
+          parentSchema: schema47,
           data: data0,
         };
         if (vErrors === null) {
@@ -4221,8 +4221,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema45.properties.name.type,
-          parentSchema: schema45.properties.name,
+          schema: schema46.properties.name.type,
+          parentSchema: schema46.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -4242,8 +4242,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema45.properties.type.type,
-          parentSchema: schema45.properties.type,
+          schema: schema46.properties.type.type,
+          parentSchema: schema46.properties.type,
           data: data2,
         };
         if (vErrors === null) {
@@ -4262,7 +4262,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema45.properties.type,
+            parentSchema: schema46.properties.type,
             data: data2,
           };
           if (vErrors === null) {
@@ -4283,8 +4283,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema45.properties.position.type,
-          parentSchema: schema45.properties.position,
+          schema: schema46.properties.position.type,
+          parentSchema: schema46.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -4302,10 +4302,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/parent_id',
           schemaPath: '#/properties/parent_id/type',
           keyword: 'type',
-          params: { type: schema45.properties.parent_id.type },
+          params: { type: schema46.properties.parent_id.type },
           message: 'must be string,null',
-          schema: schema45.properties.parent_id.type,
-          parentSchema: schema45.properties.parent_id,
+          schema: schema46.properties.parent_id.type,
+          parentSchema: schema46.properties.parent_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -4323,8 +4323,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema45.type,
-      parentSchema: schema45,
+      schema: schema46.type,
+      parentSchema: schema46,
       data,
     };
     if (vErrors === null) {
@@ -4334,14 +4334,14 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate31(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate33.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/channel-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate31.evaluated;
+  const evaluated0 = validate32.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4356,8 +4356,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema44.required,
-        parentSchema: schema44,
+        schema: schema45.required,
+        parentSchema: schema45,
         data,
       };
       if (vErrors === null) {
@@ -4374,8 +4374,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channels' },
         message: "must have required property '" + 'channels' + "'",
-        schema: schema44.required,
-        parentSchema: schema44,
+        schema: schema45.required,
+        parentSchema: schema45,
         data,
       };
       if (vErrors === null) {
@@ -4394,7 +4394,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema44,
+          parentSchema: schema45,
           data,
         };
         if (vErrors === null) {
@@ -4415,7 +4415,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema44.properties.success,
+          parentSchema: schema45.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -4432,7 +4432,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate32(data1[i0], {
+            !validate33(data1[i0], {
               instancePath: instancePath + '/channels/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -4440,7 +4440,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+            vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
             errors = vErrors.length;
           }
         }
@@ -4451,8 +4451,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema44.properties.channels.type,
-          parentSchema: schema44.properties.channels,
+          schema: schema45.properties.channels.type,
+          parentSchema: schema45.properties.channels,
           data: data1,
         };
         if (vErrors === null) {
@@ -4470,8 +4470,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema44.type,
-      parentSchema: schema44,
+      schema: schema45.type,
+      parentSchema: schema45,
       data,
     };
     if (vErrors === null) {
@@ -4481,12 +4481,12 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
-validate31.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateChannelReference = validate79;
-const schema131 = {
+validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateChannelReference = validate80;
+const schema132 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -4495,10 +4495,10 @@ const schema131 = {
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate79(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate80.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4510,10 +4510,10 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema131.type },
+      params: { type: schema132.type },
       message: 'must be string,null',
-      schema: schema131.type,
-      parentSchema: schema131,
+      schema: schema132.type,
+      parentSchema: schema132,
       data,
     };
     if (vErrors === null) {
@@ -4532,7 +4532,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema131,
+        parentSchema: schema132,
         data,
       };
       if (vErrors === null) {
@@ -4550,7 +4550,7 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema131,
+        parentSchema: schema132,
         data,
       };
       if (vErrors === null) {
@@ -4561,12 +4561,12 @@ function validate79(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate79.errors = vErrors;
+  validate80.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateContactMessage = validate35;
-const schema49 = {
+validate80.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateContactMessage = validate36;
+const schema50 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/contact-message.json',
   type: 'object',
@@ -4622,10 +4622,10 @@ const schema49 = {
 };
 const pattern11 = new RegExp('\\S', 'u');
 const pattern12 = new RegExp('^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$', 'u');
-function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/contact-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4643,8 +4643,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema49.required,
-        parentSchema: schema49,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -4661,8 +4661,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema49.required,
-        parentSchema: schema49,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -4679,8 +4679,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema49.required,
-        parentSchema: schema49,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -4699,7 +4699,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema49,
+          parentSchema: schema50,
           data,
         };
         if (vErrors === null) {
@@ -4721,7 +4721,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema49.properties.name,
+            parentSchema: schema50.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -4739,7 +4739,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema49.properties.name,
+            parentSchema: schema50.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -4757,7 +4757,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema49.properties.name,
+            parentSchema: schema50.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -4774,8 +4774,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema49.properties.name.type,
-          parentSchema: schema49.properties.name,
+          schema: schema50.properties.name.type,
+          parentSchema: schema50.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -4797,7 +4797,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 254 },
             message: 'must NOT have more than 254 characters',
             schema: 254,
-            parentSchema: schema49.properties.email,
+            parentSchema: schema50.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -4815,7 +4815,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$' },
             message: 'must match pattern "' + '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$' + '"',
             schema: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$',
-            parentSchema: schema49.properties.email,
+            parentSchema: schema50.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -4832,8 +4832,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema49.properties.email.type,
-          parentSchema: schema49.properties.email,
+          schema: schema50.properties.email.type,
+          parentSchema: schema50.properties.email,
           data: data1,
         };
         if (vErrors === null) {
@@ -4850,10 +4850,10 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/subject',
         schemaPath: '#/properties/subject/enum',
         keyword: 'enum',
-        params: { allowedValues: schema49.properties.subject.enum },
+        params: { allowedValues: schema50.properties.subject.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema49.properties.subject.enum,
-        parentSchema: schema49.properties.subject,
+        schema: schema50.properties.subject.enum,
+        parentSchema: schema50.properties.subject,
         data: data2,
       };
       if (vErrors === null) {
@@ -4874,7 +4874,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema49.properties.message,
+            parentSchema: schema50.properties.message,
             data: data3,
           };
           if (vErrors === null) {
@@ -4892,7 +4892,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema49.properties.message,
+            parentSchema: schema50.properties.message,
             data: data3,
           };
           if (vErrors === null) {
@@ -4910,7 +4910,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema49.properties.message,
+            parentSchema: schema50.properties.message,
             data: data3,
           };
           if (vErrors === null) {
@@ -4927,8 +4927,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema49.properties.message.type,
-          parentSchema: schema49.properties.message,
+          schema: schema50.properties.message.type,
+          parentSchema: schema50.properties.message,
           data: data3,
         };
         if (vErrors === null) {
@@ -4946,8 +4946,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema49.type,
-      parentSchema: schema49,
+      schema: schema50.type,
+      parentSchema: schema50,
       data,
     };
     if (vErrors === null) {
@@ -4957,12 +4957,12 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateContactResponse = validate36;
-const schema50 = {
+validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateContactResponse = validate37;
+const schema51 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/contact-response.json',
   type: 'object',
@@ -4970,10 +4970,10 @@ const schema50 = {
   required: ['success', 'id'],
   properties: { success: { const: true }, id: { type: 'string', minLength: 1 } },
 };
-function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/contact-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4988,8 +4988,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema51.required,
+        parentSchema: schema51,
         data,
       };
       if (vErrors === null) {
@@ -5006,8 +5006,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema51.required,
+        parentSchema: schema51,
         data,
       };
       if (vErrors === null) {
@@ -5026,7 +5026,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema50,
+          parentSchema: schema51,
           data,
         };
         if (vErrors === null) {
@@ -5047,7 +5047,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema50.properties.success,
+          parentSchema: schema51.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -5069,7 +5069,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema50.properties.id,
+            parentSchema: schema51.properties.id,
             data: data1,
           };
           if (vErrors === null) {
@@ -5086,8 +5086,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema50.properties.id.type,
-          parentSchema: schema50.properties.id,
+          schema: schema51.properties.id.type,
+          parentSchema: schema51.properties.id,
           data: data1,
         };
         if (vErrors === null) {
@@ -5105,8 +5105,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema50.type,
-      parentSchema: schema50,
+      schema: schema51.type,
+      parentSchema: schema51,
       data,
     };
     if (vErrors === null) {
@@ -5116,12 +5116,12 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate36.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateDiscordEmbed = validate80;
-const schema132 = {
+validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateDiscordEmbed = validate81;
+const schema133 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/discord-embed.json',
   type: 'object',
@@ -5307,7 +5307,7 @@ const schema132 = {
     },
   },
 };
-const schema133 = {
+const schema134 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -5321,10 +5321,10 @@ const schema133 = {
 const pattern75 = new RegExp('^(https?://\\S+)?$', 'u');
 const pattern36 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
 const pattern77 = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$', 'u');
-function validate80(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/discord-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate81.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5360,7 +5360,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema132.properties, key0)) {
+      if (!func1.call(schema133.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -5368,7 +5368,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema132,
+          parentSchema: schema133,
           data,
         };
         if (vErrors === null) {
@@ -5389,7 +5389,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema132.properties.title,
+          parentSchema: schema133.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -5406,8 +5406,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema132.properties.title.type,
-        parentSchema: schema132.properties.title,
+        schema: schema133.properties.title.type,
+        parentSchema: schema133.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -5427,7 +5427,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema132.properties.description,
+          parentSchema: schema133.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5444,8 +5444,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema132.properties.description.type,
-        parentSchema: schema132.properties.description,
+        schema: schema133.properties.description.type,
+        parentSchema: schema133.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -5465,7 +5465,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema132.properties.url,
+          parentSchema: schema133.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -5483,7 +5483,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema132.properties.url,
+          parentSchema: schema133.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -5500,8 +5500,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema132.properties.url.type,
-        parentSchema: schema132.properties.url,
+        schema: schema133.properties.url.type,
+        parentSchema: schema133.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -5522,7 +5522,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema133,
+            parentSchema: schema134,
             data: data3,
           };
           if (vErrors === null) {
@@ -5540,7 +5540,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema133,
+            parentSchema: schema134,
             data: data3,
           };
           if (vErrors === null) {
@@ -5557,8 +5557,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.type,
-          parentSchema: schema133,
+          schema: schema134.type,
+          parentSchema: schema134,
           data: data3,
         };
         if (vErrors === null) {
@@ -5575,10 +5575,10 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema132.properties.timestamp.type },
+        params: { type: schema133.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema132.properties.timestamp.type,
-        parentSchema: schema132.properties.timestamp,
+        schema: schema133.properties.timestamp.type,
+        parentSchema: schema133.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -5597,7 +5597,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema132.properties.timestamp,
+          parentSchema: schema133.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -5618,7 +5618,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema132.properties.timestamp,
+          parentSchema: schema133.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -5649,7 +5649,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.author,
+            parentSchema: schema133.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -5670,7 +5670,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema132.properties.author.properties.name,
+            parentSchema: schema133.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -5687,8 +5687,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.author.properties.name.type,
-          parentSchema: schema132.properties.author.properties.name,
+          schema: schema133.properties.author.properties.name.type,
+          parentSchema: schema133.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -5708,7 +5708,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.author.properties.url,
+            parentSchema: schema133.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -5726,7 +5726,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.author.properties.url,
+            parentSchema: schema133.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -5743,8 +5743,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.author.properties.url.type,
-          parentSchema: schema132.properties.author.properties.url,
+          schema: schema133.properties.author.properties.url.type,
+          parentSchema: schema133.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -5764,7 +5764,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.author.properties.icon_url,
+            parentSchema: schema133.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -5782,7 +5782,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.author.properties.icon_url,
+            parentSchema: schema133.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -5799,8 +5799,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.author.properties.icon_url.type,
-          parentSchema: schema132.properties.author.properties.icon_url,
+          schema: schema133.properties.author.properties.icon_url.type,
+          parentSchema: schema133.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -5817,8 +5817,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.author.type,
-        parentSchema: schema132.properties.author,
+        schema: schema133.properties.author.type,
+        parentSchema: schema133.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -5838,7 +5838,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema132.properties.fields,
+          parentSchema: schema133.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -5862,8 +5862,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema132.properties.fields.items.required,
-              parentSchema: schema132.properties.fields.items,
+              schema: schema133.properties.fields.items.required,
+              parentSchema: schema133.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -5880,8 +5880,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema132.properties.fields.items.required,
-              parentSchema: schema132.properties.fields.items,
+              schema: schema133.properties.fields.items.required,
+              parentSchema: schema133.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -5900,7 +5900,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema132.properties.fields.items,
+                parentSchema: schema133.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -5922,7 +5922,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema132.properties.fields.items.properties.name,
+                  parentSchema: schema133.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -5940,7 +5940,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema132.properties.fields.items.properties.name,
+                  parentSchema: schema133.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -5957,8 +5957,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema132.properties.fields.items.properties.name.type,
-                parentSchema: schema132.properties.fields.items.properties.name,
+                schema: schema133.properties.fields.items.properties.name.type,
+                parentSchema: schema133.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -5980,7 +5980,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema132.properties.fields.items.properties.value,
+                  parentSchema: schema133.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -5998,7 +5998,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema132.properties.fields.items.properties.value,
+                  parentSchema: schema133.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -6015,8 +6015,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema132.properties.fields.items.properties.value.type,
-                parentSchema: schema132.properties.fields.items.properties.value,
+                schema: schema133.properties.fields.items.properties.value.type,
+                parentSchema: schema133.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6035,8 +6035,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema132.properties.fields.items.properties.inline.type,
-              parentSchema: schema132.properties.fields.items.properties.inline,
+              schema: schema133.properties.fields.items.properties.inline.type,
+              parentSchema: schema133.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -6053,8 +6053,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema132.properties.fields.items.type,
-            parentSchema: schema132.properties.fields.items,
+            schema: schema133.properties.fields.items.type,
+            parentSchema: schema133.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -6072,8 +6072,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema132.properties.fields.type,
-        parentSchema: schema132.properties.fields,
+        schema: schema133.properties.fields.type,
+        parentSchema: schema133.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -6097,7 +6097,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.thumbnail,
+            parentSchema: schema133.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -6118,7 +6118,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.thumbnail.properties.url,
+            parentSchema: schema133.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -6136,7 +6136,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.thumbnail.properties.url,
+            parentSchema: schema133.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -6153,8 +6153,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.thumbnail.properties.url.type,
-          parentSchema: schema132.properties.thumbnail.properties.url,
+          schema: schema133.properties.thumbnail.properties.url.type,
+          parentSchema: schema133.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -6171,8 +6171,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.thumbnail.type,
-        parentSchema: schema132.properties.thumbnail,
+        schema: schema133.properties.thumbnail.type,
+        parentSchema: schema133.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -6196,7 +6196,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.image,
+            parentSchema: schema133.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -6217,7 +6217,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.image.properties.url,
+            parentSchema: schema133.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -6235,7 +6235,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.image.properties.url,
+            parentSchema: schema133.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -6252,8 +6252,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.image.properties.url.type,
-          parentSchema: schema132.properties.image.properties.url,
+          schema: schema133.properties.image.properties.url.type,
+          parentSchema: schema133.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -6270,8 +6270,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.image.type,
-        parentSchema: schema132.properties.image,
+        schema: schema133.properties.image.type,
+        parentSchema: schema133.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -6298,7 +6298,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema132.properties.footer,
+            parentSchema: schema133.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -6319,7 +6319,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.footer.properties.text,
+            parentSchema: schema133.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -6336,8 +6336,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.footer.properties.text.type,
-          parentSchema: schema132.properties.footer.properties.text,
+          schema: schema133.properties.footer.properties.text.type,
+          parentSchema: schema133.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -6357,7 +6357,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema132.properties.footer.properties.icon_url,
+            parentSchema: schema133.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -6375,7 +6375,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema132.properties.footer.properties.icon_url,
+            parentSchema: schema133.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -6392,8 +6392,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.footer.properties.icon_url.type,
-          parentSchema: schema132.properties.footer.properties.icon_url,
+          schema: schema133.properties.footer.properties.icon_url.type,
+          parentSchema: schema133.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -6410,8 +6410,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema132.properties.footer.type,
-        parentSchema: schema132.properties.footer,
+        schema: schema133.properties.footer.type,
+        parentSchema: schema133.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -6428,8 +6428,8 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema132.type,
-      parentSchema: schema132,
+      schema: schema133.type,
+      parentSchema: schema133,
       data,
     };
     if (vErrors === null) {
@@ -6439,17 +6439,19 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate81.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateDiscordMessage = validate81;
-const schema134 = {
+validate81.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateDiscordMessage = validate82;
+const schema135 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/discord-message.json',
   type: 'object',
   additionalProperties: false,
   required: ['embeds'],
+  'discord-embed-total': 6000,
+  'x-messages': { 'discord-embed-total': 'The embeds hold {total} characters together; Discord allows at most {limit} in one message' },
   properties: {
     content: {
       type: 'string',
@@ -6655,7 +6657,7 @@ const schema134 = {
     },
   },
 };
-const schema135 = {
+const schema136 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -6826,7 +6828,7 @@ const schema135 = {
     },
   },
 };
-const schema136 = {
+const schema137 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -6837,10 +6839,10 @@ const schema136 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate82.evaluated;
+  const evaluated0 = validate83.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6876,7 +6878,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema135.properties, key0)) {
+      if (!func1.call(schema136.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -6884,7 +6886,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema135,
+          parentSchema: schema136,
           data,
         };
         if (vErrors === null) {
@@ -6905,7 +6907,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema135.properties.title,
+          parentSchema: schema136.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -6922,8 +6924,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema135.properties.title.type,
-        parentSchema: schema135.properties.title,
+        schema: schema136.properties.title.type,
+        parentSchema: schema136.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -6943,7 +6945,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema135.properties.description,
+          parentSchema: schema136.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -6960,8 +6962,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema135.properties.description.type,
-        parentSchema: schema135.properties.description,
+        schema: schema136.properties.description.type,
+        parentSchema: schema136.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -6981,7 +6983,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema135.properties.url,
+          parentSchema: schema136.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -6999,7 +7001,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema135.properties.url,
+          parentSchema: schema136.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -7016,8 +7018,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema135.properties.url.type,
-        parentSchema: schema135.properties.url,
+        schema: schema136.properties.url.type,
+        parentSchema: schema136.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -7038,7 +7040,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema136,
+            parentSchema: schema137,
             data: data3,
           };
           if (vErrors === null) {
@@ -7056,7 +7058,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema136,
+            parentSchema: schema137,
             data: data3,
           };
           if (vErrors === null) {
@@ -7073,8 +7075,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema136.type,
-          parentSchema: schema136,
+          schema: schema137.type,
+          parentSchema: schema137,
           data: data3,
         };
         if (vErrors === null) {
@@ -7091,10 +7093,10 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema135.properties.timestamp.type },
+        params: { type: schema136.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema135.properties.timestamp.type,
-        parentSchema: schema135.properties.timestamp,
+        schema: schema136.properties.timestamp.type,
+        parentSchema: schema136.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -7113,7 +7115,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema135.properties.timestamp,
+          parentSchema: schema136.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -7134,7 +7136,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema135.properties.timestamp,
+          parentSchema: schema136.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -7165,7 +7167,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema135.properties.author,
+            parentSchema: schema136.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -7186,7 +7188,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema135.properties.author.properties.name,
+            parentSchema: schema136.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -7203,8 +7205,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.author.properties.name.type,
-          parentSchema: schema135.properties.author.properties.name,
+          schema: schema136.properties.author.properties.name.type,
+          parentSchema: schema136.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -7224,7 +7226,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.author.properties.url,
+            parentSchema: schema136.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -7242,7 +7244,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.author.properties.url,
+            parentSchema: schema136.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -7259,8 +7261,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.author.properties.url.type,
-          parentSchema: schema135.properties.author.properties.url,
+          schema: schema136.properties.author.properties.url.type,
+          parentSchema: schema136.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -7280,7 +7282,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.author.properties.icon_url,
+            parentSchema: schema136.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -7298,7 +7300,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.author.properties.icon_url,
+            parentSchema: schema136.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -7315,8 +7317,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.author.properties.icon_url.type,
-          parentSchema: schema135.properties.author.properties.icon_url,
+          schema: schema136.properties.author.properties.icon_url.type,
+          parentSchema: schema136.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -7333,8 +7335,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema135.properties.author.type,
-        parentSchema: schema135.properties.author,
+        schema: schema136.properties.author.type,
+        parentSchema: schema136.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -7354,7 +7356,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema135.properties.fields,
+          parentSchema: schema136.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -7378,8 +7380,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema135.properties.fields.items.required,
-              parentSchema: schema135.properties.fields.items,
+              schema: schema136.properties.fields.items.required,
+              parentSchema: schema136.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -7396,8 +7398,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema135.properties.fields.items.required,
-              parentSchema: schema135.properties.fields.items,
+              schema: schema136.properties.fields.items.required,
+              parentSchema: schema136.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -7416,7 +7418,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema135.properties.fields.items,
+                parentSchema: schema136.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -7438,7 +7440,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema135.properties.fields.items.properties.name,
+                  parentSchema: schema136.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -7456,7 +7458,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema135.properties.fields.items.properties.name,
+                  parentSchema: schema136.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -7473,8 +7475,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema135.properties.fields.items.properties.name.type,
-                parentSchema: schema135.properties.fields.items.properties.name,
+                schema: schema136.properties.fields.items.properties.name.type,
+                parentSchema: schema136.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -7496,7 +7498,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema135.properties.fields.items.properties.value,
+                  parentSchema: schema136.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -7514,7 +7516,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema135.properties.fields.items.properties.value,
+                  parentSchema: schema136.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -7531,8 +7533,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema135.properties.fields.items.properties.value.type,
-                parentSchema: schema135.properties.fields.items.properties.value,
+                schema: schema136.properties.fields.items.properties.value.type,
+                parentSchema: schema136.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7551,8 +7553,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema135.properties.fields.items.properties.inline.type,
-              parentSchema: schema135.properties.fields.items.properties.inline,
+              schema: schema136.properties.fields.items.properties.inline.type,
+              parentSchema: schema136.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -7569,8 +7571,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema135.properties.fields.items.type,
-            parentSchema: schema135.properties.fields.items,
+            schema: schema136.properties.fields.items.type,
+            parentSchema: schema136.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -7588,8 +7590,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema135.properties.fields.type,
-        parentSchema: schema135.properties.fields,
+        schema: schema136.properties.fields.type,
+        parentSchema: schema136.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -7613,7 +7615,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema135.properties.thumbnail,
+            parentSchema: schema136.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -7634,7 +7636,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.thumbnail.properties.url,
+            parentSchema: schema136.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -7652,7 +7654,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.thumbnail.properties.url,
+            parentSchema: schema136.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -7669,8 +7671,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.thumbnail.properties.url.type,
-          parentSchema: schema135.properties.thumbnail.properties.url,
+          schema: schema136.properties.thumbnail.properties.url.type,
+          parentSchema: schema136.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -7687,8 +7689,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema135.properties.thumbnail.type,
-        parentSchema: schema135.properties.thumbnail,
+        schema: schema136.properties.thumbnail.type,
+        parentSchema: schema136.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -7712,7 +7714,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema135.properties.image,
+            parentSchema: schema136.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -7733,7 +7735,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.image.properties.url,
+            parentSchema: schema136.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -7751,7 +7753,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.image.properties.url,
+            parentSchema: schema136.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -7768,8 +7770,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.image.properties.url.type,
-          parentSchema: schema135.properties.image.properties.url,
+          schema: schema136.properties.image.properties.url.type,
+          parentSchema: schema136.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -7786,8 +7788,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema135.properties.image.type,
-        parentSchema: schema135.properties.image,
+        schema: schema136.properties.image.type,
+        parentSchema: schema136.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -7814,7 +7816,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema135.properties.footer,
+            parentSchema: schema136.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -7835,7 +7837,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.footer.properties.text,
+            parentSchema: schema136.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -7852,8 +7854,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.footer.properties.text.type,
-          parentSchema: schema135.properties.footer.properties.text,
+          schema: schema136.properties.footer.properties.text.type,
+          parentSchema: schema136.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -7873,7 +7875,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema135.properties.footer.properties.icon_url,
+            parentSchema: schema136.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -7891,7 +7893,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema135.properties.footer.properties.icon_url,
+            parentSchema: schema136.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -7908,8 +7910,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.footer.properties.icon_url.type,
-          parentSchema: schema135.properties.footer.properties.icon_url,
+          schema: schema136.properties.footer.properties.icon_url.type,
+          parentSchema: schema136.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -7926,8 +7928,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema135.properties.footer.type,
-        parentSchema: schema135.properties.footer,
+        schema: schema136.properties.footer.type,
+        parentSchema: schema136.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -7944,8 +7946,8 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema135.type,
-      parentSchema: schema135,
+      schema: schema136.type,
+      parentSchema: schema136,
       data,
     };
     if (vErrors === null) {
@@ -7955,14 +7957,14 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate82.errors = vErrors;
+  validate83.errors = vErrors;
   return errors === 0;
 }
-validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate81(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate83.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate82(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/discord-message.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate81.evaluated;
+  const evaluated0 = validate82.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7980,8 +7982,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'embeds' },
         message: "must have required property '" + 'embeds' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -8000,7 +8002,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema134,
+          parentSchema: schema135,
           data,
         };
         if (vErrors === null) {
@@ -8021,7 +8023,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema134.properties.content,
+          parentSchema: schema135.properties.content,
           data: data0,
         };
         if (vErrors === null) {
@@ -8038,8 +8040,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema134.properties.content.type,
-        parentSchema: schema134.properties.content,
+        schema: schema135.properties.content.type,
+        parentSchema: schema135.properties.content,
         data: data0,
       };
       if (vErrors === null) {
@@ -8060,7 +8062,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema134.properties.embeds,
+            parentSchema: schema135.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -8078,7 +8080,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema134.properties.embeds,
+            parentSchema: schema135.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -8091,7 +8093,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate82(data1[i0], {
+            !validate83(data1[i0], {
               instancePath: instancePath + '/embeds/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -8099,7 +8101,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+            vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
             errors = vErrors.length;
           }
         }
@@ -8110,8 +8112,8 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema134.properties.embeds.type,
-          parentSchema: schema134.properties.embeds,
+          schema: schema135.properties.embeds.type,
+          parentSchema: schema135.properties.embeds,
           data: data1,
         };
         if (vErrors === null) {
@@ -8122,30 +8124,69 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    const count0 = (text) => (typeof text == 'string' ? Array.from(text).length : 0);
+    let total0 = 0;
+    const embeds0 = Array.isArray(data.embeds) ? data.embeds : [];
+    for (const embed0 of embeds0) {
+      if (embed0 != null && typeof embed0 == 'object') {
+        total0 = total0 + count0(embed0.title) + count0(embed0.description);
+        if (embed0.author != null && typeof embed0.author == 'object') {
+          total0 = total0 + count0(embed0.author.name);
+        }
+        if (embed0.footer != null && typeof embed0.footer == 'object') {
+          total0 = total0 + count0(embed0.footer.text);
+        }
+        if (Array.isArray(embed0.fields)) {
+          for (const field0 of embed0.fields) {
+            if (field0 != null && typeof field0 == 'object') {
+              total0 = total0 + count0(field0.name) + count0(field0.value);
+            }
+          }
+        }
+      }
+    }
+    if (total0 > 6000) {
+      const err7 = {
+        instancePath,
+        schemaPath: '#/discord-embed-total',
+        keyword: 'discord-embed-total',
+        params: { limit: 6000, total: total0, fieldPointer: '/embeds' },
+        message: 'embeds must hold at most the total number of characters',
+        schema: 6000,
+        parentSchema: schema135,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
   } else {
-    const err7 = {
+    const err8 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema134.type,
-      parentSchema: schema134,
+      schema: schema135.type,
+      parentSchema: schema135,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err8];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err8);
     }
     errors++;
   }
-  validate81.errors = vErrors;
+  validate82.errors = vErrors;
   return errors === 0;
 }
-validate81.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateFieldError = validate37;
-const schema51 = {
+validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateFieldError = validate38;
+const schema52 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/field-error.json',
   type: 'object',
@@ -8153,10 +8194,10 @@ const schema51 = {
   required: ['path', 'message'],
   properties: { path: { type: 'string', pattern: '^(/.*)?$' }, message: { type: 'string' } },
 };
-function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/field-error.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate37.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8171,8 +8212,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'path' },
         message: "must have required property '" + 'path' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema52.required,
+        parentSchema: schema52,
         data,
       };
       if (vErrors === null) {
@@ -8189,8 +8230,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema52.required,
+        parentSchema: schema52,
         data,
       };
       if (vErrors === null) {
@@ -8209,7 +8250,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema51,
+          parentSchema: schema52,
           data,
         };
         if (vErrors === null) {
@@ -8231,7 +8272,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(/.*)?$' },
             message: 'must match pattern "' + '^(/.*)?$' + '"',
             schema: '^(/.*)?$',
-            parentSchema: schema51.properties.path,
+            parentSchema: schema52.properties.path,
             data: data0,
           };
           if (vErrors === null) {
@@ -8248,8 +8289,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema51.properties.path.type,
-          parentSchema: schema51.properties.path,
+          schema: schema52.properties.path.type,
+          parentSchema: schema52.properties.path,
           data: data0,
         };
         if (vErrors === null) {
@@ -8269,8 +8310,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema51.properties.message.type,
-          parentSchema: schema51.properties.message,
+          schema: schema52.properties.message.type,
+          parentSchema: schema52.properties.message,
           data: data1,
         };
         if (vErrors === null) {
@@ -8288,8 +8329,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema51.type,
-      parentSchema: schema51,
+      schema: schema52.type,
+      parentSchema: schema52,
       data,
     };
     if (vErrors === null) {
@@ -8299,12 +8340,12 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreeting = validate95;
-const schema164 = {
+validate38.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreeting = validate96;
+const schema165 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -8522,20 +8563,20 @@ const schema164 = {
     },
   },
 };
-const schema165 = {
+const schema166 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema166 = {
+const schema167 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema167 = {
+const schema168 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -8604,7 +8645,7 @@ const schema167 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema168 = {
+const schema169 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -8615,7 +8656,7 @@ const schema168 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema169 = {
+const schema170 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -8626,10 +8667,10 @@ const schema169 = {
   },
 };
 const pattern92 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
-function validate96(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate97(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate96.evaluated;
+  const evaluated0 = validate97.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8662,8 +8703,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema167.required,
-        parentSchema: schema167,
+        schema: schema168.required,
+        parentSchema: schema168,
         data,
       };
       if (vErrors === null) {
@@ -8690,7 +8731,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema167,
+          parentSchema: schema168,
           data,
         };
         if (vErrors === null) {
@@ -8711,7 +8752,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema167.properties.title,
+          parentSchema: schema168.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -8728,8 +8769,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema167.properties.title.type,
-        parentSchema: schema167.properties.title,
+        schema: schema168.properties.title.type,
+        parentSchema: schema168.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -8749,7 +8790,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema167.properties.description,
+          parentSchema: schema168.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -8766,8 +8807,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema167.properties.description.type,
-        parentSchema: schema167.properties.description,
+        schema: schema168.properties.description.type,
+        parentSchema: schema168.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -8788,7 +8829,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema168,
+            parentSchema: schema169,
             data: data2,
           };
           if (vErrors === null) {
@@ -8806,7 +8847,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema168,
+            parentSchema: schema169,
             data: data2,
           };
           if (vErrors === null) {
@@ -8823,8 +8864,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema168.type,
-          parentSchema: schema168,
+          schema: schema169.type,
+          parentSchema: schema169,
           data: data2,
         };
         if (vErrors === null) {
@@ -8843,8 +8884,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema167.properties.thumbnail.type,
-        parentSchema: schema167.properties.thumbnail,
+        schema: schema168.properties.thumbnail.type,
+        parentSchema: schema168.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -8864,7 +8905,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema167.properties.footer,
+          parentSchema: schema168.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -8881,8 +8922,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema167.properties.footer.type,
-        parentSchema: schema167.properties.footer,
+        schema: schema168.properties.footer.type,
+        parentSchema: schema168.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -8902,7 +8943,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema169,
+          parentSchema: schema170,
           data: data5,
         };
         if (vErrors === null) {
@@ -8920,7 +8961,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema169,
+          parentSchema: schema170,
           data: data5,
         };
         if (vErrors === null) {
@@ -8937,8 +8978,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema169.type,
-        parentSchema: schema169,
+        schema: schema170.type,
+        parentSchema: schema170,
         data: data5,
       };
       if (vErrors === null) {
@@ -8965,7 +9006,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema167.properties.author,
+            parentSchema: schema168.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -8986,7 +9027,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema167.properties.author.properties.name,
+            parentSchema: schema168.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -9003,8 +9044,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema167.properties.author.properties.name.type,
-          parentSchema: schema167.properties.author.properties.name,
+          schema: schema168.properties.author.properties.name.type,
+          parentSchema: schema168.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -9024,7 +9065,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema167.properties.author.properties.iconURL,
+            parentSchema: schema168.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -9042,7 +9083,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema167.properties.author.properties.iconURL,
+            parentSchema: schema168.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -9059,8 +9100,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema167.properties.author.properties.iconURL.type,
-          parentSchema: schema167.properties.author.properties.iconURL,
+          schema: schema168.properties.author.properties.iconURL.type,
+          parentSchema: schema168.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -9077,8 +9118,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema167.properties.author.type,
-        parentSchema: schema167.properties.author,
+        schema: schema168.properties.author.type,
+        parentSchema: schema168.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -9095,8 +9136,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema167.type,
-      parentSchema: schema167,
+      schema: schema168.type,
+      parentSchema: schema168,
       data,
     };
     if (vErrors === null) {
@@ -9106,14 +9147,14 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate96.errors = vErrors;
+  validate97.errors = vErrors;
   return errors === 0;
 }
-validate96.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate95(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate97.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate96(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/greeting.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate95.evaluated;
+  const evaluated0 = validate96.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9136,7 +9177,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema164,
+          parentSchema: schema165,
           data,
         };
         if (vErrors === null) {
@@ -9194,8 +9235,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema164.properties.welcome.then.required,
-            parentSchema: schema164.properties.welcome.then,
+            schema: schema165.properties.welcome.then.required,
+            parentSchema: schema165.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -9214,8 +9255,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema164.properties.welcome.then.properties.channel.type,
-              parentSchema: schema164.properties.welcome.then.properties.channel,
+              schema: schema165.properties.welcome.then.properties.channel.type,
+              parentSchema: schema165.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -9242,8 +9283,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema164.properties.welcome.if,
-        parentSchema: schema164.properties.welcome,
+        schema: schema165.properties.welcome.if,
+        parentSchema: schema165.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -9286,7 +9327,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema164.properties.welcome,
+            parentSchema: schema165.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -9305,8 +9346,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema164.properties.welcome.properties.enabled.type,
-          parentSchema: schema164.properties.welcome.properties.enabled,
+          schema: schema165.properties.welcome.properties.enabled.type,
+          parentSchema: schema165.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -9322,10 +9363,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema165.type },
+          params: { type: schema166.type },
           message: 'must be string,null',
-          schema: schema165.type,
-          parentSchema: schema165,
+          schema: schema166.type,
+          parentSchema: schema166,
           data: data4,
         };
         if (vErrors === null) {
@@ -9344,7 +9385,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema165,
+            parentSchema: schema166,
             data: data4,
           };
           if (vErrors === null) {
@@ -9362,7 +9403,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema165,
+            parentSchema: schema166,
             data: data4,
           };
           if (vErrors === null) {
@@ -9383,7 +9424,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema164.properties.welcome.properties.content,
+            parentSchema: schema165.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -9400,8 +9441,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema164.properties.welcome.properties.content.type,
-          parentSchema: schema164.properties.welcome.properties.content,
+          schema: schema165.properties.welcome.properties.content.type,
+          parentSchema: schema165.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -9419,8 +9460,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema166.type,
-          parentSchema: schema166,
+          schema: schema167.type,
+          parentSchema: schema167,
           data: data6,
         };
         if (vErrors === null) {
@@ -9435,10 +9476,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema166.enum },
+          params: { allowedValues: schema167.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema166.enum,
-          parentSchema: schema166,
+          schema: schema167.enum,
+          parentSchema: schema167,
           data: data6,
         };
         if (vErrors === null) {
@@ -9449,7 +9490,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate96(data0.embed, {
+        !validate97(data0.embed, {
           instancePath: instancePath + '/welcome/embed',
           parentData: data0,
           parentDataProperty: 'embed',
@@ -9457,7 +9498,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+        vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
         errors = vErrors.length;
       }
     } else {
@@ -9467,8 +9508,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema164.properties.welcome.type,
-        parentSchema: schema164.properties.welcome,
+        schema: schema165.properties.welcome.type,
+        parentSchema: schema165.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -9525,8 +9566,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema164.properties.farewell.then.required,
-            parentSchema: schema164.properties.farewell.then,
+            schema: schema165.properties.farewell.then.required,
+            parentSchema: schema165.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -9545,8 +9586,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema164.properties.farewell.then.properties.channel.type,
-              parentSchema: schema164.properties.farewell.then.properties.channel,
+              schema: schema165.properties.farewell.then.properties.channel.type,
+              parentSchema: schema165.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -9573,8 +9614,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema164.properties.farewell.if,
-        parentSchema: schema164.properties.farewell,
+        schema: schema165.properties.farewell.if,
+        parentSchema: schema165.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -9617,7 +9658,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema164.properties.farewell,
+            parentSchema: schema165.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -9636,8 +9677,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema164.properties.farewell.properties.enabled.type,
-          parentSchema: schema164.properties.farewell.properties.enabled,
+          schema: schema165.properties.farewell.properties.enabled.type,
+          parentSchema: schema165.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -9653,10 +9694,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema165.type },
+          params: { type: schema166.type },
           message: 'must be string,null',
-          schema: schema165.type,
-          parentSchema: schema165,
+          schema: schema166.type,
+          parentSchema: schema166,
           data: data12,
         };
         if (vErrors === null) {
@@ -9675,7 +9716,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema165,
+            parentSchema: schema166,
             data: data12,
           };
           if (vErrors === null) {
@@ -9693,7 +9734,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema165,
+            parentSchema: schema166,
             data: data12,
           };
           if (vErrors === null) {
@@ -9714,7 +9755,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema164.properties.farewell.properties.content,
+            parentSchema: schema165.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -9731,8 +9772,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema164.properties.farewell.properties.content.type,
-          parentSchema: schema164.properties.farewell.properties.content,
+          schema: schema165.properties.farewell.properties.content.type,
+          parentSchema: schema165.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -9750,8 +9791,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema166.type,
-          parentSchema: schema166,
+          schema: schema167.type,
+          parentSchema: schema167,
           data: data14,
         };
         if (vErrors === null) {
@@ -9766,10 +9807,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema166.enum },
+          params: { allowedValues: schema167.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema166.enum,
-          parentSchema: schema166,
+          schema: schema167.enum,
+          parentSchema: schema167,
           data: data14,
         };
         if (vErrors === null) {
@@ -9780,7 +9821,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (
-        !validate96(data8.embed, {
+        !validate97(data8.embed, {
           instancePath: instancePath + '/farewell/embed',
           parentData: data8,
           parentDataProperty: 'embed',
@@ -9788,7 +9829,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+        vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
         errors = vErrors.length;
       }
     } else {
@@ -9798,8 +9839,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema164.properties.farewell.type,
-        parentSchema: schema164.properties.farewell,
+        schema: schema165.properties.farewell.type,
+        parentSchema: schema165.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -9816,8 +9857,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema164.type,
-      parentSchema: schema164,
+      schema: schema165.type,
+      parentSchema: schema165,
       data,
     };
     if (vErrors === null) {
@@ -9827,12 +9868,12 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate95.errors = vErrors;
+  validate96.errors = vErrors;
   return errors === 0;
 }
-validate95.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingEmbed = validate84;
-const schema137 = {
+validate96.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingEmbed = validate85;
+const schema138 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -9926,7 +9967,7 @@ const schema137 = {
     },
   },
 };
-const schema138 = {
+const schema139 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -9937,7 +9978,7 @@ const schema138 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema139 = {
+const schema140 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -9947,10 +9988,10 @@ const schema139 = {
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-function validate84(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
+  const evaluated0 = validate85.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9983,8 +10024,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -10011,7 +10052,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema137,
+          parentSchema: schema138,
           data,
         };
         if (vErrors === null) {
@@ -10032,7 +10073,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema137.properties.title,
+          parentSchema: schema138.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -10049,8 +10090,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema137.properties.title.type,
-        parentSchema: schema137.properties.title,
+        schema: schema138.properties.title.type,
+        parentSchema: schema138.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -10070,7 +10111,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema137.properties.description,
+          parentSchema: schema138.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -10087,8 +10128,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema137.properties.description.type,
-        parentSchema: schema137.properties.description,
+        schema: schema138.properties.description.type,
+        parentSchema: schema138.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -10109,7 +10150,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema138,
+            parentSchema: schema139,
             data: data2,
           };
           if (vErrors === null) {
@@ -10127,7 +10168,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema138,
+            parentSchema: schema139,
             data: data2,
           };
           if (vErrors === null) {
@@ -10144,8 +10185,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema138.type,
-          parentSchema: schema138,
+          schema: schema139.type,
+          parentSchema: schema139,
           data: data2,
         };
         if (vErrors === null) {
@@ -10164,8 +10205,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema137.properties.thumbnail.type,
-        parentSchema: schema137.properties.thumbnail,
+        schema: schema138.properties.thumbnail.type,
+        parentSchema: schema138.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -10185,7 +10226,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema137.properties.footer,
+          parentSchema: schema138.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -10202,8 +10243,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema137.properties.footer.type,
-        parentSchema: schema137.properties.footer,
+        schema: schema138.properties.footer.type,
+        parentSchema: schema138.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -10223,7 +10264,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema139,
+          parentSchema: schema140,
           data: data5,
         };
         if (vErrors === null) {
@@ -10241,7 +10282,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema139,
+          parentSchema: schema140,
           data: data5,
         };
         if (vErrors === null) {
@@ -10258,8 +10299,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema139.type,
-        parentSchema: schema139,
+        schema: schema140.type,
+        parentSchema: schema140,
         data: data5,
       };
       if (vErrors === null) {
@@ -10286,7 +10327,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema137.properties.author,
+            parentSchema: schema138.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -10307,7 +10348,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema137.properties.author.properties.name,
+            parentSchema: schema138.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -10324,8 +10365,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.author.properties.name.type,
-          parentSchema: schema137.properties.author.properties.name,
+          schema: schema138.properties.author.properties.name.type,
+          parentSchema: schema138.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -10345,7 +10386,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema137.properties.author.properties.iconURL,
+            parentSchema: schema138.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -10363,7 +10404,7 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema137.properties.author.properties.iconURL,
+            parentSchema: schema138.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -10380,8 +10421,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.author.properties.iconURL.type,
-          parentSchema: schema137.properties.author.properties.iconURL,
+          schema: schema138.properties.author.properties.iconURL.type,
+          parentSchema: schema138.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -10398,8 +10439,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema137.properties.author.type,
-        parentSchema: schema137.properties.author,
+        schema: schema138.properties.author.type,
+        parentSchema: schema138.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -10416,8 +10457,8 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema137.type,
-      parentSchema: schema137,
+      schema: schema138.type,
+      parentSchema: schema138,
       data,
     };
     if (vErrors === null) {
@@ -10427,12 +10468,12 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate84.errors = vErrors;
+  validate85.errors = vErrors;
   return errors === 0;
 }
-validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingMessageType = validate85;
-const schema140 = {
+validate85.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingMessageType = validate86;
+const schema141 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -10440,10 +10481,10 @@ const schema140 = {
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-function validate85(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-message-type.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate85.evaluated;
+  const evaluated0 = validate86.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10457,8 +10498,8 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema140.type,
-      parentSchema: schema140,
+      schema: schema141.type,
+      parentSchema: schema141,
       data,
     };
     if (vErrors === null) {
@@ -10473,10 +10514,10 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema140.enum },
+      params: { allowedValues: schema141.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema140.enum,
-      parentSchema: schema140,
+      schema: schema141.enum,
+      parentSchema: schema141,
       data,
     };
     if (vErrors === null) {
@@ -10486,12 +10527,12 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate85.errors = vErrors;
+  validate86.errors = vErrors;
   return errors === 0;
 }
-validate85.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPlaceholder = validate86;
-const schema141 = {
+validate86.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPlaceholder = validate87;
+const schema142 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -10531,10 +10572,10 @@ const schema141 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate86(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/greeting-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate86.evaluated;
+  const evaluated0 = validate87.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10548,8 +10589,8 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema141.type,
-      parentSchema: schema141,
+      schema: schema142.type,
+      parentSchema: schema142,
       data,
     };
     if (vErrors === null) {
@@ -10579,10 +10620,10 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema141.enum },
+      params: { allowedValues: schema142.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema141.enum,
-      parentSchema: schema141,
+      schema: schema142.enum,
+      parentSchema: schema142,
       data,
     };
     if (vErrors === null) {
@@ -10592,12 +10633,12 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate86.errors = vErrors;
+  validate87.errors = vErrors;
   return errors === 0;
 }
-validate86.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateGreetingPreviewRequest = validate38;
-const schema52 = {
+validate87.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateGreetingPreviewRequest = validate39;
+const schema53 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/greeting-preview-request.json',
   type: 'object',
@@ -10610,10 +10651,10 @@ const schema52 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/greeting-preview-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10628,8 +10669,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema52.required,
-        parentSchema: schema52,
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -10648,7 +10689,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema52,
+          parentSchema: schema53,
           data,
         };
         if (vErrors === null) {
@@ -10666,10 +10707,10 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/properties/type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema52.properties.type.enum },
+          params: { allowedValues: schema53.properties.type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema52.properties.type.enum,
-          parentSchema: schema52.properties.type,
+          schema: schema53.properties.type.enum,
+          parentSchema: schema53.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -10687,8 +10728,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema52.type,
-      parentSchema: schema52,
+      schema: schema53.type,
+      parentSchema: schema53,
       data,
     };
     if (vErrors === null) {
@@ -10698,12 +10739,12 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGreetingPreviewResponse = validate39;
-const schema53 = {
+validate39.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGreetingPreviewResponse = validate40;
+const schema54 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/greeting-preview-response.json',
   type: 'object',
@@ -10723,15 +10764,15 @@ const schema53 = {
     },
   },
 };
-const schema54 = {
+const schema55 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate40(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/greeting-preview-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10746,8 +10787,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
+        schema: schema54.required,
+        parentSchema: schema54,
         data,
       };
       if (vErrors === null) {
@@ -10764,8 +10805,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
+        schema: schema54.required,
+        parentSchema: schema54,
         data,
       };
       if (vErrors === null) {
@@ -10782,8 +10823,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channelId' },
         message: "must have required property '" + 'channelId' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
+        schema: schema54.required,
+        parentSchema: schema54,
         data,
       };
       if (vErrors === null) {
@@ -10800,8 +10841,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'messageId' },
         message: "must have required property '" + 'messageId' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
+        schema: schema54.required,
+        parentSchema: schema54,
         data,
       };
       if (vErrors === null) {
@@ -10820,7 +10861,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema53,
+          parentSchema: schema54,
           data,
         };
         if (vErrors === null) {
@@ -10841,7 +10882,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema53.properties.success,
+          parentSchema: schema54.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -10861,8 +10902,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema53.properties.message.type,
-          parentSchema: schema53.properties.message,
+          schema: schema54.properties.message.type,
+          parentSchema: schema54.properties.message,
           data: data1,
         };
         if (vErrors === null) {
@@ -10884,7 +10925,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema54,
+            parentSchema: schema55,
             data: data2,
           };
           if (vErrors === null) {
@@ -10901,8 +10942,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema54.type,
-          parentSchema: schema54,
+          schema: schema55.type,
+          parentSchema: schema55,
           data: data2,
         };
         if (vErrors === null) {
@@ -10924,7 +10965,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema54,
+            parentSchema: schema55,
             data: data3,
           };
           if (vErrors === null) {
@@ -10941,8 +10982,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema54.type,
-          parentSchema: schema54,
+          schema: schema55.type,
+          parentSchema: schema55,
           data: data3,
         };
         if (vErrors === null) {
@@ -10960,8 +11001,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema53.type,
-      parentSchema: schema53,
+      schema: schema54.type,
+      parentSchema: schema54,
       data,
     };
     if (vErrors === null) {
@@ -10971,12 +11012,12 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGuildStats = validate40;
-const schema56 = {
+validate40.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGuildStats = validate41;
+const schema57 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/guild-stats.json',
   type: 'object',
@@ -10997,10 +11038,10 @@ const schema56 = {
     },
   },
 };
-function validate40(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate41(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/guild-stats.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11015,8 +11056,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -11033,8 +11074,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stats' },
         message: "must have required property '" + 'stats' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -11053,7 +11094,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema56,
+          parentSchema: schema57,
           data,
         };
         if (vErrors === null) {
@@ -11074,7 +11115,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema56.properties.success,
+          parentSchema: schema57.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -11095,8 +11136,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'memberCount' },
             message: "must have required property '" + 'memberCount' + "'",
-            schema: schema56.properties.stats.required,
-            parentSchema: schema56.properties.stats,
+            schema: schema57.properties.stats.required,
+            parentSchema: schema57.properties.stats,
             data: data1,
           };
           if (vErrors === null) {
@@ -11115,7 +11156,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema56.properties.stats,
+              parentSchema: schema57.properties.stats,
               data: data1,
             };
             if (vErrors === null) {
@@ -11135,8 +11176,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema56.properties.stats.properties.memberCount.type,
-              parentSchema: schema56.properties.stats.properties.memberCount,
+              schema: schema57.properties.stats.properties.memberCount.type,
+              parentSchema: schema57.properties.stats.properties.memberCount,
               data: data2,
             };
             if (vErrors === null) {
@@ -11155,7 +11196,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema56.properties.stats.properties.memberCount,
+                parentSchema: schema57.properties.stats.properties.memberCount,
                 data: data2,
               };
               if (vErrors === null) {
@@ -11176,8 +11217,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema56.properties.stats.properties.onlineCount.type,
-              parentSchema: schema56.properties.stats.properties.onlineCount,
+              schema: schema57.properties.stats.properties.onlineCount.type,
+              parentSchema: schema57.properties.stats.properties.onlineCount,
               data: data3,
             };
             if (vErrors === null) {
@@ -11196,7 +11237,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema56.properties.stats.properties.onlineCount,
+                parentSchema: schema57.properties.stats.properties.onlineCount,
                 data: data3,
               };
               if (vErrors === null) {
@@ -11217,8 +11258,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema56.properties.stats.properties.boostLevel.type,
-              parentSchema: schema56.properties.stats.properties.boostLevel,
+              schema: schema57.properties.stats.properties.boostLevel.type,
+              parentSchema: schema57.properties.stats.properties.boostLevel,
               data: data4,
             };
             if (vErrors === null) {
@@ -11237,7 +11278,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '<=', limit: 3 },
                 message: 'must be <= 3',
                 schema: 3,
-                parentSchema: schema56.properties.stats.properties.boostLevel,
+                parentSchema: schema57.properties.stats.properties.boostLevel,
                 data: data4,
               };
               if (vErrors === null) {
@@ -11255,7 +11296,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema56.properties.stats.properties.boostLevel,
+                parentSchema: schema57.properties.stats.properties.boostLevel,
                 data: data4,
               };
               if (vErrors === null) {
@@ -11276,8 +11317,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema56.properties.stats.properties.boostCount.type,
-              parentSchema: schema56.properties.stats.properties.boostCount,
+              schema: schema57.properties.stats.properties.boostCount.type,
+              parentSchema: schema57.properties.stats.properties.boostCount,
               data: data5,
             };
             if (vErrors === null) {
@@ -11296,7 +11337,7 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema56.properties.stats.properties.boostCount,
+                parentSchema: schema57.properties.stats.properties.boostCount,
                 data: data5,
               };
               if (vErrors === null) {
@@ -11315,8 +11356,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema56.properties.stats.type,
-          parentSchema: schema56.properties.stats,
+          schema: schema57.properties.stats.type,
+          parentSchema: schema57.properties.stats,
           data: data1,
         };
         if (vErrors === null) {
@@ -11334,8 +11375,8 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema56.type,
-      parentSchema: schema56,
+      schema: schema57.type,
+      parentSchema: schema57,
       data,
     };
     if (vErrors === null) {
@@ -11345,12 +11386,12 @@ function validate40(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateGuildSummary = validate41;
-const schema57 = {
+validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateGuildSummary = validate42;
+const schema58 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/guild-summary.json',
   type: 'object',
@@ -11373,17 +11414,17 @@ const schema57 = {
     },
   },
 };
-const schema58 = {
+const schema59 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
 const pattern18 = new RegExp('^[0-9]+$', 'u');
 const pattern19 = new RegExp('^[a-z][a-z0-9_-]*$', 'u');
-function validate41(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate42(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/guild-summary.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11398,8 +11439,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -11416,8 +11457,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -11434,8 +11475,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -11452,8 +11493,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -11480,7 +11521,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema57,
+          parentSchema: schema58,
           data,
         };
         if (vErrors === null) {
@@ -11502,7 +11543,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema58,
+            parentSchema: schema59,
             data: data0,
           };
           if (vErrors === null) {
@@ -11519,8 +11560,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.type,
-          parentSchema: schema58,
+          schema: schema59.type,
+          parentSchema: schema59,
           data: data0,
         };
         if (vErrors === null) {
@@ -11540,8 +11581,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.name.type,
-          parentSchema: schema57.properties.name,
+          schema: schema58.properties.name.type,
+          parentSchema: schema58.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -11559,10 +11600,10 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema57.properties.iconURL.type },
+          params: { type: schema58.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema57.properties.iconURL.type,
-          parentSchema: schema57.properties.iconURL,
+          schema: schema58.properties.iconURL.type,
+          parentSchema: schema58.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -11582,8 +11623,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.settingsUrl.type,
-          parentSchema: schema57.properties.settingsUrl,
+          schema: schema58.properties.settingsUrl.type,
+          parentSchema: schema58.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -11605,7 +11646,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema57.properties.permissions,
+            parentSchema: schema58.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -11622,8 +11663,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.permissions.type,
-          parentSchema: schema57.properties.permissions,
+          schema: schema58.properties.permissions.type,
+          parentSchema: schema58.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -11643,8 +11684,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema57.properties.owner.type,
-          parentSchema: schema57.properties.owner,
+          schema: schema58.properties.owner.type,
+          parentSchema: schema58.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -11666,7 +11707,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema57.properties.sections,
+            parentSchema: schema58.properties.sections,
             data: data6,
           };
           if (vErrors === null) {
@@ -11688,7 +11729,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_-]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
                 schema: '^[a-z][a-z0-9_-]*$',
-                parentSchema: schema57.properties.sections.items,
+                parentSchema: schema58.properties.sections.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -11705,8 +11746,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema57.properties.sections.items.type,
-              parentSchema: schema57.properties.sections.items,
+              schema: schema58.properties.sections.items.type,
+              parentSchema: schema58.properties.sections.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -11735,7 +11776,7 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema57.properties.sections,
+                parentSchema: schema58.properties.sections,
                 data: data6,
               };
               if (vErrors === null) {
@@ -11756,8 +11797,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema57.properties.sections.type,
-          parentSchema: schema57.properties.sections,
+          schema: schema58.properties.sections.type,
+          parentSchema: schema58.properties.sections,
           data: data6,
         };
         if (vErrors === null) {
@@ -11775,8 +11816,8 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema57.type,
-      parentSchema: schema57,
+      schema: schema58.type,
+      parentSchema: schema58,
       data,
     };
     if (vErrors === null) {
@@ -11786,12 +11827,12 @@ function validate41(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHealthStatus = validate42;
-const schema59 = {
+validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateHealthStatus = validate43;
+const schema60 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/health-status.json',
   type: 'object',
@@ -11799,10 +11840,10 @@ const schema59 = {
   required: ['status'],
   properties: { status: { enum: ['ok', 'ready', 'unavailable'] }, storage: { type: 'string' } },
 };
-function validate42(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/health-status.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11817,8 +11858,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema60.required,
+        parentSchema: schema60,
         data,
       };
       if (vErrors === null) {
@@ -11837,7 +11878,7 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema59,
+          parentSchema: schema60,
           data,
         };
         if (vErrors === null) {
@@ -11855,10 +11896,10 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema59.properties.status.enum },
+          params: { allowedValues: schema60.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema59.properties.status.enum,
-          parentSchema: schema59.properties.status,
+          schema: schema60.properties.status.enum,
+          parentSchema: schema60.properties.status,
           data: data0,
         };
         if (vErrors === null) {
@@ -11878,8 +11919,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema59.properties.storage.type,
-          parentSchema: schema59.properties.storage,
+          schema: schema60.properties.storage.type,
+          parentSchema: schema60.properties.storage,
           data: data1,
         };
         if (vErrors === null) {
@@ -11897,8 +11938,8 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema59.type,
-      parentSchema: schema59,
+      schema: schema60.type,
+      parentSchema: schema60,
       data,
     };
     if (vErrors === null) {
@@ -11908,12 +11949,12 @@ function validate42(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateHexColour = validate87;
-const schema142 = {
+validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateHexColour = validate88;
+const schema143 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -11926,10 +11967,10 @@ const schema142 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate87(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/hex-colour.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate87.evaluated;
+  const evaluated0 = validate88.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11945,7 +11986,7 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema142,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -11963,88 +12004,6 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema142,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'string' },
-      message: 'must be string',
-      schema: schema142.type,
-      parentSchema: schema142,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate87.errors = vErrors;
-  return errors === 0;
-}
-validate87.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateImageUrl = validate88;
-const schema143 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/image-url.json',
-  type: 'string',
-  maxLength: 2048,
-  pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-  'x-messages': {
-    type: 'Image URL must be text',
-    maxLength: 'Image URL must be at most {limit} characters',
-    pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
-  },
-};
-function validate88(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate88.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (typeof data === 'string') {
-    if (func2(data) > 2048) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/maxLength',
-        keyword: 'maxLength',
-        params: { limit: 2048 },
-        message: 'must NOT have more than 2048 characters',
-        schema: 2048,
-        parentSchema: schema143,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (!pattern92.test(data)) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/pattern',
-        keyword: 'pattern',
-        params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
-        message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
-        schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
         parentSchema: schema143,
         data,
       };
@@ -12077,8 +12036,90 @@ function validate88(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 validate88.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevelUpPlaceholder = validate89;
+export const validateImageUrl = validate89;
 const schema144 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/common/image-url.json',
+  type: 'string',
+  maxLength: 2048,
+  pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+  'x-messages': {
+    type: 'Image URL must be text',
+    maxLength: 'Image URL must be at most {limit} characters',
+    pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
+  },
+};
+function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/common/image-url.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate89.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data === 'string') {
+    if (func2(data) > 2048) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/maxLength',
+        keyword: 'maxLength',
+        params: { limit: 2048 },
+        message: 'must NOT have more than 2048 characters',
+        schema: 2048,
+        parentSchema: schema144,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (!pattern92.test(data)) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/pattern',
+        keyword: 'pattern',
+        params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
+        message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
+        schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+        parentSchema: schema144,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'string' },
+      message: 'must be string',
+      schema: schema144.type,
+      parentSchema: schema144,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate89.errors = vErrors;
+  return errors === 0;
+}
+validate89.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevelUpPlaceholder = validate90;
+const schema145 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -12098,10 +12139,10 @@ const schema144 = {
   },
   'x-messages': { type: 'Placeholder must be text', enum: 'Unknown placeholder' },
 };
-function validate89(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/level-up-placeholder.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate89.evaluated;
+  const evaluated0 = validate90.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12115,8 +12156,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema144.type,
-      parentSchema: schema144,
+      schema: schema145.type,
+      parentSchema: schema145,
       data,
     };
     if (vErrors === null) {
@@ -12141,10 +12182,10 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema144.enum },
+      params: { allowedValues: schema145.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema144.enum,
-      parentSchema: schema144,
+      schema: schema145.enum,
+      parentSchema: schema145,
       data,
     };
     if (vErrors === null) {
@@ -12154,12 +12195,12 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate89.errors = vErrors;
+  validate90.errors = vErrors;
   return errors === 0;
 }
-validate89.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateLevels = validate99;
-const schema172 = {
+validate90.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateLevels = validate100;
+const schema173 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -12200,17 +12241,17 @@ const schema172 = {
     },
   },
 };
-const schema173 = {
+const schema174 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate99(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate100(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate99.evaluated;
+  const evaluated0 = validate100.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12236,7 +12277,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema172,
+          parentSchema: schema173,
           data,
         };
         if (vErrors === null) {
@@ -12255,8 +12296,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema172.properties.ranking.type,
-        parentSchema: schema172.properties.ranking,
+        schema: schema173.properties.ranking.type,
+        parentSchema: schema173.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -12276,7 +12317,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema172.properties.levelup_message,
+          parentSchema: schema173.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -12294,7 +12335,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema172.properties.levelup_message,
+          parentSchema: schema173.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -12311,8 +12352,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema172.properties.levelup_message.type,
-        parentSchema: schema172.properties.levelup_message,
+        schema: schema173.properties.levelup_message.type,
+        parentSchema: schema173.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -12328,10 +12369,10 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema173.type },
+        params: { type: schema174.type },
         message: 'must be string,null',
-        schema: schema173.type,
-        parentSchema: schema173,
+        schema: schema174.type,
+        parentSchema: schema174,
         data: data2,
       };
       if (vErrors === null) {
@@ -12350,7 +12391,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema173,
+          parentSchema: schema174,
           data: data2,
         };
         if (vErrors === null) {
@@ -12368,7 +12409,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema173,
+          parentSchema: schema174,
           data: data2,
         };
         if (vErrors === null) {
@@ -12386,8 +12427,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema172.type,
-      parentSchema: schema172,
+      schema: schema173.type,
+      parentSchema: schema173,
       data,
     };
     if (vErrors === null) {
@@ -12397,12 +12438,12 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate99.errors = vErrors;
+  validate100.errors = vErrors;
   return errors === 0;
 }
-validate99.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateManagedGuild = validate43;
-const schema60 = {
+validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateManagedGuild = validate44;
+const schema61 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/managed-guild.json',
   type: 'object',
@@ -12425,15 +12466,15 @@ const schema60 = {
     },
   },
 };
-const schema61 = {
+const schema62 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate43(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/managed-guild.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12448,8 +12489,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -12466,8 +12507,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guild' },
         message: "must have required property '" + 'guild' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -12486,7 +12527,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema60,
+          parentSchema: schema61,
           data,
         };
         if (vErrors === null) {
@@ -12507,7 +12548,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema60.properties.success,
+          parentSchema: schema61.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -12528,8 +12569,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema60.properties.guild.required,
-            parentSchema: schema60.properties.guild,
+            schema: schema61.properties.guild.required,
+            parentSchema: schema61.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -12546,8 +12587,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'name' },
             message: "must have required property '" + 'name' + "'",
-            schema: schema60.properties.guild.required,
-            parentSchema: schema60.properties.guild,
+            schema: schema61.properties.guild.required,
+            parentSchema: schema61.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -12564,8 +12605,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'iconURL' },
             message: "must have required property '" + 'iconURL' + "'",
-            schema: schema60.properties.guild.required,
-            parentSchema: schema60.properties.guild,
+            schema: schema61.properties.guild.required,
+            parentSchema: schema61.properties.guild,
             data: data1,
           };
           if (vErrors === null) {
@@ -12584,7 +12625,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema60.properties.guild,
+              parentSchema: schema61.properties.guild,
               data: data1,
             };
             if (vErrors === null) {
@@ -12606,7 +12647,7 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema61,
+                parentSchema: schema62,
                 data: data2,
               };
               if (vErrors === null) {
@@ -12623,8 +12664,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema61.type,
-              parentSchema: schema61,
+              schema: schema62.type,
+              parentSchema: schema62,
               data: data2,
             };
             if (vErrors === null) {
@@ -12644,8 +12685,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema60.properties.guild.properties.name.type,
-              parentSchema: schema60.properties.guild.properties.name,
+              schema: schema61.properties.guild.properties.name.type,
+              parentSchema: schema61.properties.guild.properties.name,
               data: data3,
             };
             if (vErrors === null) {
@@ -12663,10 +12704,10 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/guild/iconURL',
               schemaPath: '#/properties/guild/properties/iconURL/type',
               keyword: 'type',
-              params: { type: schema60.properties.guild.properties.iconURL.type },
+              params: { type: schema61.properties.guild.properties.iconURL.type },
               message: 'must be string,null',
-              schema: schema60.properties.guild.properties.iconURL.type,
-              parentSchema: schema60.properties.guild.properties.iconURL,
+              schema: schema61.properties.guild.properties.iconURL.type,
+              parentSchema: schema61.properties.guild.properties.iconURL,
               data: data4,
             };
             if (vErrors === null) {
@@ -12684,8 +12725,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema60.properties.guild.type,
-          parentSchema: schema60.properties.guild,
+          schema: schema61.properties.guild.type,
+          parentSchema: schema61.properties.guild,
           data: data1,
         };
         if (vErrors === null) {
@@ -12703,8 +12744,8 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema60.type,
-      parentSchema: schema60,
+      schema: schema61.type,
+      parentSchema: schema61,
       data,
     };
     if (vErrors === null) {
@@ -12714,12 +12755,12 @@ function validate43(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModeration = validate100;
-const schema174 = {
+validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModeration = validate101;
+const schema175 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -12757,23 +12798,23 @@ const schema174 = {
     },
   },
 };
-const schema175 = {
+const schema176 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema176 = {
+const schema177 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-function validate100(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate100.evaluated;
+  const evaluated0 = validate101.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12799,7 +12840,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema174,
+          parentSchema: schema175,
           data,
         };
         if (vErrors === null) {
@@ -12818,8 +12859,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema174.properties.max_warnings.type,
-        parentSchema: schema174.properties.max_warnings,
+        schema: schema175.properties.max_warnings.type,
+        parentSchema: schema175.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -12838,7 +12879,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema174.properties.max_warnings,
+          parentSchema: schema175.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -12856,7 +12897,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema174.properties.max_warnings,
+          parentSchema: schema175.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -12875,8 +12916,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema175.type,
-        parentSchema: schema175,
+        schema: schema176.type,
+        parentSchema: schema176,
         data: data1,
       };
       if (vErrors === null) {
@@ -12891,10 +12932,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema175.enum },
+        params: { allowedValues: schema176.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema175.enum,
-        parentSchema: schema175,
+        schema: schema176.enum,
+        parentSchema: schema176,
         data: data1,
       };
       if (vErrors === null) {
@@ -12910,10 +12951,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema176.type },
+        params: { type: schema177.type },
         message: 'must be string,null',
-        schema: schema176.type,
-        parentSchema: schema176,
+        schema: schema177.type,
+        parentSchema: schema177,
         data: data2,
       };
       if (vErrors === null) {
@@ -12932,7 +12973,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema176,
+          parentSchema: schema177,
           data: data2,
         };
         if (vErrors === null) {
@@ -12950,7 +12991,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema176,
+          parentSchema: schema177,
           data: data2,
         };
         if (vErrors === null) {
@@ -12968,8 +13009,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema174.type,
-      parentSchema: schema174,
+      schema: schema175.type,
+      parentSchema: schema175,
       data,
     };
     if (vErrors === null) {
@@ -12979,12 +13020,12 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate100.errors = vErrors;
+  validate101.errors = vErrors;
   return errors === 0;
 }
-validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateModerationAction = validate90;
-const schema145 = {
+validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateModerationAction = validate91;
+const schema146 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -12992,10 +13033,10 @@ const schema145 = {
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/moderation-action.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate90.evaluated;
+  const evaluated0 = validate91.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13009,8 +13050,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema145.type,
-      parentSchema: schema145,
+      schema: schema146.type,
+      parentSchema: schema146,
       data,
     };
     if (vErrors === null) {
@@ -13025,10 +13066,10 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema145.enum },
+      params: { allowedValues: schema146.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema145.enum,
-      parentSchema: schema145,
+      schema: schema146.enum,
+      parentSchema: schema146,
       data,
     };
     if (vErrors === null) {
@@ -13038,12 +13079,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate90.errors = vErrors;
+  validate91.errors = vErrors;
   return errors === 0;
 }
-validate90.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateRole = validate47;
-const schema65 = {
+validate91.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateRole = validate48;
+const schema66 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role.json',
   type: 'object',
@@ -13064,15 +13105,15 @@ const schema65 = {
     },
   },
 };
-const schema66 = {
+const schema67 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate47(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13087,8 +13128,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -13105,8 +13146,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -13123,8 +13164,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -13141,8 +13182,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -13159,8 +13200,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -13179,7 +13220,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema65,
+          parentSchema: schema66,
           data,
         };
         if (vErrors === null) {
@@ -13201,7 +13242,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema66,
+            parentSchema: schema67,
             data: data0,
           };
           if (vErrors === null) {
@@ -13218,8 +13259,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data0,
         };
         if (vErrors === null) {
@@ -13239,8 +13280,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.name.type,
-          parentSchema: schema65.properties.name,
+          schema: schema66.properties.name.type,
+          parentSchema: schema66.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -13260,8 +13301,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.color.type,
-          parentSchema: schema65.properties.color,
+          schema: schema66.properties.color.type,
+          parentSchema: schema66.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -13280,7 +13321,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema65.properties.color,
+            parentSchema: schema66.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -13298,7 +13339,7 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema65.properties.color,
+            parentSchema: schema66.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -13319,8 +13360,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.position.type,
-          parentSchema: schema65.properties.position,
+          schema: schema66.properties.position.type,
+          parentSchema: schema66.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -13340,8 +13381,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.managed.type,
-          parentSchema: schema65.properties.managed,
+          schema: schema66.properties.managed.type,
+          parentSchema: schema66.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -13359,8 +13400,8 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema66.type,
+      parentSchema: schema66,
       data,
     };
     if (vErrors === null) {
@@ -13370,12 +13411,12 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleList = validate44;
-const schema62 = {
+validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleList = validate45;
+const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/role-list.json',
   type: 'object',
@@ -13402,7 +13443,7 @@ const schema62 = {
     },
   },
 };
-const schema63 = {
+const schema64 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'color', 'position', 'managed'],
@@ -13414,15 +13455,15 @@ const schema63 = {
     managed: { type: 'boolean' },
   },
 };
-const schema64 = {
+const schema65 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13437,8 +13478,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -13455,8 +13496,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -13473,8 +13514,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -13491,8 +13532,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -13509,8 +13550,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'managed' },
         message: "must have required property '" + 'managed' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -13529,7 +13570,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema63,
+          parentSchema: schema64,
           data,
         };
         if (vErrors === null) {
@@ -13551,7 +13592,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema64,
+            parentSchema: schema65,
             data: data0,
           };
           if (vErrors === null) {
@@ -13568,8 +13609,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.type,
-          parentSchema: schema64,
+          schema: schema65.type,
+          parentSchema: schema65,
           data: data0,
         };
         if (vErrors === null) {
@@ -13589,8 +13630,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.name.type,
-          parentSchema: schema63.properties.name,
+          schema: schema64.properties.name.type,
+          parentSchema: schema64.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -13610,8 +13651,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.color.type,
-          parentSchema: schema63.properties.color,
+          schema: schema64.properties.color.type,
+          parentSchema: schema64.properties.color,
           data: data2,
         };
         if (vErrors === null) {
@@ -13630,7 +13671,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 16777215 },
             message: 'must be <= 16777215',
             schema: 16777215,
-            parentSchema: schema63.properties.color,
+            parentSchema: schema64.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -13648,7 +13689,7 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema63.properties.color,
+            parentSchema: schema64.properties.color,
             data: data2,
           };
           if (vErrors === null) {
@@ -13669,8 +13710,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.position.type,
-          parentSchema: schema63.properties.position,
+          schema: schema64.properties.position.type,
+          parentSchema: schema64.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -13690,8 +13731,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema63.properties.managed.type,
-          parentSchema: schema63.properties.managed,
+          schema: schema64.properties.managed.type,
+          parentSchema: schema64.properties.managed,
           data: data4,
         };
         if (vErrors === null) {
@@ -13709,8 +13750,8 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema64.type,
+      parentSchema: schema64,
       data,
     };
     if (vErrors === null) {
@@ -13720,14 +13761,14 @@ function validate45(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate46.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate45(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/role-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13742,8 +13783,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -13760,8 +13801,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'roles' },
         message: "must have required property '" + 'roles' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -13780,7 +13821,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema62,
+          parentSchema: schema63,
           data,
         };
         if (vErrors === null) {
@@ -13801,7 +13842,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema62.properties.success,
+          parentSchema: schema63.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -13818,7 +13859,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate45(data1[i0], {
+            !validate46(data1[i0], {
               instancePath: instancePath + '/roles/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -13826,7 +13867,7 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+            vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
             errors = vErrors.length;
           }
         }
@@ -13837,8 +13878,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema62.properties.roles.type,
-          parentSchema: schema62.properties.roles,
+          schema: schema63.properties.roles.type,
+          parentSchema: schema63.properties.roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -13856,8 +13897,8 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -13867,12 +13908,12 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateRoleReference = validate91;
-const schema146 = {
+validate45.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateRoleReference = validate92;
+const schema147 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -13881,10 +13922,10 @@ const schema146 = {
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-function validate91(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate91.evaluated;
+  const evaluated0 = validate92.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13896,10 +13937,10 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema146.type },
+      params: { type: schema147.type },
       message: 'must be string,null',
-      schema: schema146.type,
-      parentSchema: schema146,
+      schema: schema147.type,
+      parentSchema: schema147,
       data,
     };
     if (vErrors === null) {
@@ -13918,7 +13959,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema146,
+        parentSchema: schema147,
         data,
       };
       if (vErrors === null) {
@@ -13936,7 +13977,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema146,
+        parentSchema: schema147,
         data,
       };
       if (vErrors === null) {
@@ -13947,12 +13988,12 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
   }
-  validate91.errors = vErrors;
+  validate92.errors = vErrors;
   return errors === 0;
 }
-validate91.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSavedEmbed = validate101;
-const schema177 = {
+validate92.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSavedEmbed = validate102;
+const schema178 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/saved-embed.json',
   type: 'object',
@@ -13979,6 +14020,8 @@ const schema177 = {
       type: 'object',
       additionalProperties: false,
       required: ['embeds'],
+      'discord-embed-total': 6000,
+      'x-messages': { 'discord-embed-total': 'The embeds hold {total} characters together; Discord allows at most {limit} in one message' },
       properties: {
         content: {
           type: 'string',
@@ -14184,10 +14227,12 @@ const schema177 = {
     },
   },
 };
-const schema178 = {
+const schema179 = {
   type: 'object',
   additionalProperties: false,
   required: ['embeds'],
+  'discord-embed-total': 6000,
+  'x-messages': { 'discord-embed-total': 'The embeds hold {total} characters together; Discord allows at most {limit} in one message' },
   properties: {
     content: {
       type: 'string',
@@ -14209,7 +14254,7 @@ const schema178 = {
     },
   },
 };
-const schema179 = {
+const schema180 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -14380,7 +14425,7 @@ const schema179 = {
     },
   },
 };
-const schema180 = {
+const schema181 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -14391,10 +14436,10 @@ const schema180 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate103(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate104(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate103.evaluated;
+  const evaluated0 = validate104.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14430,7 +14475,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema179.properties, key0)) {
+      if (!func1.call(schema180.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -14438,7 +14483,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema179,
+          parentSchema: schema180,
           data,
         };
         if (vErrors === null) {
@@ -14459,7 +14504,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema179.properties.title,
+          parentSchema: schema180.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -14476,8 +14521,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema179.properties.title.type,
-        parentSchema: schema179.properties.title,
+        schema: schema180.properties.title.type,
+        parentSchema: schema180.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -14497,7 +14542,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema179.properties.description,
+          parentSchema: schema180.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -14514,8 +14559,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema179.properties.description.type,
-        parentSchema: schema179.properties.description,
+        schema: schema180.properties.description.type,
+        parentSchema: schema180.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -14535,7 +14580,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema179.properties.url,
+          parentSchema: schema180.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -14553,7 +14598,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema179.properties.url,
+          parentSchema: schema180.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -14570,8 +14615,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema179.properties.url.type,
-        parentSchema: schema179.properties.url,
+        schema: schema180.properties.url.type,
+        parentSchema: schema180.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -14592,7 +14637,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema180,
+            parentSchema: schema181,
             data: data3,
           };
           if (vErrors === null) {
@@ -14610,7 +14655,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema180,
+            parentSchema: schema181,
             data: data3,
           };
           if (vErrors === null) {
@@ -14627,8 +14672,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema180.type,
-          parentSchema: schema180,
+          schema: schema181.type,
+          parentSchema: schema181,
           data: data3,
         };
         if (vErrors === null) {
@@ -14645,10 +14690,10 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema179.properties.timestamp.type },
+        params: { type: schema180.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema179.properties.timestamp.type,
-        parentSchema: schema179.properties.timestamp,
+        schema: schema180.properties.timestamp.type,
+        parentSchema: schema180.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -14667,7 +14712,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema179.properties.timestamp,
+          parentSchema: schema180.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -14688,7 +14733,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema179.properties.timestamp,
+          parentSchema: schema180.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -14719,7 +14764,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.author,
+            parentSchema: schema180.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -14740,7 +14785,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema179.properties.author.properties.name,
+            parentSchema: schema180.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -14757,8 +14802,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.author.properties.name.type,
-          parentSchema: schema179.properties.author.properties.name,
+          schema: schema180.properties.author.properties.name.type,
+          parentSchema: schema180.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -14778,7 +14823,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.author.properties.url,
+            parentSchema: schema180.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -14796,7 +14841,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.author.properties.url,
+            parentSchema: schema180.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -14813,8 +14858,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.author.properties.url.type,
-          parentSchema: schema179.properties.author.properties.url,
+          schema: schema180.properties.author.properties.url.type,
+          parentSchema: schema180.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -14834,7 +14879,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.author.properties.icon_url,
+            parentSchema: schema180.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -14852,7 +14897,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.author.properties.icon_url,
+            parentSchema: schema180.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -14869,8 +14914,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.author.properties.icon_url.type,
-          parentSchema: schema179.properties.author.properties.icon_url,
+          schema: schema180.properties.author.properties.icon_url.type,
+          parentSchema: schema180.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -14887,8 +14932,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.author.type,
-        parentSchema: schema179.properties.author,
+        schema: schema180.properties.author.type,
+        parentSchema: schema180.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -14908,7 +14953,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema179.properties.fields,
+          parentSchema: schema180.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -14932,8 +14977,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema179.properties.fields.items.required,
-              parentSchema: schema179.properties.fields.items,
+              schema: schema180.properties.fields.items.required,
+              parentSchema: schema180.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -14950,8 +14995,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema179.properties.fields.items.required,
-              parentSchema: schema179.properties.fields.items,
+              schema: schema180.properties.fields.items.required,
+              parentSchema: schema180.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -14970,7 +15015,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema179.properties.fields.items,
+                parentSchema: schema180.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -14992,7 +15037,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema179.properties.fields.items.properties.name,
+                  parentSchema: schema180.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -15010,7 +15055,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema179.properties.fields.items.properties.name,
+                  parentSchema: schema180.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -15027,8 +15072,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema179.properties.fields.items.properties.name.type,
-                parentSchema: schema179.properties.fields.items.properties.name,
+                schema: schema180.properties.fields.items.properties.name.type,
+                parentSchema: schema180.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -15050,7 +15095,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema179.properties.fields.items.properties.value,
+                  parentSchema: schema180.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -15068,7 +15113,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema179.properties.fields.items.properties.value,
+                  parentSchema: schema180.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -15085,8 +15130,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema179.properties.fields.items.properties.value.type,
-                parentSchema: schema179.properties.fields.items.properties.value,
+                schema: schema180.properties.fields.items.properties.value.type,
+                parentSchema: schema180.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -15105,8 +15150,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema179.properties.fields.items.properties.inline.type,
-              parentSchema: schema179.properties.fields.items.properties.inline,
+              schema: schema180.properties.fields.items.properties.inline.type,
+              parentSchema: schema180.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -15123,8 +15168,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema179.properties.fields.items.type,
-            parentSchema: schema179.properties.fields.items,
+            schema: schema180.properties.fields.items.type,
+            parentSchema: schema180.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -15142,8 +15187,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema179.properties.fields.type,
-        parentSchema: schema179.properties.fields,
+        schema: schema180.properties.fields.type,
+        parentSchema: schema180.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -15167,7 +15212,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.thumbnail,
+            parentSchema: schema180.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -15188,7 +15233,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.thumbnail.properties.url,
+            parentSchema: schema180.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -15206,7 +15251,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.thumbnail.properties.url,
+            parentSchema: schema180.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -15223,8 +15268,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.thumbnail.properties.url.type,
-          parentSchema: schema179.properties.thumbnail.properties.url,
+          schema: schema180.properties.thumbnail.properties.url.type,
+          parentSchema: schema180.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -15241,8 +15286,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.thumbnail.type,
-        parentSchema: schema179.properties.thumbnail,
+        schema: schema180.properties.thumbnail.type,
+        parentSchema: schema180.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -15266,7 +15311,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.image,
+            parentSchema: schema180.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -15287,7 +15332,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.image.properties.url,
+            parentSchema: schema180.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -15305,7 +15350,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.image.properties.url,
+            parentSchema: schema180.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -15322,8 +15367,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.image.properties.url.type,
-          parentSchema: schema179.properties.image.properties.url,
+          schema: schema180.properties.image.properties.url.type,
+          parentSchema: schema180.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -15340,8 +15385,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.image.type,
-        parentSchema: schema179.properties.image,
+        schema: schema180.properties.image.type,
+        parentSchema: schema180.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -15368,7 +15413,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema179.properties.footer,
+            parentSchema: schema180.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -15389,7 +15434,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.footer.properties.text,
+            parentSchema: schema180.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -15406,8 +15451,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.footer.properties.text.type,
-          parentSchema: schema179.properties.footer.properties.text,
+          schema: schema180.properties.footer.properties.text.type,
+          parentSchema: schema180.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -15427,7 +15472,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema179.properties.footer.properties.icon_url,
+            parentSchema: schema180.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -15445,7 +15490,7 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema179.properties.footer.properties.icon_url,
+            parentSchema: schema180.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -15462,8 +15507,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema179.properties.footer.properties.icon_url.type,
-          parentSchema: schema179.properties.footer.properties.icon_url,
+          schema: schema180.properties.footer.properties.icon_url.type,
+          parentSchema: schema180.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -15480,8 +15525,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema179.properties.footer.type,
-        parentSchema: schema179.properties.footer,
+        schema: schema180.properties.footer.type,
+        parentSchema: schema180.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -15498,8 +15543,8 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema179.type,
-      parentSchema: schema179,
+      schema: schema180.type,
+      parentSchema: schema180,
       data,
     };
     if (vErrors === null) {
@@ -15509,14 +15554,14 @@ function validate103(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate103.errors = vErrors;
+  validate104.errors = vErrors;
   return errors === 0;
 }
-validate103.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate104.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate103(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate102.evaluated;
+  const evaluated0 = validate103.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15534,8 +15579,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'embeds' },
         message: "must have required property '" + 'embeds' + "'",
-        schema: schema178.required,
-        parentSchema: schema178,
+        schema: schema179.required,
+        parentSchema: schema179,
         data,
       };
       if (vErrors === null) {
@@ -15554,7 +15599,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema178,
+          parentSchema: schema179,
           data,
         };
         if (vErrors === null) {
@@ -15575,7 +15620,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema178.properties.content,
+          parentSchema: schema179.properties.content,
           data: data0,
         };
         if (vErrors === null) {
@@ -15592,8 +15637,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema178.properties.content.type,
-        parentSchema: schema178.properties.content,
+        schema: schema179.properties.content.type,
+        parentSchema: schema179.properties.content,
         data: data0,
       };
       if (vErrors === null) {
@@ -15614,7 +15659,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema178.properties.embeds,
+            parentSchema: schema179.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -15632,7 +15677,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema178.properties.embeds,
+            parentSchema: schema179.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -15645,7 +15690,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate103(data1[i0], {
+            !validate104(data1[i0], {
               instancePath: instancePath + '/embeds/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -15653,7 +15698,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+            vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
             errors = vErrors.length;
           }
         }
@@ -15664,8 +15709,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema178.properties.embeds.type,
-          parentSchema: schema178.properties.embeds,
+          schema: schema179.properties.embeds.type,
+          parentSchema: schema179.properties.embeds,
           data: data1,
         };
         if (vErrors === null) {
@@ -15676,32 +15721,71 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         errors++;
       }
     }
+    const count0 = (text) => (typeof text == 'string' ? Array.from(text).length : 0);
+    let total0 = 0;
+    const embeds0 = Array.isArray(data.embeds) ? data.embeds : [];
+    for (const embed0 of embeds0) {
+      if (embed0 != null && typeof embed0 == 'object') {
+        total0 = total0 + count0(embed0.title) + count0(embed0.description);
+        if (embed0.author != null && typeof embed0.author == 'object') {
+          total0 = total0 + count0(embed0.author.name);
+        }
+        if (embed0.footer != null && typeof embed0.footer == 'object') {
+          total0 = total0 + count0(embed0.footer.text);
+        }
+        if (Array.isArray(embed0.fields)) {
+          for (const field0 of embed0.fields) {
+            if (field0 != null && typeof field0 == 'object') {
+              total0 = total0 + count0(field0.name) + count0(field0.value);
+            }
+          }
+        }
+      }
+    }
+    if (total0 > 6000) {
+      const err7 = {
+        instancePath,
+        schemaPath: '#/discord-embed-total',
+        keyword: 'discord-embed-total',
+        params: { limit: 6000, total: total0, fieldPointer: '/embeds' },
+        message: 'embeds must hold at most the total number of characters',
+        schema: 6000,
+        parentSchema: schema179,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
   } else {
-    const err7 = {
+    const err8 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema178.type,
-      parentSchema: schema178,
+      schema: schema179.type,
+      parentSchema: schema179,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err8];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err8);
     }
     errors++;
   }
-  validate102.errors = vErrors;
+  validate103.errors = vErrors;
   return errors === 0;
 }
-validate102.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate103.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate102(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/saved-embed.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate101.evaluated;
+  const evaluated0 = validate102.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15719,8 +15803,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema177.required,
-        parentSchema: schema177,
+        schema: schema178.required,
+        parentSchema: schema178,
         data,
       };
       if (vErrors === null) {
@@ -15737,8 +15821,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema177.required,
-        parentSchema: schema177,
+        schema: schema178.required,
+        parentSchema: schema178,
         data,
       };
       if (vErrors === null) {
@@ -15757,7 +15841,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema177,
+          parentSchema: schema178,
           data,
         };
         if (vErrors === null) {
@@ -15779,7 +15863,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema177.properties.name,
+            parentSchema: schema178.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -15797,7 +15881,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema177.properties.name,
+            parentSchema: schema178.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -15815,7 +15899,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema177.properties.name,
+            parentSchema: schema178.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -15832,8 +15916,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema177.properties.name.type,
-          parentSchema: schema177.properties.name,
+          schema: schema178.properties.name.type,
+          parentSchema: schema178.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -15846,7 +15930,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
     }
     if (data.message !== undefined) {
       if (
-        !validate102(data.message, {
+        !validate103(data.message, {
           instancePath: instancePath + '/message',
           parentData: data,
           parentDataProperty: 'message',
@@ -15854,7 +15938,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+        vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
         errors = vErrors.length;
       }
     }
@@ -15864,10 +15948,10 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema177.properties.updated_at.type },
+        params: { type: schema178.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema177.properties.updated_at.type,
-        parentSchema: schema177.properties.updated_at,
+        schema: schema178.properties.updated_at.type,
+        parentSchema: schema178.properties.updated_at,
         data: data2,
       };
       if (vErrors === null) {
@@ -15886,7 +15970,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema177.properties.updated_at,
+          parentSchema: schema178.properties.updated_at,
           data: data2,
         };
         if (vErrors === null) {
@@ -15904,8 +15988,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema177.type,
-      parentSchema: schema177,
+      schema: schema178.type,
+      parentSchema: schema178,
       data,
     };
     if (vErrors === null) {
@@ -15915,12 +15999,12 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate101.errors = vErrors;
+  validate102.errors = vErrors;
   return errors === 0;
 }
-validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSchemaList = validate48;
-const schema67 = {
+validate102.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSchemaList = validate49;
+const schema68 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/schema-list.json',
   type: 'object',
@@ -15939,10 +16023,10 @@ const schema67 = {
     },
   },
 };
-function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/schema-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15957,8 +16041,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -15975,8 +16059,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'schemas' },
         message: "must have required property '" + 'schemas' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -15995,7 +16079,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema67,
+          parentSchema: schema68,
           data,
         };
         if (vErrors === null) {
@@ -16016,7 +16100,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema67.properties.success,
+          parentSchema: schema68.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -16041,8 +16125,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema67.properties.schemas.items.required,
-                parentSchema: schema67.properties.schemas.items,
+                schema: schema68.properties.schemas.items.required,
+                parentSchema: schema68.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -16059,8 +16143,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema67.properties.schemas.items.required,
-                parentSchema: schema67.properties.schemas.items,
+                schema: schema68.properties.schemas.items.required,
+                parentSchema: schema68.properties.schemas.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -16079,7 +16163,7 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema67.properties.schemas.items,
+                  parentSchema: schema68.properties.schemas.items,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -16099,8 +16183,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema67.properties.schemas.items.properties.name.type,
-                  parentSchema: schema67.properties.schemas.items.properties.name,
+                  schema: schema68.properties.schemas.items.properties.name.type,
+                  parentSchema: schema68.properties.schemas.items.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -16120,8 +16204,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema67.properties.schemas.items.properties.url.type,
-                  parentSchema: schema67.properties.schemas.items.properties.url,
+                  schema: schema68.properties.schemas.items.properties.url.type,
+                  parentSchema: schema68.properties.schemas.items.properties.url,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -16139,8 +16223,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema67.properties.schemas.items.type,
-              parentSchema: schema67.properties.schemas.items,
+              schema: schema68.properties.schemas.items.type,
+              parentSchema: schema68.properties.schemas.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -16158,8 +16242,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema67.properties.schemas.type,
-          parentSchema: schema67.properties.schemas,
+          schema: schema68.properties.schemas.type,
+          parentSchema: schema68.properties.schemas,
           data: data1,
         };
         if (vErrors === null) {
@@ -16177,8 +16261,8 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema68.type,
+      parentSchema: schema68,
       data,
     };
     if (vErrors === null) {
@@ -16188,12 +16272,12 @@ function validate48(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSectionAccess = validate49;
-const schema68 = {
+validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSectionAccess = validate50;
+const schema69 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/section-access.json',
   type: 'object',
@@ -16213,10 +16297,10 @@ const schema68 = {
   },
 };
 const pattern23 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
-function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/section-access.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16231,8 +16315,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'level' },
         message: "must have required property '" + 'level' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -16249,8 +16333,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'label' },
         message: "must have required property '" + 'label' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -16267,8 +16351,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -16285,8 +16369,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'capabilities' },
         message: "must have required property '" + 'capabilities' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -16303,8 +16387,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'denied' },
         message: "must have required property '" + 'denied' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -16323,7 +16407,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema68,
+          parentSchema: schema69,
           data,
         };
         if (vErrors === null) {
@@ -16345,7 +16429,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[a-z][a-z0-9_]*$' },
             message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
             schema: '^[a-z][a-z0-9_]*$',
-            parentSchema: schema68.properties.level,
+            parentSchema: schema69.properties.level,
             data: data0,
           };
           if (vErrors === null) {
@@ -16362,8 +16446,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.level.type,
-          parentSchema: schema68.properties.level,
+          schema: schema69.properties.level.type,
+          parentSchema: schema69.properties.level,
           data: data0,
         };
         if (vErrors === null) {
@@ -16383,8 +16467,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.label.type,
-          parentSchema: schema68.properties.label,
+          schema: schema69.properties.label.type,
+          parentSchema: schema69.properties.label,
           data: data1,
         };
         if (vErrors === null) {
@@ -16404,8 +16488,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.message.type,
-          parentSchema: schema68.properties.message,
+          schema: schema69.properties.message.type,
+          parentSchema: schema69.properties.message,
           data: data2,
         };
         if (vErrors === null) {
@@ -16426,8 +16510,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'view' },
             message: "must have required property '" + 'view' + "'",
-            schema: schema68.properties.capabilities.required,
-            parentSchema: schema68.properties.capabilities,
+            schema: schema69.properties.capabilities.required,
+            parentSchema: schema69.properties.capabilities,
             data: data3,
           };
           if (vErrors === null) {
@@ -16447,8 +16531,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema68.properties.capabilities.additionalProperties.type,
-                parentSchema: schema68.properties.capabilities.additionalProperties,
+                schema: schema69.properties.capabilities.additionalProperties.type,
+                parentSchema: schema69.properties.capabilities.additionalProperties,
                 data: data4,
               };
               if (vErrors === null) {
@@ -16469,8 +16553,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema68.properties.capabilities.properties.view.type,
-              parentSchema: schema68.properties.capabilities.properties.view,
+              schema: schema69.properties.capabilities.properties.view.type,
+              parentSchema: schema69.properties.capabilities.properties.view,
               data: data5,
             };
             if (vErrors === null) {
@@ -16488,8 +16572,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema68.properties.capabilities.type,
-          parentSchema: schema68.properties.capabilities,
+          schema: schema69.properties.capabilities.type,
+          parentSchema: schema69.properties.capabilities,
           data: data3,
         };
         if (vErrors === null) {
@@ -16512,8 +16596,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema68.properties.denied.additionalProperties.type,
-              parentSchema: schema68.properties.denied.additionalProperties,
+              schema: schema69.properties.denied.additionalProperties.type,
+              parentSchema: schema69.properties.denied.additionalProperties,
               data: data7,
             };
             if (vErrors === null) {
@@ -16531,8 +16615,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema68.properties.denied.type,
-          parentSchema: schema68.properties.denied,
+          schema: schema69.properties.denied.type,
+          parentSchema: schema69.properties.denied,
           data: data6,
         };
         if (vErrors === null) {
@@ -16550,8 +16634,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema69.type,
+      parentSchema: schema69,
       data,
     };
     if (vErrors === null) {
@@ -16561,12 +16645,12 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsPutRequest = validate50;
-const schema69 = {
+validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsPutRequest = validate51;
+const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-put-request.json',
   type: 'object',
@@ -16587,10 +16671,10 @@ const schema69 = {
     additionalProperties: 'Unknown field: {name}',
   },
 };
-function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-put-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16605,8 +16689,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -16623,8 +16707,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settings' },
         message: "must have required property '" + 'settings' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -16643,7 +16727,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema69,
+          parentSchema: schema70,
           data,
         };
         if (vErrors === null) {
@@ -16663,8 +16747,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.version.type,
-          parentSchema: schema69.properties.version,
+          schema: schema70.properties.version.type,
+          parentSchema: schema70.properties.version,
           data: data0,
         };
         if (vErrors === null) {
@@ -16683,7 +16767,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483646 },
             message: 'must be <= 2147483646',
             schema: 2147483646,
-            parentSchema: schema69.properties.version,
+            parentSchema: schema70.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -16701,7 +16785,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.version,
+            parentSchema: schema70.properties.version,
             data: data0,
           };
           if (vErrors === null) {
@@ -16722,8 +16806,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema69.properties.settings.type,
-          parentSchema: schema69.properties.settings,
+          schema: schema70.properties.settings.type,
+          parentSchema: schema70.properties.settings,
           data: data1,
         };
         if (vErrors === null) {
@@ -16741,8 +16825,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -16752,12 +16836,12 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSettingsResponse = validate51;
-const schema70 = {
+validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSettingsResponse = validate52;
+const schema71 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/settings-response.json',
   type: 'object',
@@ -16790,7 +16874,7 @@ const schema70 = {
     },
   },
 };
-const schema71 = {
+const schema72 = {
   type: 'object',
   additionalProperties: false,
   required: ['level', 'label', 'message', 'capabilities', 'denied'],
@@ -16808,10 +16892,10 @@ const schema71 = {
   },
 };
 const pattern24 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
-function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/settings-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16826,8 +16910,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -16844,8 +16928,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'section' },
         message: "must have required property '" + 'section' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -16862,8 +16946,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -16880,8 +16964,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settings' },
         message: "must have required property '" + 'settings' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -16900,7 +16984,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema70,
+          parentSchema: schema71,
           data,
         };
         if (vErrors === null) {
@@ -16921,7 +17005,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema70.properties.success,
+          parentSchema: schema71.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -16943,7 +17027,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[a-z][a-z0-9-]*$' },
             message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
             schema: '^[a-z][a-z0-9-]*$',
-            parentSchema: schema70.properties.section,
+            parentSchema: schema71.properties.section,
             data: data1,
           };
           if (vErrors === null) {
@@ -16960,8 +17044,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.properties.section.type,
-          parentSchema: schema70.properties.section,
+          schema: schema71.properties.section.type,
+          parentSchema: schema71.properties.section,
           data: data1,
         };
         if (vErrors === null) {
@@ -16981,8 +17065,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.version.type,
-          parentSchema: schema70.properties.version,
+          schema: schema71.properties.version.type,
+          parentSchema: schema71.properties.version,
           data: data2,
         };
         if (vErrors === null) {
@@ -17001,7 +17085,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483647 },
             message: 'must be <= 2147483647',
             schema: 2147483647,
-            parentSchema: schema70.properties.version,
+            parentSchema: schema71.properties.version,
             data: data2,
           };
           if (vErrors === null) {
@@ -17019,7 +17103,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema70.properties.version,
+            parentSchema: schema71.properties.version,
             data: data2,
           };
           if (vErrors === null) {
@@ -17040,8 +17124,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema70.properties.settings.type,
-          parentSchema: schema70.properties.settings,
+          schema: schema71.properties.settings.type,
+          parentSchema: schema71.properties.settings,
           data: data3,
         };
         if (vErrors === null) {
@@ -17062,8 +17146,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'level' },
             message: "must have required property '" + 'level' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema72.required,
+            parentSchema: schema72,
             data: data4,
           };
           if (vErrors === null) {
@@ -17080,8 +17164,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'label' },
             message: "must have required property '" + 'label' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema72.required,
+            parentSchema: schema72,
             data: data4,
           };
           if (vErrors === null) {
@@ -17098,8 +17182,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'message' },
             message: "must have required property '" + 'message' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema72.required,
+            parentSchema: schema72,
             data: data4,
           };
           if (vErrors === null) {
@@ -17116,8 +17200,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'capabilities' },
             message: "must have required property '" + 'capabilities' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema72.required,
+            parentSchema: schema72,
             data: data4,
           };
           if (vErrors === null) {
@@ -17134,8 +17218,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'denied' },
             message: "must have required property '" + 'denied' + "'",
-            schema: schema71.required,
-            parentSchema: schema71,
+            schema: schema72.required,
+            parentSchema: schema72,
             data: data4,
           };
           if (vErrors === null) {
@@ -17154,7 +17238,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema71,
+              parentSchema: schema72,
               data: data4,
             };
             if (vErrors === null) {
@@ -17176,7 +17260,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_]*$' + '"',
                 schema: '^[a-z][a-z0-9_]*$',
-                parentSchema: schema71.properties.level,
+                parentSchema: schema72.properties.level,
                 data: data5,
               };
               if (vErrors === null) {
@@ -17193,8 +17277,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.properties.level.type,
-              parentSchema: schema71.properties.level,
+              schema: schema72.properties.level.type,
+              parentSchema: schema72.properties.level,
               data: data5,
             };
             if (vErrors === null) {
@@ -17214,8 +17298,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.properties.label.type,
-              parentSchema: schema71.properties.label,
+              schema: schema72.properties.label.type,
+              parentSchema: schema72.properties.label,
               data: data6,
             };
             if (vErrors === null) {
@@ -17235,8 +17319,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.properties.message.type,
-              parentSchema: schema71.properties.message,
+              schema: schema72.properties.message.type,
+              parentSchema: schema72.properties.message,
               data: data7,
             };
             if (vErrors === null) {
@@ -17257,8 +17341,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'view' },
                 message: "must have required property '" + 'view' + "'",
-                schema: schema71.properties.capabilities.required,
-                parentSchema: schema71.properties.capabilities,
+                schema: schema72.properties.capabilities.required,
+                parentSchema: schema72.properties.capabilities,
                 data: data8,
               };
               if (vErrors === null) {
@@ -17278,8 +17362,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'boolean' },
                     message: 'must be boolean',
-                    schema: schema71.properties.capabilities.additionalProperties.type,
-                    parentSchema: schema71.properties.capabilities.additionalProperties,
+                    schema: schema72.properties.capabilities.additionalProperties.type,
+                    parentSchema: schema72.properties.capabilities.additionalProperties,
                     data: data9,
                   };
                   if (vErrors === null) {
@@ -17300,8 +17384,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema71.properties.capabilities.properties.view.type,
-                  parentSchema: schema71.properties.capabilities.properties.view,
+                  schema: schema72.properties.capabilities.properties.view.type,
+                  parentSchema: schema72.properties.capabilities.properties.view,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -17319,8 +17403,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema71.properties.capabilities.type,
-              parentSchema: schema71.properties.capabilities,
+              schema: schema72.properties.capabilities.type,
+              parentSchema: schema72.properties.capabilities,
               data: data8,
             };
             if (vErrors === null) {
@@ -17343,8 +17427,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema71.properties.denied.additionalProperties.type,
-                  parentSchema: schema71.properties.denied.additionalProperties,
+                  schema: schema72.properties.denied.additionalProperties.type,
+                  parentSchema: schema72.properties.denied.additionalProperties,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -17362,8 +17446,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema71.properties.denied.type,
-              parentSchema: schema71.properties.denied,
+              schema: schema72.properties.denied.type,
+              parentSchema: schema72.properties.denied,
               data: data11,
             };
             if (vErrors === null) {
@@ -17381,8 +17465,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema71.type,
-          parentSchema: schema71,
+          schema: schema72.type,
+          parentSchema: schema72,
           data: data4,
         };
         if (vErrors === null) {
@@ -17400,8 +17484,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -17411,22 +17495,22 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateSnowflake = validate92;
-const schema147 = {
+validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateSnowflake = validate93;
+const schema148 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/snowflake.json',
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate92(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate93(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/snowflake.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate92.evaluated;
+  const evaluated0 = validate93.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17442,7 +17526,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema147,
+        parentSchema: schema148,
         data,
       };
       if (vErrors === null) {
@@ -17459,8 +17543,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema147.type,
-      parentSchema: schema147,
+      schema: schema148.type,
+      parentSchema: schema148,
       data,
     };
     if (vErrors === null) {
@@ -17470,12 +17554,12 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate92.errors = vErrors;
+  validate93.errors = vErrors;
   return errors === 0;
 }
-validate92.evaluated = { dynamicProps: false, dynamicItems: false };
-export const validateSuccessResponse = validate52;
-const schema72 = {
+validate93.evaluated = { dynamicProps: false, dynamicItems: false };
+export const validateSuccessResponse = validate53;
+const schema73 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/success-response.json',
   type: 'object',
@@ -17483,10 +17567,10 @@ const schema72 = {
   required: ['success'],
   properties: { success: { const: true } },
 };
-function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/success-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17501,8 +17585,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -17521,7 +17605,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema72,
+          parentSchema: schema73,
           data,
         };
         if (vErrors === null) {
@@ -17542,7 +17626,7 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema72.properties.success,
+          parentSchema: schema73.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -17560,8 +17644,8 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema73.type,
+      parentSchema: schema73,
       data,
     };
     if (vErrors === null) {
@@ -17571,12 +17655,12 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategories = validate106;
-const schema181 = {
+validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategories = validate107;
+const schema182 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-categories.json',
   type: 'object',
@@ -17641,7 +17725,7 @@ const schema181 = {
     },
   },
 };
-const schema182 = {
+const schema183 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
@@ -17665,16 +17749,16 @@ const schema182 = {
   },
   'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
 };
-const schema184 = {
+const schema185 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
 };
-function validate106(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate107(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-categories.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate106.evaluated;
+  const evaluated0 = validate107.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17703,7 +17787,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema181,
+          parentSchema: schema182,
           data,
         };
         if (vErrors === null) {
@@ -17724,7 +17808,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema181.properties.open,
+          parentSchema: schema182.properties.open,
           data: data0,
         };
         if (vErrors === null) {
@@ -17745,8 +17829,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema182.required,
-              parentSchema: schema182,
+              schema: schema183.required,
+              parentSchema: schema183,
               data: data1,
             };
             if (vErrors === null) {
@@ -17763,8 +17847,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema182.required,
-              parentSchema: schema182,
+              schema: schema183.required,
+              parentSchema: schema183,
               data: data1,
             };
             if (vErrors === null) {
@@ -17783,7 +17867,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key1 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema182,
+                parentSchema: schema183,
                 data: data1,
               };
               if (vErrors === null) {
@@ -17805,7 +17889,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema182.properties.id,
+                  parentSchema: schema183.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -17823,7 +17907,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema182.properties.id,
+                  parentSchema: schema183.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -17840,8 +17924,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema182.properties.id.type,
-                parentSchema: schema182.properties.id,
+                schema: schema183.properties.id.type,
+                parentSchema: schema183.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -17863,7 +17947,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema182.properties.name,
+                  parentSchema: schema183.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -17881,7 +17965,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema182.properties.name,
+                  parentSchema: schema183.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -17898,8 +17982,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema182.properties.name.type,
-                parentSchema: schema182.properties.name,
+                schema: schema183.properties.name.type,
+                parentSchema: schema183.properties.name,
                 data: data3,
               };
               if (vErrors === null) {
@@ -17917,8 +18001,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema182.type,
-            parentSchema: schema182,
+            schema: schema183.type,
+            parentSchema: schema183,
             data: data1,
           };
           if (vErrors === null) {
@@ -17936,8 +18020,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema181.properties.open.type,
-        parentSchema: schema181.properties.open,
+        schema: schema182.properties.open.type,
+        parentSchema: schema182.properties.open,
         data: data0,
       };
       if (vErrors === null) {
@@ -17957,7 +18041,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema181.properties.closed,
+          parentSchema: schema182.properties.closed,
           data: data4,
         };
         if (vErrors === null) {
@@ -17978,8 +18062,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema182.required,
-              parentSchema: schema182,
+              schema: schema183.required,
+              parentSchema: schema183,
               data: data5,
             };
             if (vErrors === null) {
@@ -17996,8 +18080,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema182.required,
-              parentSchema: schema182,
+              schema: schema183.required,
+              parentSchema: schema183,
               data: data5,
             };
             if (vErrors === null) {
@@ -18016,7 +18100,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema182,
+                parentSchema: schema183,
                 data: data5,
               };
               if (vErrors === null) {
@@ -18038,7 +18122,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema182.properties.id,
+                  parentSchema: schema183.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -18056,7 +18140,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema182.properties.id,
+                  parentSchema: schema183.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -18073,8 +18157,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema182.properties.id.type,
-                parentSchema: schema182.properties.id,
+                schema: schema183.properties.id.type,
+                parentSchema: schema183.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -18096,7 +18180,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema182.properties.name,
+                  parentSchema: schema183.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -18114,7 +18198,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema182.properties.name,
+                  parentSchema: schema183.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -18131,8 +18215,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema182.properties.name.type,
-                parentSchema: schema182.properties.name,
+                schema: schema183.properties.name.type,
+                parentSchema: schema183.properties.name,
                 data: data7,
               };
               if (vErrors === null) {
@@ -18150,8 +18234,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema182.type,
-            parentSchema: schema182,
+            schema: schema183.type,
+            parentSchema: schema183,
             data: data5,
           };
           if (vErrors === null) {
@@ -18169,8 +18253,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema181.properties.closed.type,
-        parentSchema: schema181.properties.closed,
+        schema: schema182.properties.closed.type,
+        parentSchema: schema182.properties.closed,
         data: data4,
       };
       if (vErrors === null) {
@@ -18186,10 +18270,10 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/defaultOpen',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema184.type },
+        params: { type: schema185.type },
         message: 'must be string,null',
-        schema: schema184.type,
-        parentSchema: schema184,
+        schema: schema185.type,
+        parentSchema: schema185,
         data: data8,
       };
       if (vErrors === null) {
@@ -18208,7 +18292,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema184,
+          parentSchema: schema185,
           data: data8,
         };
         if (vErrors === null) {
@@ -18226,7 +18310,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema184,
+          parentSchema: schema185,
           data: data8,
         };
         if (vErrors === null) {
@@ -18243,10 +18327,10 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/defaultClosed',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema184.type },
+        params: { type: schema185.type },
         message: 'must be string,null',
-        schema: schema184.type,
-        parentSchema: schema184,
+        schema: schema185.type,
+        parentSchema: schema185,
         data: data9,
       };
       if (vErrors === null) {
@@ -18265,7 +18349,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema184,
+          parentSchema: schema185,
           data: data9,
         };
         if (vErrors === null) {
@@ -18283,7 +18367,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema184,
+          parentSchema: schema185,
           data: data9,
         };
         if (vErrors === null) {
@@ -18307,8 +18391,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'distinct-across',
               params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
               message: 'must not list the same item twice',
-              schema: schema181['distinct-across'],
-              parentSchema: schema181,
+              schema: schema182['distinct-across'],
+              parentSchema: schema182,
               data,
             };
             if (vErrors === null) {
@@ -18335,8 +18419,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'distinct-across',
               params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
               message: 'must not list the same item twice',
-              schema: schema181['distinct-across'],
-              parentSchema: schema181,
+              schema: schema182['distinct-across'],
+              parentSchema: schema182,
               data,
             };
             if (vErrors === null) {
@@ -18360,8 +18444,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultOpen', value: value2 },
         message: 'must name an item of its list',
-        schema: schema181['refers-to-item'],
-        parentSchema: schema181,
+        schema: schema182['refers-to-item'],
+        parentSchema: schema182,
         data,
       };
       if (vErrors === null) {
@@ -18380,8 +18464,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultClosed', value: value3 },
         message: 'must name an item of its list',
-        schema: schema181['refers-to-item'],
-        parentSchema: schema181,
+        schema: schema182['refers-to-item'],
+        parentSchema: schema182,
         data,
       };
       if (vErrors === null) {
@@ -18398,8 +18482,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema181.type,
-      parentSchema: schema181,
+      schema: schema182.type,
+      parentSchema: schema182,
       data,
     };
     if (vErrors === null) {
@@ -18409,12 +18493,12 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate106.errors = vErrors;
+  validate107.errors = vErrors;
   return errors === 0;
 }
-validate106.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategoriesResponse = validate53;
-const schema73 = {
+validate107.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategoriesResponse = validate54;
+const schema74 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-categories-response.json',
   type: 'object',
@@ -18504,12 +18588,12 @@ const schema73 = {
     },
   },
 };
-const schema79 = {
+const schema80 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema74 = {
+const schema75 = {
   type: 'object',
   additionalProperties: false,
   'distinct-across': { lists: ['open', 'closed'], key: 'id' },
@@ -18540,7 +18624,7 @@ const schema74 = {
     'refers-to-item': 'The default category must be one of the categories in its list',
   },
 };
-const schema75 = {
+const schema76 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
@@ -18564,16 +18648,16 @@ const schema75 = {
   },
   'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
 };
-const schema77 = {
+const schema78 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
 };
-function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18602,7 +18686,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema74,
+          parentSchema: schema75,
           data,
         };
         if (vErrors === null) {
@@ -18623,7 +18707,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema74.properties.open,
+          parentSchema: schema75.properties.open,
           data: data0,
         };
         if (vErrors === null) {
@@ -18644,8 +18728,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema75.required,
-              parentSchema: schema75,
+              schema: schema76.required,
+              parentSchema: schema76,
               data: data1,
             };
             if (vErrors === null) {
@@ -18662,8 +18746,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema75.required,
-              parentSchema: schema75,
+              schema: schema76.required,
+              parentSchema: schema76,
               data: data1,
             };
             if (vErrors === null) {
@@ -18682,7 +18766,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key1 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema75,
+                parentSchema: schema76,
                 data: data1,
               };
               if (vErrors === null) {
@@ -18704,7 +18788,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema75.properties.id,
+                  parentSchema: schema76.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -18722,7 +18806,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema75.properties.id,
+                  parentSchema: schema76.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -18739,8 +18823,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema75.properties.id.type,
-                parentSchema: schema75.properties.id,
+                schema: schema76.properties.id.type,
+                parentSchema: schema76.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -18762,7 +18846,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema75.properties.name,
+                  parentSchema: schema76.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -18780,7 +18864,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema75.properties.name,
+                  parentSchema: schema76.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -18797,8 +18881,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema75.properties.name.type,
-                parentSchema: schema75.properties.name,
+                schema: schema76.properties.name.type,
+                parentSchema: schema76.properties.name,
                 data: data3,
               };
               if (vErrors === null) {
@@ -18816,8 +18900,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema75.type,
-            parentSchema: schema75,
+            schema: schema76.type,
+            parentSchema: schema76,
             data: data1,
           };
           if (vErrors === null) {
@@ -18835,8 +18919,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema74.properties.open.type,
-        parentSchema: schema74.properties.open,
+        schema: schema75.properties.open.type,
+        parentSchema: schema75.properties.open,
         data: data0,
       };
       if (vErrors === null) {
@@ -18856,7 +18940,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema74.properties.closed,
+          parentSchema: schema75.properties.closed,
           data: data4,
         };
         if (vErrors === null) {
@@ -18877,8 +18961,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema75.required,
-              parentSchema: schema75,
+              schema: schema76.required,
+              parentSchema: schema76,
               data: data5,
             };
             if (vErrors === null) {
@@ -18895,8 +18979,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema75.required,
-              parentSchema: schema75,
+              schema: schema76.required,
+              parentSchema: schema76,
               data: data5,
             };
             if (vErrors === null) {
@@ -18915,7 +18999,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema75,
+                parentSchema: schema76,
                 data: data5,
               };
               if (vErrors === null) {
@@ -18937,7 +19021,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema75.properties.id,
+                  parentSchema: schema76.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -18955,7 +19039,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema75.properties.id,
+                  parentSchema: schema76.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -18972,8 +19056,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema75.properties.id.type,
-                parentSchema: schema75.properties.id,
+                schema: schema76.properties.id.type,
+                parentSchema: schema76.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -18995,7 +19079,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema75.properties.name,
+                  parentSchema: schema76.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -19013,7 +19097,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema75.properties.name,
+                  parentSchema: schema76.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -19030,8 +19114,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema75.properties.name.type,
-                parentSchema: schema75.properties.name,
+                schema: schema76.properties.name.type,
+                parentSchema: schema76.properties.name,
                 data: data7,
               };
               if (vErrors === null) {
@@ -19049,8 +19133,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema75.type,
-            parentSchema: schema75,
+            schema: schema76.type,
+            parentSchema: schema76,
             data: data5,
           };
           if (vErrors === null) {
@@ -19068,8 +19152,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema74.properties.closed.type,
-        parentSchema: schema74.properties.closed,
+        schema: schema75.properties.closed.type,
+        parentSchema: schema75.properties.closed,
         data: data4,
       };
       if (vErrors === null) {
@@ -19085,10 +19169,10 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/defaultOpen',
         schemaPath: '#/$defs/CategoryId/type',
         keyword: 'type',
-        params: { type: schema77.type },
+        params: { type: schema78.type },
         message: 'must be string,null',
-        schema: schema77.type,
-        parentSchema: schema77,
+        schema: schema78.type,
+        parentSchema: schema78,
         data: data8,
       };
       if (vErrors === null) {
@@ -19107,7 +19191,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema77,
+          parentSchema: schema78,
           data: data8,
         };
         if (vErrors === null) {
@@ -19125,7 +19209,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema77,
+          parentSchema: schema78,
           data: data8,
         };
         if (vErrors === null) {
@@ -19142,10 +19226,10 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/defaultClosed',
         schemaPath: '#/$defs/CategoryId/type',
         keyword: 'type',
-        params: { type: schema77.type },
+        params: { type: schema78.type },
         message: 'must be string,null',
-        schema: schema77.type,
-        parentSchema: schema77,
+        schema: schema78.type,
+        parentSchema: schema78,
         data: data9,
       };
       if (vErrors === null) {
@@ -19164,7 +19248,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema77,
+          parentSchema: schema78,
           data: data9,
         };
         if (vErrors === null) {
@@ -19182,7 +19266,7 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema77,
+          parentSchema: schema78,
           data: data9,
         };
         if (vErrors === null) {
@@ -19206,8 +19290,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'distinct-across',
               params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
               message: 'must not list the same item twice',
-              schema: schema74['distinct-across'],
-              parentSchema: schema74,
+              schema: schema75['distinct-across'],
+              parentSchema: schema75,
               data,
             };
             if (vErrors === null) {
@@ -19234,8 +19318,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'distinct-across',
               params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
               message: 'must not list the same item twice',
-              schema: schema74['distinct-across'],
-              parentSchema: schema74,
+              schema: schema75['distinct-across'],
+              parentSchema: schema75,
               data,
             };
             if (vErrors === null) {
@@ -19259,8 +19343,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultOpen', value: value2 },
         message: 'must name an item of its list',
-        schema: schema74['refers-to-item'],
-        parentSchema: schema74,
+        schema: schema75['refers-to-item'],
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -19279,8 +19363,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultClosed', value: value3 },
         message: 'must name an item of its list',
-        schema: schema74['refers-to-item'],
-        parentSchema: schema74,
+        schema: schema75['refers-to-item'],
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -19297,8 +19381,8 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema74.type,
-      parentSchema: schema74,
+      schema: schema75.type,
+      parentSchema: schema75,
       data,
     };
     if (vErrors === null) {
@@ -19308,14 +19392,14 @@ function validate54(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-categories-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19330,8 +19414,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -19348,8 +19432,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -19366,8 +19450,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'categories' },
         message: "must have required property '" + 'categories' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -19384,8 +19468,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channels' },
         message: "must have required property '" + 'channels' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -19402,8 +19486,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'missing' },
         message: "must have required property '" + 'missing' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -19422,7 +19506,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema73,
+          parentSchema: schema74,
           data,
         };
         if (vErrors === null) {
@@ -19443,7 +19527,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema73.properties.success,
+          parentSchema: schema74.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -19463,8 +19547,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.properties.version.type,
-          parentSchema: schema73.properties.version,
+          schema: schema74.properties.version.type,
+          parentSchema: schema74.properties.version,
           data: data1,
         };
         if (vErrors === null) {
@@ -19483,7 +19567,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 2147483647 },
             message: 'must be <= 2147483647',
             schema: 2147483647,
-            parentSchema: schema73.properties.version,
+            parentSchema: schema74.properties.version,
             data: data1,
           };
           if (vErrors === null) {
@@ -19501,7 +19585,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema73.properties.version,
+            parentSchema: schema74.properties.version,
             data: data1,
           };
           if (vErrors === null) {
@@ -19515,7 +19599,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.categories !== undefined) {
       if (
-        !validate54(data.categories, {
+        !validate55(data.categories, {
           instancePath: instancePath + '/categories',
           parentData: data,
           parentDataProperty: 'categories',
@@ -19523,7 +19607,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
         errors = vErrors.length;
       }
     }
@@ -19541,8 +19625,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema73.properties.channels.items.required,
-                parentSchema: schema73.properties.channels.items,
+                schema: schema74.properties.channels.items.required,
+                parentSchema: schema74.properties.channels.items,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19559,8 +19643,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-                schema: schema73.properties.channels.items.required,
-                parentSchema: schema73.properties.channels.items,
+                schema: schema74.properties.channels.items.required,
+                parentSchema: schema74.properties.channels.items,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19579,7 +19663,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema73.properties.channels.items,
+                  parentSchema: schema74.properties.channels.items,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -19601,7 +19685,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema79,
+                    parentSchema: schema80,
                     data: data5,
                   };
                   if (vErrors === null) {
@@ -19618,8 +19702,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema79.type,
-                  parentSchema: schema79,
+                  schema: schema80.type,
+                  parentSchema: schema80,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -19639,8 +19723,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema73.properties.channels.items.properties.name.type,
-                  parentSchema: schema73.properties.channels.items.properties.name,
+                  schema: schema74.properties.channels.items.properties.name.type,
+                  parentSchema: schema74.properties.channels.items.properties.name,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -19658,8 +19742,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema73.properties.channels.items.type,
-              parentSchema: schema73.properties.channels.items,
+              schema: schema74.properties.channels.items.type,
+              parentSchema: schema74.properties.channels.items,
               data: data4,
             };
             if (vErrors === null) {
@@ -19677,8 +19761,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema73.properties.channels.type,
-          parentSchema: schema73.properties.channels,
+          schema: schema74.properties.channels.type,
+          parentSchema: schema74.properties.channels,
           data: data3,
         };
         if (vErrors === null) {
@@ -19704,7 +19788,7 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema79,
+                parentSchema: schema80,
                 data: data8,
               };
               if (vErrors === null) {
@@ -19721,8 +19805,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema79.type,
-              parentSchema: schema79,
+              schema: schema80.type,
+              parentSchema: schema80,
               data: data8,
             };
             if (vErrors === null) {
@@ -19740,8 +19824,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema73.properties.missing.type,
-          parentSchema: schema73.properties.missing,
+          schema: schema74.properties.missing.type,
+          parentSchema: schema74.properties.missing,
           data: data7,
         };
         if (vErrors === null) {
@@ -19759,8 +19843,8 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema73.type,
-      parentSchema: schema73,
+      schema: schema74.type,
+      parentSchema: schema74,
       data,
     };
     if (vErrors === null) {
@@ -19770,12 +19854,12 @@ function validate53(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketCategoryRequest = validate56;
-const schema81 = {
+validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketCategoryRequest = validate57;
+const schema82 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-category-request.json',
   type: 'object',
@@ -19804,11 +19888,11 @@ const schema81 = {
   },
   $defs: { listType: { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } } },
 };
-const schema82 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
-function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const schema83 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
+function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-category-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19829,8 +19913,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -19849,7 +19933,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema81,
+          parentSchema: schema82,
           data,
         };
         if (vErrors === null) {
@@ -19867,10 +19951,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/$defs/listType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.enum },
+          params: { allowedValues: schema83.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.enum,
-          parentSchema: schema82,
+          schema: schema83.enum,
+          parentSchema: schema83,
           data: data0,
         };
         if (vErrors === null) {
@@ -19887,10 +19971,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/categoryId',
         schemaPath: '#/properties/categoryId/type',
         keyword: 'type',
-        params: { type: schema81.properties.categoryId.type },
+        params: { type: schema82.properties.categoryId.type },
         message: 'must be string,null',
-        schema: schema81.properties.categoryId.type,
-        parentSchema: schema81.properties.categoryId,
+        schema: schema82.properties.categoryId.type,
+        parentSchema: schema82.properties.categoryId,
         data: data1,
       };
       if (vErrors === null) {
@@ -19909,7 +19993,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema81.properties.categoryId,
+          parentSchema: schema82.properties.categoryId,
           data: data1,
         };
         if (vErrors === null) {
@@ -19927,7 +20011,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema81.properties.categoryId,
+          parentSchema: schema82.properties.categoryId,
           data: data1,
         };
         if (vErrors === null) {
@@ -19944,10 +20028,10 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/categoryName',
         schemaPath: '#/properties/categoryName/type',
         keyword: 'type',
-        params: { type: schema81.properties.categoryName.type },
+        params: { type: schema82.properties.categoryName.type },
         message: 'must be string,null',
-        schema: schema81.properties.categoryName.type,
-        parentSchema: schema81.properties.categoryName,
+        schema: schema82.properties.categoryName.type,
+        parentSchema: schema82.properties.categoryName,
         data: data2,
       };
       if (vErrors === null) {
@@ -19966,7 +20050,7 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema81.properties.categoryName,
+          parentSchema: schema82.properties.categoryName,
           data: data2,
         };
         if (vErrors === null) {
@@ -19984,8 +20068,8 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema82.type,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -19995,12 +20079,12 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketDefaultCategoryRequest = validate57;
-const schema83 = {
+validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketDefaultCategoryRequest = validate58;
+const schema84 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-default-category-request.json',
   type: 'object',
@@ -20017,11 +20101,11 @@ const schema83 = {
   },
   $defs: { TicketCategoryList: { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } } },
 };
-const schema84 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
-function validate57(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+const schema85 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
+function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-default-category-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20036,8 +20120,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -20054,8 +20138,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'categoryId' },
         message: "must have required property '" + 'categoryId' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -20074,7 +20158,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema83,
+          parentSchema: schema84,
           data,
         };
         if (vErrors === null) {
@@ -20092,10 +20176,10 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/$defs/TicketCategoryList/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema85.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema85.enum,
+          parentSchema: schema85,
           data: data0,
         };
         if (vErrors === null) {
@@ -20117,7 +20201,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema83.properties.categoryId,
+            parentSchema: schema84.properties.categoryId,
             data: data1,
           };
           if (vErrors === null) {
@@ -20135,7 +20219,7 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema83.properties.categoryId,
+            parentSchema: schema84.properties.categoryId,
             data: data1,
           };
           if (vErrors === null) {
@@ -20152,8 +20236,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.categoryId.type,
-          parentSchema: schema83.properties.categoryId,
+          schema: schema84.properties.categoryId.type,
+          parentSchema: schema84.properties.categoryId,
           data: data1,
         };
         if (vErrors === null) {
@@ -20171,8 +20255,8 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema83.type,
-      parentSchema: schema83,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -20182,12 +20266,12 @@ function validate57(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketGeneral = validate107;
-const schema186 = {
+validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketGeneral = validate108;
+const schema187 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
@@ -20255,7 +20339,7 @@ const schema186 = {
     },
   },
 };
-const schema187 = {
+const schema188 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -20263,10 +20347,10 @@ const schema187 = {
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
 const pattern125 = new RegExp('^(?:[1-9]|10)$', 'u');
-function validate107(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate108(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate107.evaluated;
+  const evaluated0 = validate108.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20308,7 +20392,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema186,
+          parentSchema: schema187,
           data,
         };
         if (vErrors === null) {
@@ -20325,10 +20409,10 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/support_team_roles',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema187.type },
+        params: { type: schema188.type },
         message: 'must be string,null',
-        schema: schema187.type,
-        parentSchema: schema187,
+        schema: schema188.type,
+        parentSchema: schema188,
         data: data0,
       };
       if (vErrors === null) {
@@ -20347,7 +20431,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema187,
+          parentSchema: schema188,
           data: data0,
         };
         if (vErrors === null) {
@@ -20365,7 +20449,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema187,
+          parentSchema: schema188,
           data: data0,
         };
         if (vErrors === null) {
@@ -20386,7 +20470,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema186.properties.additional_roles,
+          parentSchema: schema187.properties.additional_roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -20408,7 +20492,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema186.properties.additional_roles.items,
+              parentSchema: schema187.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -20426,7 +20510,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema186.properties.additional_roles.items,
+              parentSchema: schema187.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -20443,8 +20527,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema186.properties.additional_roles.items.type,
-            parentSchema: schema186.properties.additional_roles.items,
+            schema: schema187.properties.additional_roles.items.type,
+            parentSchema: schema187.properties.additional_roles.items,
             data: data2,
           };
           if (vErrors === null) {
@@ -20473,7 +20557,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema186.properties.additional_roles,
+              parentSchema: schema187.properties.additional_roles,
               data: data1,
             };
             if (vErrors === null) {
@@ -20494,8 +20578,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema186.properties.additional_roles.type,
-        parentSchema: schema186.properties.additional_roles,
+        schema: schema187.properties.additional_roles.type,
+        parentSchema: schema187.properties.additional_roles,
         data: data1,
       };
       if (vErrors === null) {
@@ -20513,8 +20597,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema186.properties.two_step_close.type,
-        parentSchema: schema186.properties.two_step_close,
+        schema: schema187.properties.two_step_close.type,
+        parentSchema: schema187.properties.two_step_close,
         data: data3,
       };
       if (vErrors === null) {
@@ -20532,8 +20616,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema186.properties.two_step_ticket.type,
-        parentSchema: schema186.properties.two_step_ticket,
+        schema: schema187.properties.two_step_ticket.type,
+        parentSchema: schema187.properties.two_step_ticket,
         data: data4,
       };
       if (vErrors === null) {
@@ -20551,8 +20635,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema186.properties.auto_pin_ticket.type,
-        parentSchema: schema186.properties.auto_pin_ticket,
+        schema: schema187.properties.auto_pin_ticket.type,
+        parentSchema: schema187.properties.auto_pin_ticket,
         data: data5,
       };
       if (vErrors === null) {
@@ -20572,7 +20656,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema186.properties.ticket_padding,
+          parentSchema: schema187.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -20590,7 +20674,7 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(?:[1-9]|10)$' },
           message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
           schema: '^(?:[1-9]|10)$',
-          parentSchema: schema186.properties.ticket_padding,
+          parentSchema: schema187.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -20607,8 +20691,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema186.properties.ticket_padding.type,
-        parentSchema: schema186.properties.ticket_padding,
+        schema: schema187.properties.ticket_padding.type,
+        parentSchema: schema187.properties.ticket_padding,
         data: data6,
       };
       if (vErrors === null) {
@@ -20625,8 +20709,8 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema186.type,
-      parentSchema: schema186,
+      schema: schema187.type,
+      parentSchema: schema187,
       data,
     };
     if (vErrors === null) {
@@ -20636,12 +20720,12 @@ function validate107(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate107.errors = vErrors;
+  validate108.errors = vErrors;
   return errors === 0;
 }
-validate107.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketLimits = validate108;
-const schema188 = {
+validate108.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketLimits = validate109;
+const schema189 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
@@ -20758,7 +20842,7 @@ const schema188 = {
     },
   },
 };
-const schema189 = {
+const schema190 = {
   type: 'integer',
   minimum: 1,
   maximum: 20,
@@ -20768,10 +20852,10 @@ const schema189 = {
     maximum: 'A ticket limit must be between {minimum} and {maximum}',
   },
 };
-function validate108(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate109(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-limits.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate108.evaluated;
+  const evaluated0 = validate109.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20821,7 +20905,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema188,
+          parentSchema: schema189,
           data,
         };
         if (vErrors === null) {
@@ -20840,8 +20924,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema188.properties.maxTicketsPerUser.type,
-        parentSchema: schema188.properties.maxTicketsPerUser,
+        schema: schema189.properties.maxTicketsPerUser.type,
+        parentSchema: schema189.properties.maxTicketsPerUser,
         data: data0,
       };
       if (vErrors === null) {
@@ -20860,7 +20944,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 20 },
           message: 'must be <= 20',
           schema: 20,
-          parentSchema: schema188.properties.maxTicketsPerUser,
+          parentSchema: schema189.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -20878,7 +20962,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema188.properties.maxTicketsPerUser,
+          parentSchema: schema189.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -20897,8 +20981,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema188.properties.maxOpenTickets.type,
-        parentSchema: schema188.properties.maxOpenTickets,
+        schema: schema189.properties.maxOpenTickets.type,
+        parentSchema: schema189.properties.maxOpenTickets,
         data: data1,
       };
       if (vErrors === null) {
@@ -20917,7 +21001,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 200 },
           message: 'must be <= 200',
           schema: 200,
-          parentSchema: schema188.properties.maxOpenTickets,
+          parentSchema: schema189.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -20935,7 +21019,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 10 },
           message: 'must be >= 10',
           schema: 10,
-          parentSchema: schema188.properties.maxOpenTickets,
+          parentSchema: schema189.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -20954,8 +21038,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema188.properties.rateLimitEnabled.type,
-        parentSchema: schema188.properties.rateLimitEnabled,
+        schema: schema189.properties.rateLimitEnabled.type,
+        parentSchema: schema189.properties.rateLimitEnabled,
         data: data2,
       };
       if (vErrors === null) {
@@ -20973,8 +21057,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema188.properties.cooldownPeriod.type,
-        parentSchema: schema188.properties.cooldownPeriod,
+        schema: schema189.properties.cooldownPeriod.type,
+        parentSchema: schema189.properties.cooldownPeriod,
         data: data3,
       };
       if (vErrors === null) {
@@ -20993,7 +21077,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 3600 },
           message: 'must be <= 3600',
           schema: 3600,
-          parentSchema: schema188.properties.cooldownPeriod,
+          parentSchema: schema189.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -21011,7 +21095,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 60 },
           message: 'must be >= 60',
           schema: 60,
-          parentSchema: schema188.properties.cooldownPeriod,
+          parentSchema: schema189.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -21030,8 +21114,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema188.properties.autoCloseInactive.type,
-        parentSchema: schema188.properties.autoCloseInactive,
+        schema: schema189.properties.autoCloseInactive.type,
+        parentSchema: schema189.properties.autoCloseInactive,
         data: data4,
       };
       if (vErrors === null) {
@@ -21049,8 +21133,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema188.properties.inactiveThreshold.type,
-        parentSchema: schema188.properties.inactiveThreshold,
+        schema: schema189.properties.inactiveThreshold.type,
+        parentSchema: schema189.properties.inactiveThreshold,
         data: data5,
       };
       if (vErrors === null) {
@@ -21069,7 +21153,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 30 },
           message: 'must be <= 30',
           schema: 30,
-          parentSchema: schema188.properties.inactiveThreshold,
+          parentSchema: schema189.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -21087,7 +21171,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema188.properties.inactiveThreshold,
+          parentSchema: schema189.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -21118,7 +21202,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema188.properties.userLimits,
+            parentSchema: schema189.properties.userLimits,
             data: data6,
           };
           if (vErrors === null) {
@@ -21137,8 +21221,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema189.type,
-          parentSchema: schema189,
+          schema: schema190.type,
+          parentSchema: schema190,
           data: data7,
         };
         if (vErrors === null) {
@@ -21157,7 +21241,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema189,
+            parentSchema: schema190,
             data: data7,
           };
           if (vErrors === null) {
@@ -21175,7 +21259,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema189,
+            parentSchema: schema190,
             data: data7,
           };
           if (vErrors === null) {
@@ -21194,8 +21278,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema189.type,
-          parentSchema: schema189,
+          schema: schema190.type,
+          parentSchema: schema190,
           data: data8,
         };
         if (vErrors === null) {
@@ -21214,7 +21298,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema189,
+            parentSchema: schema190,
             data: data8,
           };
           if (vErrors === null) {
@@ -21232,7 +21316,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema189,
+            parentSchema: schema190,
             data: data8,
           };
           if (vErrors === null) {
@@ -21251,8 +21335,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema189.type,
-          parentSchema: schema189,
+          schema: schema190.type,
+          parentSchema: schema190,
           data: data9,
         };
         if (vErrors === null) {
@@ -21271,7 +21355,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema189,
+            parentSchema: schema190,
             data: data9,
           };
           if (vErrors === null) {
@@ -21289,7 +21373,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema189,
+            parentSchema: schema190,
             data: data9,
           };
           if (vErrors === null) {
@@ -21307,8 +21391,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema188.properties.userLimits.type,
-        parentSchema: schema188.properties.userLimits,
+        schema: schema189.properties.userLimits.type,
+        parentSchema: schema189.properties.userLimits,
         data: data6,
       };
       if (vErrors === null) {
@@ -21328,7 +21412,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 properties',
           schema: 250,
-          parentSchema: schema188.properties.roleLimits,
+          parentSchema: schema189.properties.roleLimits,
           data: data10,
         };
         if (vErrors === null) {
@@ -21349,7 +21433,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema188.properties.roleLimits.propertyNames,
+              parentSchema: schema189.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -21368,7 +21452,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema188.properties.roleLimits.propertyNames,
+              parentSchema: schema189.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -21388,8 +21472,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'propertyNames',
             params: { propertyName: key2 },
             message: 'property name must be valid',
-            schema: schema188.properties.roleLimits.propertyNames,
-            parentSchema: schema188.properties.roleLimits,
+            schema: schema189.properties.roleLimits.propertyNames,
+            parentSchema: schema189.properties.roleLimits,
             data: data10,
           };
           if (vErrors === null) {
@@ -21409,8 +21493,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema189.type,
-            parentSchema: schema189,
+            schema: schema190.type,
+            parentSchema: schema190,
             data: data11,
           };
           if (vErrors === null) {
@@ -21429,7 +21513,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { comparison: '<=', limit: 20 },
               message: 'must be <= 20',
               schema: 20,
-              parentSchema: schema189,
+              parentSchema: schema190,
               data: data11,
             };
             if (vErrors === null) {
@@ -21447,7 +21531,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
               params: { comparison: '>=', limit: 1 },
               message: 'must be >= 1',
               schema: 1,
-              parentSchema: schema189,
+              parentSchema: schema190,
               data: data11,
             };
             if (vErrors === null) {
@@ -21466,8 +21550,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema188.properties.roleLimits.type,
-        parentSchema: schema188.properties.roleLimits,
+        schema: schema189.properties.roleLimits.type,
+        parentSchema: schema189.properties.roleLimits,
         data: data10,
       };
       if (vErrors === null) {
@@ -21484,8 +21568,8 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema188.type,
-      parentSchema: schema188,
+      schema: schema189.type,
+      parentSchema: schema189,
       data,
     };
     if (vErrors === null) {
@@ -21495,12 +21579,12 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate108.errors = vErrors;
+  validate109.errors = vErrors;
   return errors === 0;
 }
-validate108.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanel = validate109;
-const schema193 = {
+validate109.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanel = validate110;
+const schema194 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -21725,7 +21809,7 @@ const schema193 = {
     },
   },
 };
-const schema194 = {
+const schema195 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -21737,10 +21821,10 @@ const schema194 = {
   },
 };
 const pattern37 = new RegExp('^(https?://[^\\s]+)?$', 'u');
-function validate109(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate110(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate109.evaluated;
+  const evaluated0 = validate110.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21854,8 +21938,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema193.required,
-        parentSchema: schema193,
+        schema: schema194.required,
+        parentSchema: schema194,
         data,
       };
       if (vErrors === null) {
@@ -21866,7 +21950,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema193.properties, key0)) {
+      if (!func1.call(schema194.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -21874,7 +21958,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema193,
+          parentSchema: schema194,
           data,
         };
         if (vErrors === null) {
@@ -21895,7 +21979,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema193.properties.title,
+          parentSchema: schema194.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -21913,7 +21997,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema193.properties.title,
+          parentSchema: schema194.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -21931,7 +22015,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema193.properties.title,
+          parentSchema: schema194.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -21948,8 +22032,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.title.type,
-        parentSchema: schema193.properties.title,
+        schema: schema194.properties.title.type,
+        parentSchema: schema194.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -21969,7 +22053,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema193.properties.description,
+          parentSchema: schema194.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -21986,8 +22070,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.description.type,
-        parentSchema: schema193.properties.description,
+        schema: schema194.properties.description.type,
+        parentSchema: schema194.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -22007,7 +22091,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema194,
+          parentSchema: schema195,
           data: data2,
         };
         if (vErrors === null) {
@@ -22025,7 +22109,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema194,
+          parentSchema: schema195,
           data: data2,
         };
         if (vErrors === null) {
@@ -22042,8 +22126,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema194.type,
-        parentSchema: schema194,
+        schema: schema195.type,
+        parentSchema: schema195,
         data: data2,
       };
       if (vErrors === null) {
@@ -22064,7 +22148,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema193.properties.channel_id,
+            parentSchema: schema194.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -22082,7 +22166,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema193.properties.channel_id,
+            parentSchema: schema194.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -22099,8 +22183,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema193.properties.channel_id.type,
-          parentSchema: schema193.properties.channel_id,
+          schema: schema194.properties.channel_id.type,
+          parentSchema: schema194.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -22121,7 +22205,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema193.properties.button_label,
+          parentSchema: schema194.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -22139,7 +22223,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema193.properties.button_label,
+          parentSchema: schema194.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -22156,8 +22240,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.button_label.type,
-        parentSchema: schema193.properties.button_label,
+        schema: schema194.properties.button_label.type,
+        parentSchema: schema194.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -22177,7 +22261,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema193.properties.button_emoji,
+          parentSchema: schema194.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -22194,8 +22278,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.button_emoji.type,
-        parentSchema: schema193.properties.button_emoji,
+        schema: schema194.properties.button_emoji.type,
+        parentSchema: schema194.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -22215,7 +22299,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema193.properties.welcome_message,
+          parentSchema: schema194.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -22232,8 +22316,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.welcome_message.type,
-        parentSchema: schema193.properties.welcome_message,
+        schema: schema194.properties.welcome_message.type,
+        parentSchema: schema194.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -22253,7 +22337,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema193.properties.ticket_name_format,
+          parentSchema: schema194.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -22271,7 +22355,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema193.properties.ticket_name_format,
+          parentSchema: schema194.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -22288,8 +22372,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.ticket_name_format.type,
-        parentSchema: schema193.properties.ticket_name_format,
+        schema: schema194.properties.ticket_name_format.type,
+        parentSchema: schema194.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -22307,8 +22391,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.close_button.type,
-        parentSchema: schema193.properties.close_button,
+        schema: schema194.properties.close_button.type,
+        parentSchema: schema194.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -22328,7 +22412,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema193.properties.close_button_label,
+          parentSchema: schema194.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -22345,8 +22429,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.close_button_label.type,
-        parentSchema: schema193.properties.close_button_label,
+        schema: schema194.properties.close_button_label.type,
+        parentSchema: schema194.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -22366,7 +22450,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema193.properties.close_button_emoji,
+          parentSchema: schema194.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -22383,8 +22467,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.close_button_emoji.type,
-        parentSchema: schema193.properties.close_button_emoji,
+        schema: schema194.properties.close_button_emoji.type,
+        parentSchema: schema194.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -22402,8 +22486,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.transcript.type,
-        parentSchema: schema193.properties.transcript,
+        schema: schema194.properties.transcript.type,
+        parentSchema: schema194.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -22421,8 +22505,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.auto_delete.type,
-        parentSchema: schema193.properties.auto_delete,
+        schema: schema194.properties.auto_delete.type,
+        parentSchema: schema194.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -22440,8 +22524,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema193.properties.auto_delete_time.type,
-        parentSchema: schema193.properties.auto_delete_time,
+        schema: schema194.properties.auto_delete_time.type,
+        parentSchema: schema194.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -22460,7 +22544,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema193.properties.auto_delete_time,
+          parentSchema: schema194.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -22478,7 +22562,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema193.properties.auto_delete_time,
+          parentSchema: schema194.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -22497,8 +22581,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.support_team_view.type,
-        parentSchema: schema193.properties.support_team_view,
+        schema: schema194.properties.support_team_view.type,
+        parentSchema: schema194.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -22516,8 +22600,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema193.properties.max_duration.type,
-        parentSchema: schema193.properties.max_duration,
+        schema: schema194.properties.max_duration.type,
+        parentSchema: schema194.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -22536,7 +22620,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema193.properties.max_duration,
+          parentSchema: schema194.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -22554,7 +22638,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema193.properties.max_duration,
+          parentSchema: schema194.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -22575,7 +22659,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema193.properties.required_inputs,
+          parentSchema: schema194.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -22597,7 +22681,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema193.properties.required_inputs.items,
+              parentSchema: schema194.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -22615,7 +22699,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema193.properties.required_inputs.items,
+              parentSchema: schema194.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -22632,8 +22716,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema193.properties.required_inputs.items.type,
-            parentSchema: schema193.properties.required_inputs.items,
+            schema: schema194.properties.required_inputs.items.type,
+            parentSchema: schema194.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -22651,8 +22735,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema193.properties.required_inputs.type,
-        parentSchema: schema193.properties.required_inputs,
+        schema: schema194.properties.required_inputs.type,
+        parentSchema: schema194.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -22672,7 +22756,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema193.properties.categories,
+          parentSchema: schema194.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -22694,7 +22778,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema193.properties.categories.items,
+              parentSchema: schema194.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -22712,7 +22796,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema193.properties.categories.items,
+              parentSchema: schema194.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -22729,8 +22813,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema193.properties.categories.items.type,
-            parentSchema: schema193.properties.categories.items,
+            schema: schema194.properties.categories.items.type,
+            parentSchema: schema194.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -22759,7 +22843,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema193.properties.categories,
+              parentSchema: schema194.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -22780,8 +22864,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema193.properties.categories.type,
-        parentSchema: schema193.properties.categories,
+        schema: schema194.properties.categories.type,
+        parentSchema: schema194.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -22799,8 +22883,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.auto_deploy.type,
-        parentSchema: schema193.properties.auto_deploy,
+        schema: schema194.properties.auto_deploy.type,
+        parentSchema: schema194.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -22820,7 +22904,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.footer,
+          parentSchema: schema194.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -22837,8 +22921,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.footer.type,
-        parentSchema: schema193.properties.footer,
+        schema: schema194.properties.footer.type,
+        parentSchema: schema194.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -22858,7 +22942,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.footerIcon,
+          parentSchema: schema194.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -22876,7 +22960,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.footerIcon,
+          parentSchema: schema194.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -22893,8 +22977,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.footerIcon.type,
-        parentSchema: schema193.properties.footerIcon,
+        schema: schema194.properties.footerIcon.type,
+        parentSchema: schema194.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -22914,7 +22998,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.image,
+          parentSchema: schema194.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -22932,7 +23016,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.image,
+          parentSchema: schema194.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -22949,8 +23033,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.image.type,
-        parentSchema: schema193.properties.image,
+        schema: schema194.properties.image.type,
+        parentSchema: schema194.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -22970,7 +23054,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.thumbnail,
+          parentSchema: schema194.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -22988,7 +23072,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.thumbnail,
+          parentSchema: schema194.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -23005,8 +23089,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.thumbnail.type,
-        parentSchema: schema193.properties.thumbnail,
+        schema: schema194.properties.thumbnail.type,
+        parentSchema: schema194.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -23026,7 +23110,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema193.properties.open_title,
+          parentSchema: schema194.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -23043,8 +23127,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_title.type,
-        parentSchema: schema193.properties.open_title,
+        schema: schema194.properties.open_title.type,
+        parentSchema: schema194.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -23064,7 +23148,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema193.properties.open_description,
+          parentSchema: schema194.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -23081,8 +23165,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_description.type,
-        parentSchema: schema193.properties.open_description,
+        schema: schema194.properties.open_description.type,
+        parentSchema: schema194.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -23102,7 +23186,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema194,
+          parentSchema: schema195,
           data: data27,
         };
         if (vErrors === null) {
@@ -23120,7 +23204,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema194,
+          parentSchema: schema195,
           data: data27,
         };
         if (vErrors === null) {
@@ -23137,8 +23221,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema194.type,
-        parentSchema: schema194,
+        schema: schema195.type,
+        parentSchema: schema195,
         data: data27,
       };
       if (vErrors === null) {
@@ -23158,7 +23242,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.open_footer,
+          parentSchema: schema194.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -23175,8 +23259,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_footer.type,
-        parentSchema: schema193.properties.open_footer,
+        schema: schema194.properties.open_footer.type,
+        parentSchema: schema194.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -23196,7 +23280,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.open_footerIcon,
+          parentSchema: schema194.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -23214,7 +23298,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.open_footerIcon,
+          parentSchema: schema194.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -23231,8 +23315,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_footerIcon.type,
-        parentSchema: schema193.properties.open_footerIcon,
+        schema: schema194.properties.open_footerIcon.type,
+        parentSchema: schema194.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -23252,7 +23336,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.open_image,
+          parentSchema: schema194.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -23270,7 +23354,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.open_image,
+          parentSchema: schema194.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -23287,8 +23371,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_image.type,
-        parentSchema: schema193.properties.open_image,
+        schema: schema194.properties.open_image.type,
+        parentSchema: schema194.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -23308,7 +23392,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema193.properties.open_thumbnail,
+          parentSchema: schema194.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -23326,7 +23410,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema193.properties.open_thumbnail,
+          parentSchema: schema194.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -23343,8 +23427,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema193.properties.open_thumbnail.type,
-        parentSchema: schema193.properties.open_thumbnail,
+        schema: schema194.properties.open_thumbnail.type,
+        parentSchema: schema194.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -23360,10 +23444,10 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema193.properties.message_id.type },
+        params: { type: schema194.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema193.properties.message_id.type,
-        parentSchema: schema193.properties.message_id,
+        schema: schema194.properties.message_id.type,
+        parentSchema: schema194.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -23382,7 +23466,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema193.properties.message_id,
+          parentSchema: schema194.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -23400,7 +23484,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema193.properties.message_id,
+          parentSchema: schema194.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -23419,8 +23503,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.deployed.type,
-        parentSchema: schema193.properties.deployed,
+        schema: schema194.properties.deployed.type,
+        parentSchema: schema194.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -23436,10 +23520,10 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema193.properties.created_at.type },
+        params: { type: schema194.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema193.properties.created_at.type,
-        parentSchema: schema193.properties.created_at,
+        schema: schema194.properties.created_at.type,
+        parentSchema: schema194.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -23458,7 +23542,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema193.properties.created_at,
+          parentSchema: schema194.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -23475,10 +23559,10 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema193.properties.updated_at.type },
+        params: { type: schema194.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema193.properties.updated_at.type,
-        parentSchema: schema193.properties.updated_at,
+        schema: schema194.properties.updated_at.type,
+        parentSchema: schema194.properties.updated_at,
         data: data35,
       };
       if (vErrors === null) {
@@ -23497,7 +23581,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema193.properties.updated_at,
+          parentSchema: schema194.properties.updated_at,
           data: data35,
         };
         if (vErrors === null) {
@@ -23515,8 +23599,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema193.type,
-      parentSchema: schema193,
+      schema: schema194.type,
+      parentSchema: schema194,
       data,
     };
     if (vErrors === null) {
@@ -23526,12 +23610,12 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate109.errors = vErrors;
+  validate110.errors = vErrors;
   return errors === 0;
 }
-validate109.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanelDeployDefaultRequest = validate58;
-const schema85 = {
+validate110.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployDefaultRequest = validate59;
+const schema86 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json',
   type: 'object',
@@ -23658,7 +23742,7 @@ const schema85 = {
     },
   },
 };
-const schema86 = {
+const schema87 = {
   type: 'string',
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -23669,7 +23753,7 @@ const schema86 = {
     maxLength: 'Please select a channel for the panel',
   },
 };
-const schema87 = {
+const schema88 = {
   type: 'string',
   maxLength: 256,
   default: 'Support Ticket',
@@ -23682,13 +23766,13 @@ const schema87 = {
     pattern: 'Panel title is required',
   },
 };
-const schema88 = {
+const schema89 = {
   type: 'string',
   maxLength: 4096,
   default: 'Please use the button below to create a ticket',
   'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
 };
-const schema89 = {
+const schema90 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -23699,13 +23783,13 @@ const schema89 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema90 = {
+const schema91 = {
   type: 'string',
   maxLength: 2048,
   default: 'You can only have 1 open ticket at a time!',
   'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
 };
-const schema91 = {
+const schema92 = {
   type: 'string',
   maxLength: 2048,
   default: '',
@@ -23716,7 +23800,7 @@ const schema91 = {
     maxLength: 'Footer icon URL must be at most {limit} characters',
   },
 };
-const schema92 = {
+const schema93 = {
   type: 'string',
   maxLength: 2048,
   default: '',
@@ -23727,7 +23811,7 @@ const schema92 = {
     maxLength: 'Image URL must be at most {limit} characters',
   },
 };
-const schema93 = {
+const schema94 = {
   type: 'string',
   maxLength: 2048,
   default: '',
@@ -23738,23 +23822,23 @@ const schema93 = {
     maxLength: 'Thumbnail URL must be at most {limit} characters',
   },
 };
-const schema94 = {
+const schema95 = {
   type: 'string',
   maxLength: 80,
   default: 'Create Ticket',
   minLength: 1,
   'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
 };
-const schema95 = {
+const schema96 = {
   type: 'string',
   maxLength: 2,
   default: '🎫',
   'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
 };
-function validate58(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23769,8 +23853,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'panelData' },
         message: "must have required property '" + 'panelData' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -23789,7 +23873,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema85,
+          parentSchema: schema86,
           data,
         };
         if (vErrors === null) {
@@ -23811,7 +23895,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema86,
+            parentSchema: schema87,
             data: data0,
           };
           if (vErrors === null) {
@@ -23829,7 +23913,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema86,
+            parentSchema: schema87,
             data: data0,
           };
           if (vErrors === null) {
@@ -23846,8 +23930,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.type,
-          parentSchema: schema86,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data0,
         };
         if (vErrors === null) {
@@ -23862,7 +23946,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       let data1 = data.panelData;
       if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
         for (const key1 in data1) {
-          if (!func1.call(schema85.properties.panelData.properties, key1)) {
+          if (!func1.call(schema86.properties.panelData.properties, key1)) {
             const err5 = {
               instancePath: instancePath + '/panelData',
               schemaPath: '#/properties/panelData/additionalProperties',
@@ -23870,7 +23954,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema85.properties.panelData,
+              parentSchema: schema86.properties.panelData,
               data: data1,
             };
             if (vErrors === null) {
@@ -23892,7 +23976,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 256 },
                 message: 'must NOT have more than 256 characters',
                 schema: 256,
-                parentSchema: schema87,
+                parentSchema: schema88,
                 data: data2,
               };
               if (vErrors === null) {
@@ -23910,7 +23994,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema87,
+                parentSchema: schema88,
                 data: data2,
               };
               if (vErrors === null) {
@@ -23928,7 +24012,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '\\S' },
                 message: 'must match pattern "' + '\\S' + '"',
                 schema: '\\S',
-                parentSchema: schema87,
+                parentSchema: schema88,
                 data: data2,
               };
               if (vErrors === null) {
@@ -23945,8 +24029,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema87.type,
-              parentSchema: schema87,
+              schema: schema88.type,
+              parentSchema: schema88,
               data: data2,
             };
             if (vErrors === null) {
@@ -23968,7 +24052,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 4096 },
                 message: 'must NOT have more than 4096 characters',
                 schema: 4096,
-                parentSchema: schema88,
+                parentSchema: schema89,
                 data: data3,
               };
               if (vErrors === null) {
@@ -23985,8 +24069,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema88.type,
-              parentSchema: schema88,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data3,
             };
             if (vErrors === null) {
@@ -24008,7 +24092,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 7 },
                 message: 'must NOT have more than 7 characters',
                 schema: 7,
-                parentSchema: schema89,
+                parentSchema: schema90,
                 data: data4,
               };
               if (vErrors === null) {
@@ -24026,7 +24110,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^#[0-9A-Fa-f]{6}$' },
                 message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
                 schema: '^#[0-9A-Fa-f]{6}$',
-                parentSchema: schema89,
+                parentSchema: schema90,
                 data: data4,
               };
               if (vErrors === null) {
@@ -24043,8 +24127,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema90.type,
+              parentSchema: schema90,
               data: data4,
             };
             if (vErrors === null) {
@@ -24066,7 +24150,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2048 },
                 message: 'must NOT have more than 2048 characters',
                 schema: 2048,
-                parentSchema: schema90,
+                parentSchema: schema91,
                 data: data5,
               };
               if (vErrors === null) {
@@ -24083,8 +24167,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema90.type,
-              parentSchema: schema90,
+              schema: schema91.type,
+              parentSchema: schema91,
               data: data5,
             };
             if (vErrors === null) {
@@ -24106,7 +24190,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2048 },
                 message: 'must NOT have more than 2048 characters',
                 schema: 2048,
-                parentSchema: schema91,
+                parentSchema: schema92,
                 data: data6,
               };
               if (vErrors === null) {
@@ -24124,7 +24208,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^(https?://[^\\s]+)?$' },
                 message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
                 schema: '^(https?://[^\\s]+)?$',
-                parentSchema: schema91,
+                parentSchema: schema92,
                 data: data6,
               };
               if (vErrors === null) {
@@ -24141,8 +24225,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema91.type,
-              parentSchema: schema91,
+              schema: schema92.type,
+              parentSchema: schema92,
               data: data6,
             };
             if (vErrors === null) {
@@ -24164,7 +24248,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2048 },
                 message: 'must NOT have more than 2048 characters',
                 schema: 2048,
-                parentSchema: schema92,
+                parentSchema: schema93,
                 data: data7,
               };
               if (vErrors === null) {
@@ -24182,7 +24266,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^(https?://[^\\s]+)?$' },
                 message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
                 schema: '^(https?://[^\\s]+)?$',
-                parentSchema: schema92,
+                parentSchema: schema93,
                 data: data7,
               };
               if (vErrors === null) {
@@ -24199,8 +24283,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema92.type,
-              parentSchema: schema92,
+              schema: schema93.type,
+              parentSchema: schema93,
               data: data7,
             };
             if (vErrors === null) {
@@ -24222,7 +24306,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2048 },
                 message: 'must NOT have more than 2048 characters',
                 schema: 2048,
-                parentSchema: schema93,
+                parentSchema: schema94,
                 data: data8,
               };
               if (vErrors === null) {
@@ -24240,7 +24324,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^(https?://[^\\s]+)?$' },
                 message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
                 schema: '^(https?://[^\\s]+)?$',
-                parentSchema: schema93,
+                parentSchema: schema94,
                 data: data8,
               };
               if (vErrors === null) {
@@ -24257,8 +24341,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema93.type,
-              parentSchema: schema93,
+              schema: schema94.type,
+              parentSchema: schema94,
               data: data8,
             };
             if (vErrors === null) {
@@ -24280,7 +24364,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 80 },
                 message: 'must NOT have more than 80 characters',
                 schema: 80,
-                parentSchema: schema94,
+                parentSchema: schema95,
                 data: data9,
               };
               if (vErrors === null) {
@@ -24298,7 +24382,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema94,
+                parentSchema: schema95,
                 data: data9,
               };
               if (vErrors === null) {
@@ -24315,8 +24399,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema94.type,
-              parentSchema: schema94,
+              schema: schema95.type,
+              parentSchema: schema95,
               data: data9,
             };
             if (vErrors === null) {
@@ -24338,7 +24422,7 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 2 },
                 message: 'must NOT have more than 2 characters',
                 schema: 2,
-                parentSchema: schema95,
+                parentSchema: schema96,
                 data: data10,
               };
               if (vErrors === null) {
@@ -24355,8 +24439,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema96.type,
+              parentSchema: schema96,
               data: data10,
             };
             if (vErrors === null) {
@@ -24374,8 +24458,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema85.properties.panelData.type,
-          parentSchema: schema85.properties.panelData,
+          schema: schema86.properties.panelData.type,
+          parentSchema: schema86.properties.panelData,
           data: data1,
         };
         if (vErrors === null) {
@@ -24393,8 +24477,8 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema85.type,
-      parentSchema: schema85,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -24404,12 +24488,12 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanelDeployRequest = validate59;
-const schema96 = {
+validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployRequest = validate60;
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json',
   type: 'object',
@@ -24430,7 +24514,7 @@ const schema96 = {
     },
   },
 };
-const schema97 = {
+const schema98 = {
   type: 'string',
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -24441,10 +24525,10 @@ const schema97 = {
     maxLength: 'Please select a channel for the panel',
   },
 };
-function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24461,7 +24545,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema96,
+          parentSchema: schema97,
           data,
         };
         if (vErrors === null) {
@@ -24483,7 +24567,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema97,
+            parentSchema: schema98,
             data: data0,
           };
           if (vErrors === null) {
@@ -24501,7 +24585,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema97,
+            parentSchema: schema98,
             data: data0,
           };
           if (vErrors === null) {
@@ -24518,8 +24602,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.type,
-          parentSchema: schema97,
+          schema: schema98.type,
+          parentSchema: schema98,
           data: data0,
         };
         if (vErrors === null) {
@@ -24537,8 +24621,8 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
@@ -24548,12 +24632,12 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTicketPanelDeployResponse = validate60;
-const schema98 = {
+validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTicketPanelDeployResponse = validate61;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json',
   type: 'object',
@@ -24797,12 +24881,12 @@ const schema98 = {
     },
   },
 };
-const schema102 = {
+const schema103 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema99 = {
+const schema100 = {
   type: 'object',
   additionalProperties: false,
   required: ['channel_id'],
@@ -25012,7 +25096,7 @@ const schema99 = {
   },
   'x-messages': { required: 'Please select a channel for the panel' },
 };
-const schema100 = {
+const schema101 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -25023,10 +25107,10 @@ const schema100 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate62(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25140,8 +25224,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -25152,7 +25236,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema99.properties, key0)) {
+      if (!func1.call(schema100.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -25160,7 +25244,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema99,
+          parentSchema: schema100,
           data,
         };
         if (vErrors === null) {
@@ -25181,7 +25265,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema99.properties.title,
+          parentSchema: schema100.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -25199,7 +25283,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema99.properties.title,
+          parentSchema: schema100.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -25217,7 +25301,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema99.properties.title,
+          parentSchema: schema100.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -25234,8 +25318,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.title.type,
-        parentSchema: schema99.properties.title,
+        schema: schema100.properties.title.type,
+        parentSchema: schema100.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -25255,7 +25339,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema99.properties.description,
+          parentSchema: schema100.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -25272,8 +25356,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.description.type,
-        parentSchema: schema99.properties.description,
+        schema: schema100.properties.description.type,
+        parentSchema: schema100.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -25293,7 +25377,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema100,
+          parentSchema: schema101,
           data: data2,
         };
         if (vErrors === null) {
@@ -25311,7 +25395,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema100,
+          parentSchema: schema101,
           data: data2,
         };
         if (vErrors === null) {
@@ -25328,8 +25412,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema100.type,
-        parentSchema: schema100,
+        schema: schema101.type,
+        parentSchema: schema101,
         data: data2,
       };
       if (vErrors === null) {
@@ -25350,7 +25434,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema99.properties.channel_id,
+            parentSchema: schema100.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -25368,7 +25452,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema99.properties.channel_id,
+            parentSchema: schema100.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -25385,8 +25469,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.channel_id.type,
-          parentSchema: schema99.properties.channel_id,
+          schema: schema100.properties.channel_id.type,
+          parentSchema: schema100.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -25407,7 +25491,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema99.properties.button_label,
+          parentSchema: schema100.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -25425,7 +25509,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema99.properties.button_label,
+          parentSchema: schema100.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -25442,8 +25526,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.button_label.type,
-        parentSchema: schema99.properties.button_label,
+        schema: schema100.properties.button_label.type,
+        parentSchema: schema100.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -25463,7 +25547,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema99.properties.button_emoji,
+          parentSchema: schema100.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -25480,8 +25564,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.button_emoji.type,
-        parentSchema: schema99.properties.button_emoji,
+        schema: schema100.properties.button_emoji.type,
+        parentSchema: schema100.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -25501,7 +25585,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema99.properties.welcome_message,
+          parentSchema: schema100.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -25518,8 +25602,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.welcome_message.type,
-        parentSchema: schema99.properties.welcome_message,
+        schema: schema100.properties.welcome_message.type,
+        parentSchema: schema100.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -25539,7 +25623,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema99.properties.ticket_name_format,
+          parentSchema: schema100.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -25557,7 +25641,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema99.properties.ticket_name_format,
+          parentSchema: schema100.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -25574,8 +25658,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.ticket_name_format.type,
-        parentSchema: schema99.properties.ticket_name_format,
+        schema: schema100.properties.ticket_name_format.type,
+        parentSchema: schema100.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -25593,8 +25677,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.close_button.type,
-        parentSchema: schema99.properties.close_button,
+        schema: schema100.properties.close_button.type,
+        parentSchema: schema100.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -25614,7 +25698,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema99.properties.close_button_label,
+          parentSchema: schema100.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -25631,8 +25715,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.close_button_label.type,
-        parentSchema: schema99.properties.close_button_label,
+        schema: schema100.properties.close_button_label.type,
+        parentSchema: schema100.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -25652,7 +25736,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema99.properties.close_button_emoji,
+          parentSchema: schema100.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -25669,8 +25753,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.close_button_emoji.type,
-        parentSchema: schema99.properties.close_button_emoji,
+        schema: schema100.properties.close_button_emoji.type,
+        parentSchema: schema100.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -25688,8 +25772,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.transcript.type,
-        parentSchema: schema99.properties.transcript,
+        schema: schema100.properties.transcript.type,
+        parentSchema: schema100.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -25707,8 +25791,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.auto_delete.type,
-        parentSchema: schema99.properties.auto_delete,
+        schema: schema100.properties.auto_delete.type,
+        parentSchema: schema100.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -25726,8 +25810,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema99.properties.auto_delete_time.type,
-        parentSchema: schema99.properties.auto_delete_time,
+        schema: schema100.properties.auto_delete_time.type,
+        parentSchema: schema100.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -25746,7 +25830,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema99.properties.auto_delete_time,
+          parentSchema: schema100.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -25764,7 +25848,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema99.properties.auto_delete_time,
+          parentSchema: schema100.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -25783,8 +25867,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.support_team_view.type,
-        parentSchema: schema99.properties.support_team_view,
+        schema: schema100.properties.support_team_view.type,
+        parentSchema: schema100.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -25802,8 +25886,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema99.properties.max_duration.type,
-        parentSchema: schema99.properties.max_duration,
+        schema: schema100.properties.max_duration.type,
+        parentSchema: schema100.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -25822,7 +25906,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema99.properties.max_duration,
+          parentSchema: schema100.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -25840,7 +25924,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema99.properties.max_duration,
+          parentSchema: schema100.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -25861,7 +25945,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema99.properties.required_inputs,
+          parentSchema: schema100.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -25883,7 +25967,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema99.properties.required_inputs.items,
+              parentSchema: schema100.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -25901,7 +25985,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema99.properties.required_inputs.items,
+              parentSchema: schema100.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -25918,8 +26002,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.properties.required_inputs.items.type,
-            parentSchema: schema99.properties.required_inputs.items,
+            schema: schema100.properties.required_inputs.items.type,
+            parentSchema: schema100.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -25937,8 +26021,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema99.properties.required_inputs.type,
-        parentSchema: schema99.properties.required_inputs,
+        schema: schema100.properties.required_inputs.type,
+        parentSchema: schema100.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -25958,7 +26042,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema99.properties.categories,
+          parentSchema: schema100.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -25980,7 +26064,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema99.properties.categories.items,
+              parentSchema: schema100.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -25998,7 +26082,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema99.properties.categories.items,
+              parentSchema: schema100.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -26015,8 +26099,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema99.properties.categories.items.type,
-            parentSchema: schema99.properties.categories.items,
+            schema: schema100.properties.categories.items.type,
+            parentSchema: schema100.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -26045,7 +26129,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema99.properties.categories,
+              parentSchema: schema100.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -26066,8 +26150,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema99.properties.categories.type,
-        parentSchema: schema99.properties.categories,
+        schema: schema100.properties.categories.type,
+        parentSchema: schema100.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -26085,8 +26169,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.auto_deploy.type,
-        parentSchema: schema99.properties.auto_deploy,
+        schema: schema100.properties.auto_deploy.type,
+        parentSchema: schema100.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -26106,7 +26190,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.footer,
+          parentSchema: schema100.properties.footer,
           data: data21,
         };
         if (vErrors === null) {
@@ -26123,8 +26207,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.footer.type,
-        parentSchema: schema99.properties.footer,
+        schema: schema100.properties.footer.type,
+        parentSchema: schema100.properties.footer,
         data: data21,
       };
       if (vErrors === null) {
@@ -26144,7 +26228,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.footerIcon,
+          parentSchema: schema100.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -26162,7 +26246,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.footerIcon,
+          parentSchema: schema100.properties.footerIcon,
           data: data22,
         };
         if (vErrors === null) {
@@ -26179,8 +26263,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.footerIcon.type,
-        parentSchema: schema99.properties.footerIcon,
+        schema: schema100.properties.footerIcon.type,
+        parentSchema: schema100.properties.footerIcon,
         data: data22,
       };
       if (vErrors === null) {
@@ -26200,7 +26284,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.image,
+          parentSchema: schema100.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -26218,7 +26302,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.image,
+          parentSchema: schema100.properties.image,
           data: data23,
         };
         if (vErrors === null) {
@@ -26235,8 +26319,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.image.type,
-        parentSchema: schema99.properties.image,
+        schema: schema100.properties.image.type,
+        parentSchema: schema100.properties.image,
         data: data23,
       };
       if (vErrors === null) {
@@ -26256,7 +26340,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.thumbnail,
+          parentSchema: schema100.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -26274,7 +26358,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.thumbnail,
+          parentSchema: schema100.properties.thumbnail,
           data: data24,
         };
         if (vErrors === null) {
@@ -26291,8 +26375,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.thumbnail.type,
-        parentSchema: schema99.properties.thumbnail,
+        schema: schema100.properties.thumbnail.type,
+        parentSchema: schema100.properties.thumbnail,
         data: data24,
       };
       if (vErrors === null) {
@@ -26312,7 +26396,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema99.properties.open_title,
+          parentSchema: schema100.properties.open_title,
           data: data25,
         };
         if (vErrors === null) {
@@ -26329,8 +26413,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_title.type,
-        parentSchema: schema99.properties.open_title,
+        schema: schema100.properties.open_title.type,
+        parentSchema: schema100.properties.open_title,
         data: data25,
       };
       if (vErrors === null) {
@@ -26350,7 +26434,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema99.properties.open_description,
+          parentSchema: schema100.properties.open_description,
           data: data26,
         };
         if (vErrors === null) {
@@ -26367,8 +26451,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_description.type,
-        parentSchema: schema99.properties.open_description,
+        schema: schema100.properties.open_description.type,
+        parentSchema: schema100.properties.open_description,
         data: data26,
       };
       if (vErrors === null) {
@@ -26388,7 +26472,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema100,
+          parentSchema: schema101,
           data: data27,
         };
         if (vErrors === null) {
@@ -26406,7 +26490,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema100,
+          parentSchema: schema101,
           data: data27,
         };
         if (vErrors === null) {
@@ -26423,8 +26507,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema100.type,
-        parentSchema: schema100,
+        schema: schema101.type,
+        parentSchema: schema101,
         data: data27,
       };
       if (vErrors === null) {
@@ -26444,7 +26528,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.open_footer,
+          parentSchema: schema100.properties.open_footer,
           data: data28,
         };
         if (vErrors === null) {
@@ -26461,8 +26545,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_footer.type,
-        parentSchema: schema99.properties.open_footer,
+        schema: schema100.properties.open_footer.type,
+        parentSchema: schema100.properties.open_footer,
         data: data28,
       };
       if (vErrors === null) {
@@ -26482,7 +26566,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.open_footerIcon,
+          parentSchema: schema100.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -26500,7 +26584,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.open_footerIcon,
+          parentSchema: schema100.properties.open_footerIcon,
           data: data29,
         };
         if (vErrors === null) {
@@ -26517,8 +26601,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_footerIcon.type,
-        parentSchema: schema99.properties.open_footerIcon,
+        schema: schema100.properties.open_footerIcon.type,
+        parentSchema: schema100.properties.open_footerIcon,
         data: data29,
       };
       if (vErrors === null) {
@@ -26538,7 +26622,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.open_image,
+          parentSchema: schema100.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -26556,7 +26640,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.open_image,
+          parentSchema: schema100.properties.open_image,
           data: data30,
         };
         if (vErrors === null) {
@@ -26573,8 +26657,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_image.type,
-        parentSchema: schema99.properties.open_image,
+        schema: schema100.properties.open_image.type,
+        parentSchema: schema100.properties.open_image,
         data: data30,
       };
       if (vErrors === null) {
@@ -26594,7 +26678,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema99.properties.open_thumbnail,
+          parentSchema: schema100.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -26612,7 +26696,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^(https?://[^\\s]+)?$' },
           message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
           schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema99.properties.open_thumbnail,
+          parentSchema: schema100.properties.open_thumbnail,
           data: data31,
         };
         if (vErrors === null) {
@@ -26629,8 +26713,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema99.properties.open_thumbnail.type,
-        parentSchema: schema99.properties.open_thumbnail,
+        schema: schema100.properties.open_thumbnail.type,
+        parentSchema: schema100.properties.open_thumbnail,
         data: data31,
       };
       if (vErrors === null) {
@@ -26646,10 +26730,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema99.properties.message_id.type },
+        params: { type: schema100.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema99.properties.message_id.type,
-        parentSchema: schema99.properties.message_id,
+        schema: schema100.properties.message_id.type,
+        parentSchema: schema100.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -26668,7 +26752,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema99.properties.message_id,
+          parentSchema: schema100.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -26686,7 +26770,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema99.properties.message_id,
+          parentSchema: schema100.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -26705,8 +26789,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema99.properties.deployed.type,
-        parentSchema: schema99.properties.deployed,
+        schema: schema100.properties.deployed.type,
+        parentSchema: schema100.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -26722,10 +26806,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema99.properties.created_at.type },
+        params: { type: schema100.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema99.properties.created_at.type,
-        parentSchema: schema99.properties.created_at,
+        schema: schema100.properties.created_at.type,
+        parentSchema: schema100.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -26744,7 +26828,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema99.properties.created_at,
+          parentSchema: schema100.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -26761,10 +26845,10 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema99.properties.updated_at.type },
+        params: { type: schema100.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema99.properties.updated_at.type,
-        parentSchema: schema99.properties.updated_at,
+        schema: schema100.properties.updated_at.type,
+        parentSchema: schema100.properties.updated_at,
         data: data35,
       };
       if (vErrors === null) {
@@ -26783,7 +26867,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema99.properties.updated_at,
+          parentSchema: schema100.properties.updated_at,
           data: data35,
         };
         if (vErrors === null) {
@@ -26801,8 +26885,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -26812,14 +26896,14 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate60(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/ticket-panel-deploy-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26834,8 +26918,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -26852,8 +26936,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -26870,8 +26954,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'version' },
         message: "must have required property '" + 'version' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -26888,8 +26972,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'item' },
         message: "must have required property '" + 'item' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -26906,8 +26990,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'message_id' },
         message: "must have required property '" + 'message_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -26924,8 +27008,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -26942,8 +27026,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'redeployed' },
         message: "must have required property '" + 'redeployed' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -26970,7 +27054,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema98,
+          parentSchema: schema99,
           data,
         };
         if (vErrors === null) {
@@ -26991,7 +27075,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema98.properties.success,
+          parentSchema: schema99.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -27011,8 +27095,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.id.type,
-          parentSchema: schema98.properties.id,
+          schema: schema99.properties.id.type,
+          parentSchema: schema99.properties.id,
           data: data1,
         };
         if (vErrors === null) {
@@ -27032,8 +27116,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.properties.version.type,
-          parentSchema: schema98.properties.version,
+          schema: schema99.properties.version.type,
+          parentSchema: schema99.properties.version,
           data: data2,
         };
         if (vErrors === null) {
@@ -27052,7 +27136,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema98.properties.version,
+            parentSchema: schema99.properties.version,
             data: data2,
           };
           if (vErrors === null) {
@@ -27066,7 +27150,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.item !== undefined) {
       if (
-        !validate61(data.item, {
+        !validate62(data.item, {
           instancePath: instancePath + '/item',
           parentData: data,
           parentDataProperty: 'item',
@@ -27074,7 +27158,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
         errors = vErrors.length;
       }
     }
@@ -27089,7 +27173,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema102,
+            parentSchema: schema103,
             data: data4,
           };
           if (vErrors === null) {
@@ -27106,8 +27190,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.type,
-          parentSchema: schema102,
+          schema: schema103.type,
+          parentSchema: schema103,
           data: data4,
         };
         if (vErrors === null) {
@@ -27129,7 +27213,7 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema102,
+            parentSchema: schema103,
             data: data5,
           };
           if (vErrors === null) {
@@ -27146,8 +27230,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.type,
-          parentSchema: schema102,
+          schema: schema103.type,
+          parentSchema: schema103,
           data: data5,
         };
         if (vErrors === null) {
@@ -27167,8 +27251,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.redeployed.type,
-          parentSchema: schema98.properties.redeployed,
+          schema: schema99.properties.redeployed.type,
+          parentSchema: schema99.properties.redeployed,
           data: data6,
         };
         if (vErrors === null) {
@@ -27186,8 +27270,8 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -27197,12 +27281,12 @@ function validate60(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServer = validate66;
-const schema107 = {
+validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServer = validate67;
+const schema108 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server.json',
   type: 'object',
@@ -27224,15 +27308,15 @@ const schema107 = {
     },
   },
 };
-const schema108 = {
+const schema109 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate66(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27247,8 +27331,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -27265,8 +27349,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -27283,8 +27367,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -27301,8 +27385,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -27319,8 +27403,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -27337,8 +27421,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -27364,7 +27448,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema107,
+          parentSchema: schema108,
           data,
         };
         if (vErrors === null) {
@@ -27386,7 +27470,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema108,
+            parentSchema: schema109,
             data: data0,
           };
           if (vErrors === null) {
@@ -27403,8 +27487,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.type,
-          parentSchema: schema108,
+          schema: schema109.type,
+          parentSchema: schema109,
           data: data0,
         };
         if (vErrors === null) {
@@ -27424,8 +27508,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.properties.name.type,
-          parentSchema: schema107.properties.name,
+          schema: schema108.properties.name.type,
+          parentSchema: schema108.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -27443,10 +27527,10 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema107.properties.iconURL.type },
+          params: { type: schema108.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema107.properties.iconURL.type,
-          parentSchema: schema107.properties.iconURL,
+          schema: schema108.properties.iconURL.type,
+          parentSchema: schema108.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -27466,8 +27550,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema107.properties.memberCount.type,
-          parentSchema: schema107.properties.memberCount,
+          schema: schema108.properties.memberCount.type,
+          parentSchema: schema108.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -27486,7 +27570,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema107.properties.memberCount,
+            parentSchema: schema108.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -27507,8 +27591,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema107.properties.boostLevel.type,
-          parentSchema: schema107.properties.boostLevel,
+          schema: schema108.properties.boostLevel.type,
+          parentSchema: schema108.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -27527,7 +27611,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema107.properties.boostLevel,
+            parentSchema: schema108.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -27545,7 +27629,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema107.properties.boostLevel,
+            parentSchema: schema108.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -27566,8 +27650,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema107.properties.boostCount.type,
-          parentSchema: schema107.properties.boostCount,
+          schema: schema108.properties.boostCount.type,
+          parentSchema: schema108.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -27586,7 +27670,7 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema107.properties.boostCount,
+            parentSchema: schema108.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -27605,8 +27689,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema107.type,
-      parentSchema: schema107,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {
@@ -27616,12 +27700,12 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTopServerList = validate63;
-const schema104 = {
+validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTopServerList = validate64;
+const schema105 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
   type: 'array',
@@ -27648,7 +27732,7 @@ const schema104 = {
     },
   },
 };
-const schema105 = {
+const schema106 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
@@ -27661,15 +27745,15 @@ const schema105 = {
     boostCount: { type: 'integer', minimum: 0 },
   },
 };
-const schema106 = {
+const schema107 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate65(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27684,8 +27768,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -27702,8 +27786,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -27720,8 +27804,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -27738,8 +27822,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -27756,8 +27840,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -27774,8 +27858,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -27801,7 +27885,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema105,
+          parentSchema: schema106,
           data,
         };
         if (vErrors === null) {
@@ -27823,7 +27907,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema106,
+            parentSchema: schema107,
             data: data0,
           };
           if (vErrors === null) {
@@ -27840,8 +27924,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.type,
-          parentSchema: schema106,
+          schema: schema107.type,
+          parentSchema: schema107,
           data: data0,
         };
         if (vErrors === null) {
@@ -27861,8 +27945,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.name.type,
-          parentSchema: schema105.properties.name,
+          schema: schema106.properties.name.type,
+          parentSchema: schema106.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -27880,10 +27964,10 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema105.properties.iconURL.type },
+          params: { type: schema106.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema105.properties.iconURL.type,
-          parentSchema: schema105.properties.iconURL,
+          schema: schema106.properties.iconURL.type,
+          parentSchema: schema106.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -27903,8 +27987,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.memberCount.type,
-          parentSchema: schema105.properties.memberCount,
+          schema: schema106.properties.memberCount.type,
+          parentSchema: schema106.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -27923,7 +28007,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema105.properties.memberCount,
+            parentSchema: schema106.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -27944,8 +28028,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.boostLevel.type,
-          parentSchema: schema105.properties.boostLevel,
+          schema: schema106.properties.boostLevel.type,
+          parentSchema: schema106.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -27964,7 +28048,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema105.properties.boostLevel,
+            parentSchema: schema106.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -27982,7 +28066,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema105.properties.boostLevel,
+            parentSchema: schema106.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -28003,8 +28087,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.boostCount.type,
-          parentSchema: schema105.properties.boostCount,
+          schema: schema106.properties.boostCount.type,
+          parentSchema: schema106.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -28023,7 +28107,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema105.properties.boostCount,
+            parentSchema: schema106.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -28042,8 +28126,8 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema105.type,
-      parentSchema: schema105,
+      schema: schema106.type,
+      parentSchema: schema106,
       data,
     };
     if (vErrors === null) {
@@ -28053,14 +28137,14 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate63(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate64(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/top-server-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28076,7 +28160,7 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 9 },
         message: 'must NOT have more than 9 items',
         schema: 9,
-        parentSchema: schema104,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -28089,9 +28173,9 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate64(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
+        !validate65(data[i0], { instancePath: instancePath + '/' + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
         errors = vErrors.length;
       }
     }
@@ -28102,8 +28186,8 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema104.type,
-      parentSchema: schema104,
+      schema: schema105.type,
+      parentSchema: schema105,
       data,
     };
     if (vErrors === null) {
@@ -28113,12 +28197,12 @@ function validate63(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptList = validate67;
-const schema109 = {
+validate64.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptList = validate68;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-list.json',
   type: 'object',
@@ -28140,7 +28224,7 @@ const schema109 = {
     },
   },
 };
-const schema110 = {
+const schema111 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -28152,10 +28236,10 @@ const schema110 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate67(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-list.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28170,8 +28254,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -28188,8 +28272,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcripts' },
         message: "must have required property '" + 'transcripts' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -28208,7 +28292,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema109,
+          parentSchema: schema110,
           data,
         };
         if (vErrors === null) {
@@ -28229,7 +28313,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema109.properties.success,
+          parentSchema: schema110.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -28254,8 +28338,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema111.required,
+                parentSchema: schema111,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28272,8 +28356,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'ticketId' },
                 message: "must have required property '" + 'ticketId' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema111.required,
+                parentSchema: schema111,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28290,8 +28374,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'userName' },
                 message: "must have required property '" + 'userName' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema111.required,
+                parentSchema: schema111,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28308,8 +28392,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'createdAt' },
                 message: "must have required property '" + 'createdAt' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema111.required,
+                parentSchema: schema111,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28326,8 +28410,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema111.required,
+                parentSchema: schema111,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28346,7 +28430,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema110,
+                  parentSchema: schema111,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -28366,8 +28450,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.id.type,
-                  parentSchema: schema110.properties.id,
+                  schema: schema111.properties.id.type,
+                  parentSchema: schema111.properties.id,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -28387,8 +28471,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.ticketId.type,
-                  parentSchema: schema110.properties.ticketId,
+                  schema: schema111.properties.ticketId.type,
+                  parentSchema: schema111.properties.ticketId,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -28408,8 +28492,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.userName.type,
-                  parentSchema: schema110.properties.userName,
+                  schema: schema111.properties.userName.type,
+                  parentSchema: schema111.properties.userName,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -28429,8 +28513,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.createdAt.type,
-                  parentSchema: schema110.properties.createdAt,
+                  schema: schema111.properties.createdAt.type,
+                  parentSchema: schema111.properties.createdAt,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -28450,8 +28534,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema110.properties.size.type,
-                  parentSchema: schema110.properties.size,
+                  schema: schema111.properties.size.type,
+                  parentSchema: schema111.properties.size,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -28470,7 +28554,7 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema110.properties.size,
+                    parentSchema: schema111.properties.size,
                     data: data7,
                   };
                   if (vErrors === null) {
@@ -28489,8 +28573,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema110.type,
-              parentSchema: schema110,
+              schema: schema111.type,
+              parentSchema: schema111,
               data: data2,
             };
             if (vErrors === null) {
@@ -28508,8 +28592,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.transcripts.type,
-          parentSchema: schema109.properties.transcripts,
+          schema: schema110.properties.transcripts.type,
+          parentSchema: schema110.properties.transcripts,
           data: data1,
         };
         if (vErrors === null) {
@@ -28527,8 +28611,8 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -28538,12 +28622,12 @@ function validate67(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptMessage = validate68;
-const schema111 = {
+validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptMessage = validate69;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-message.json',
   type: 'object',
@@ -28631,1128 +28715,8 @@ const pattern59 = new RegExp(
   '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   'u',
 );
-function validate68(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/transcript-message.json" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate68.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'id' },
-        message: "must have required property '" + 'id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.author === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'author' },
-        message: "must have required property '" + 'author' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.content === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'content' },
-        message: "must have required property '" + 'content' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.timestamp === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'timestamp' },
-        message: "must have required property '" + 'timestamp' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    if (data.attachments === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'attachments' },
-        message: "must have required property '" + 'attachments' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === 'id' ||
-        key0 === 'author' ||
-        key0 === 'content' ||
-        key0 === 'timestamp' ||
-        key0 === 'embeds' ||
-        key0 === 'attachments'
-      )) {
-        const err5 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema111,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      let data0 = data.id;
-      if (typeof data0 === 'string') {
-        if (func2(data0) > 20) {
-          const err6 = {
-            instancePath: instancePath + '/id',
-            schemaPath: '#/properties/id/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 20 },
-            message: 'must NOT have more than 20 characters',
-            schema: 20,
-            parentSchema: schema111.properties.id,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (!pattern7.test(data0)) {
-          const err7 = {
-            instancePath: instancePath + '/id',
-            schemaPath: '#/properties/id/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9]{17,20}$' },
-            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-            schema: '^[0-9]{17,20}$',
-            parentSchema: schema111.properties.id,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + '/id',
-          schemaPath: '#/properties/id/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema111.properties.id.type,
-          parentSchema: schema111.properties.id,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.author !== undefined) {
-      let data1 = data.author;
-      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
-        if (data1.id === undefined) {
-          const err9 = {
-            instancePath: instancePath + '/author',
-            schemaPath: '#/properties/author/required',
-            keyword: 'required',
-            params: { missingProperty: 'id' },
-            message: "must have required property '" + 'id' + "'",
-            schema: schema111.properties.author.required,
-            parentSchema: schema111.properties.author,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (data1.username === undefined) {
-          const err10 = {
-            instancePath: instancePath + '/author',
-            schemaPath: '#/properties/author/required',
-            keyword: 'required',
-            params: { missingProperty: 'username' },
-            message: "must have required property '" + 'username' + "'",
-            schema: schema111.properties.author.required,
-            parentSchema: schema111.properties.author,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-        for (const key1 in data1) {
-          if (!(key1 === 'id' || key1 === 'username' || key1 === 'global_name' || key1 === 'avatar' || key1 === 'bot')) {
-            const err11 = {
-              instancePath: instancePath + '/author',
-              schemaPath: '#/properties/author/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key1 },
-              message: 'must NOT have additional properties',
-              schema: false,
-              parentSchema: schema111.properties.author,
-              data: data1,
-            };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-        if (data1.id !== undefined) {
-          let data2 = data1.id;
-          if (typeof data2 === 'string') {
-            if (func2(data2) > 20) {
-              const err12 = {
-                instancePath: instancePath + '/author/id',
-                schemaPath: '#/properties/author/properties/id/maxLength',
-                keyword: 'maxLength',
-                params: { limit: 20 },
-                message: 'must NOT have more than 20 characters',
-                schema: 20,
-                parentSchema: schema111.properties.author.properties.id,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err12];
-              } else {
-                vErrors.push(err12);
-              }
-              errors++;
-            }
-            if (!pattern7.test(data2)) {
-              const err13 = {
-                instancePath: instancePath + '/author/id',
-                schemaPath: '#/properties/author/properties/id/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^[0-9]{17,20}$' },
-                message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-                schema: '^[0-9]{17,20}$',
-                parentSchema: schema111.properties.author.properties.id,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-          } else {
-            const err14 = {
-              instancePath: instancePath + '/author/id',
-              schemaPath: '#/properties/author/properties/id/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema111.properties.author.properties.id.type,
-              parentSchema: schema111.properties.author.properties.id,
-              data: data2,
-            };
-            if (vErrors === null) {
-              vErrors = [err14];
-            } else {
-              vErrors.push(err14);
-            }
-            errors++;
-          }
-        }
-        if (data1.username !== undefined) {
-          let data3 = data1.username;
-          if (typeof data3 === 'string') {
-            if (func2(data3) > 100) {
-              const err15 = {
-                instancePath: instancePath + '/author/username',
-                schemaPath: '#/properties/author/properties/username/maxLength',
-                keyword: 'maxLength',
-                params: { limit: 100 },
-                message: 'must NOT have more than 100 characters',
-                schema: 100,
-                parentSchema: schema111.properties.author.properties.username,
-                data: data3,
-              };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-            if (func2(data3) < 1) {
-              const err16 = {
-                instancePath: instancePath + '/author/username',
-                schemaPath: '#/properties/author/properties/username/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-                schema: 1,
-                parentSchema: schema111.properties.author.properties.username,
-                data: data3,
-              };
-              if (vErrors === null) {
-                vErrors = [err16];
-              } else {
-                vErrors.push(err16);
-              }
-              errors++;
-            }
-          } else {
-            const err17 = {
-              instancePath: instancePath + '/author/username',
-              schemaPath: '#/properties/author/properties/username/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema111.properties.author.properties.username.type,
-              parentSchema: schema111.properties.author.properties.username,
-              data: data3,
-            };
-            if (vErrors === null) {
-              vErrors = [err17];
-            } else {
-              vErrors.push(err17);
-            }
-            errors++;
-          }
-        }
-        if (data1.global_name !== undefined) {
-          let data4 = data1.global_name;
-          if (typeof data4 !== 'string' && data4 !== null) {
-            const err18 = {
-              instancePath: instancePath + '/author/global_name',
-              schemaPath: '#/properties/author/properties/global_name/type',
-              keyword: 'type',
-              params: { type: schema111.properties.author.properties.global_name.type },
-              message: 'must be string,null',
-              schema: schema111.properties.author.properties.global_name.type,
-              parentSchema: schema111.properties.author.properties.global_name,
-              data: data4,
-            };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
-            errors++;
-          }
-          if (typeof data4 === 'string') {
-            if (func2(data4) > 100) {
-              const err19 = {
-                instancePath: instancePath + '/author/global_name',
-                schemaPath: '#/properties/author/properties/global_name/maxLength',
-                keyword: 'maxLength',
-                params: { limit: 100 },
-                message: 'must NOT have more than 100 characters',
-                schema: 100,
-                parentSchema: schema111.properties.author.properties.global_name,
-                data: data4,
-              };
-              if (vErrors === null) {
-                vErrors = [err19];
-              } else {
-                vErrors.push(err19);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data1.avatar !== undefined) {
-          let data5 = data1.avatar;
-          if (typeof data5 !== 'string' && data5 !== null) {
-            const err20 = {
-              instancePath: instancePath + '/author/avatar',
-              schemaPath: '#/properties/author/properties/avatar/type',
-              keyword: 'type',
-              params: { type: schema111.properties.author.properties.avatar.type },
-              message: 'must be string,null',
-              schema: schema111.properties.author.properties.avatar.type,
-              parentSchema: schema111.properties.author.properties.avatar,
-              data: data5,
-            };
-            if (vErrors === null) {
-              vErrors = [err20];
-            } else {
-              vErrors.push(err20);
-            }
-            errors++;
-          }
-          if (typeof data5 === 'string') {
-            if (func2(data5) > 100) {
-              const err21 = {
-                instancePath: instancePath + '/author/avatar',
-                schemaPath: '#/properties/author/properties/avatar/maxLength',
-                keyword: 'maxLength',
-                params: { limit: 100 },
-                message: 'must NOT have more than 100 characters',
-                schema: 100,
-                parentSchema: schema111.properties.author.properties.avatar,
-                data: data5,
-              };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data1.bot !== undefined) {
-          let data6 = data1.bot;
-          if (typeof data6 !== 'boolean') {
-            const err22 = {
-              instancePath: instancePath + '/author/bot',
-              schemaPath: '#/properties/author/properties/bot/type',
-              keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
-              schema: schema111.properties.author.properties.bot.type,
-              parentSchema: schema111.properties.author.properties.bot,
-              data: data6,
-            };
-            if (vErrors === null) {
-              vErrors = [err22];
-            } else {
-              vErrors.push(err22);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err23 = {
-          instancePath: instancePath + '/author',
-          schemaPath: '#/properties/author/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-          schema: schema111.properties.author.type,
-          parentSchema: schema111.properties.author,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
-    }
-    if (data.content !== undefined) {
-      let data7 = data.content;
-      if (typeof data7 === 'string') {
-        if (func2(data7) > 2000) {
-          const err24 = {
-            instancePath: instancePath + '/content',
-            schemaPath: '#/properties/content/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 2000 },
-            message: 'must NOT have more than 2000 characters',
-            schema: 2000,
-            parentSchema: schema111.properties.content,
-            data: data7,
-          };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-      } else {
-        const err25 = {
-          instancePath: instancePath + '/content',
-          schemaPath: '#/properties/content/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema111.properties.content.type,
-          parentSchema: schema111.properties.content,
-          data: data7,
-        };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.timestamp !== undefined) {
-      let data8 = data.timestamp;
-      if (typeof data8 === 'string') {
-        if (func2(data8) > 40) {
-          const err26 = {
-            instancePath: instancePath + '/timestamp',
-            schemaPath: '#/properties/timestamp/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 40 },
-            message: 'must NOT have more than 40 characters',
-            schema: 40,
-            parentSchema: schema111.properties.timestamp,
-            data: data8,
-          };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-        if (!pattern59.test(data8)) {
-          const err27 = {
-            instancePath: instancePath + '/timestamp',
-            schemaPath: '#/properties/timestamp/pattern',
-            keyword: 'pattern',
-            params: {
-              pattern:
-                '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            },
-            message:
-              'must match pattern "' +
-              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$' +
-              '"',
-            schema:
-              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema111.properties.timestamp,
-            data: data8,
-          };
-          if (vErrors === null) {
-            vErrors = [err27];
-          } else {
-            vErrors.push(err27);
-          }
-          errors++;
-        }
-      } else {
-        const err28 = {
-          instancePath: instancePath + '/timestamp',
-          schemaPath: '#/properties/timestamp/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema111.properties.timestamp.type,
-          parentSchema: schema111.properties.timestamp,
-          data: data8,
-        };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-    }
-    if (data.embeds !== undefined) {
-      let data9 = data.embeds;
-      if (Array.isArray(data9)) {
-        if (data9.length > 10) {
-          const err29 = {
-            instancePath: instancePath + '/embeds',
-            schemaPath: '#/properties/embeds/maxItems',
-            keyword: 'maxItems',
-            params: { limit: 10 },
-            message: 'must NOT have more than 10 items',
-            schema: 10,
-            parentSchema: schema111.properties.embeds,
-            data: data9,
-          };
-          if (vErrors === null) {
-            vErrors = [err29];
-          } else {
-            vErrors.push(err29);
-          }
-          errors++;
-        }
-        const len0 = data9.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data10 = data9[i0];
-          if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
-            if (data10.title !== undefined) {
-              let data11 = data10.title;
-              if (typeof data11 === 'string') {
-                if (func2(data11) > 256) {
-                  const err30 = {
-                    instancePath: instancePath + '/embeds/' + i0 + '/title',
-                    schemaPath: '#/properties/embeds/items/properties/title/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 256 },
-                    message: 'must NOT have more than 256 characters',
-                    schema: 256,
-                    parentSchema: schema111.properties.embeds.items.properties.title,
-                    data: data11,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err30];
-                  } else {
-                    vErrors.push(err30);
-                  }
-                  errors++;
-                }
-              } else {
-                const err31 = {
-                  instancePath: instancePath + '/embeds/' + i0 + '/title',
-                  schemaPath: '#/properties/embeds/items/properties/title/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema111.properties.embeds.items.properties.title.type,
-                  parentSchema: schema111.properties.embeds.items.properties.title,
-                  data: data11,
-                };
-                if (vErrors === null) {
-                  vErrors = [err31];
-                } else {
-                  vErrors.push(err31);
-                }
-                errors++;
-              }
-            }
-            if (data10.description !== undefined) {
-              let data12 = data10.description;
-              if (typeof data12 === 'string') {
-                if (func2(data12) > 4096) {
-                  const err32 = {
-                    instancePath: instancePath + '/embeds/' + i0 + '/description',
-                    schemaPath: '#/properties/embeds/items/properties/description/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 4096 },
-                    message: 'must NOT have more than 4096 characters',
-                    schema: 4096,
-                    parentSchema: schema111.properties.embeds.items.properties.description,
-                    data: data12,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err32];
-                  } else {
-                    vErrors.push(err32);
-                  }
-                  errors++;
-                }
-              } else {
-                const err33 = {
-                  instancePath: instancePath + '/embeds/' + i0 + '/description',
-                  schemaPath: '#/properties/embeds/items/properties/description/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema111.properties.embeds.items.properties.description.type,
-                  parentSchema: schema111.properties.embeds.items.properties.description,
-                  data: data12,
-                };
-                if (vErrors === null) {
-                  vErrors = [err33];
-                } else {
-                  vErrors.push(err33);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err34 = {
-              instancePath: instancePath + '/embeds/' + i0,
-              schemaPath: '#/properties/embeds/items/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-              schema: schema111.properties.embeds.items.type,
-              parentSchema: schema111.properties.embeds.items,
-              data: data10,
-            };
-            if (vErrors === null) {
-              vErrors = [err34];
-            } else {
-              vErrors.push(err34);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err35 = {
-          instancePath: instancePath + '/embeds',
-          schemaPath: '#/properties/embeds/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema111.properties.embeds.type,
-          parentSchema: schema111.properties.embeds,
-          data: data9,
-        };
-        if (vErrors === null) {
-          vErrors = [err35];
-        } else {
-          vErrors.push(err35);
-        }
-        errors++;
-      }
-    }
-    if (data.attachments !== undefined) {
-      let data13 = data.attachments;
-      if (Array.isArray(data13)) {
-        if (data13.length > 10) {
-          const err36 = {
-            instancePath: instancePath + '/attachments',
-            schemaPath: '#/properties/attachments/maxItems',
-            keyword: 'maxItems',
-            params: { limit: 10 },
-            message: 'must NOT have more than 10 items',
-            schema: 10,
-            parentSchema: schema111.properties.attachments,
-            data: data13,
-          };
-          if (vErrors === null) {
-            vErrors = [err36];
-          } else {
-            vErrors.push(err36);
-          }
-          errors++;
-        }
-        const len1 = data13.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          let data14 = data13[i1];
-          if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
-            if (data14.filename === undefined) {
-              const err37 = {
-                instancePath: instancePath + '/attachments/' + i1,
-                schemaPath: '#/properties/attachments/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'filename' },
-                message: "must have required property '" + 'filename' + "'",
-                schema: schema111.properties.attachments.items.required,
-                parentSchema: schema111.properties.attachments.items,
-                data: data14,
-              };
-              if (vErrors === null) {
-                vErrors = [err37];
-              } else {
-                vErrors.push(err37);
-              }
-              errors++;
-            }
-            if (data14.size === undefined) {
-              const err38 = {
-                instancePath: instancePath + '/attachments/' + i1,
-                schemaPath: '#/properties/attachments/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'size' },
-                message: "must have required property '" + 'size' + "'",
-                schema: schema111.properties.attachments.items.required,
-                parentSchema: schema111.properties.attachments.items,
-                data: data14,
-              };
-              if (vErrors === null) {
-                vErrors = [err38];
-              } else {
-                vErrors.push(err38);
-              }
-              errors++;
-            }
-            if (data14.url === undefined) {
-              const err39 = {
-                instancePath: instancePath + '/attachments/' + i1,
-                schemaPath: '#/properties/attachments/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'url' },
-                message: "must have required property '" + 'url' + "'",
-                schema: schema111.properties.attachments.items.required,
-                parentSchema: schema111.properties.attachments.items,
-                data: data14,
-              };
-              if (vErrors === null) {
-                vErrors = [err39];
-              } else {
-                vErrors.push(err39);
-              }
-              errors++;
-            }
-            for (const key2 in data14) {
-              if (!(key2 === 'filename' || key2 === 'size' || key2 === 'content_type' || key2 === 'url')) {
-                const err40 = {
-                  instancePath: instancePath + '/attachments/' + i1,
-                  schemaPath: '#/properties/attachments/items/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key2 },
-                  message: 'must NOT have additional properties',
-                  schema: false,
-                  parentSchema: schema111.properties.attachments.items,
-                  data: data14,
-                };
-                if (vErrors === null) {
-                  vErrors = [err40];
-                } else {
-                  vErrors.push(err40);
-                }
-                errors++;
-              }
-            }
-            if (data14.filename !== undefined) {
-              let data15 = data14.filename;
-              if (typeof data15 === 'string') {
-                if (func2(data15) > 255) {
-                  const err41 = {
-                    instancePath: instancePath + '/attachments/' + i1 + '/filename',
-                    schemaPath: '#/properties/attachments/items/properties/filename/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 255 },
-                    message: 'must NOT have more than 255 characters',
-                    schema: 255,
-                    parentSchema: schema111.properties.attachments.items.properties.filename,
-                    data: data15,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err41];
-                  } else {
-                    vErrors.push(err41);
-                  }
-                  errors++;
-                }
-                if (func2(data15) < 1) {
-                  const err42 = {
-                    instancePath: instancePath + '/attachments/' + i1 + '/filename',
-                    schemaPath: '#/properties/attachments/items/properties/filename/minLength',
-                    keyword: 'minLength',
-                    params: { limit: 1 },
-                    message: 'must NOT have fewer than 1 characters',
-                    schema: 1,
-                    parentSchema: schema111.properties.attachments.items.properties.filename,
-                    data: data15,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err42];
-                  } else {
-                    vErrors.push(err42);
-                  }
-                  errors++;
-                }
-              } else {
-                const err43 = {
-                  instancePath: instancePath + '/attachments/' + i1 + '/filename',
-                  schemaPath: '#/properties/attachments/items/properties/filename/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema111.properties.attachments.items.properties.filename.type,
-                  parentSchema: schema111.properties.attachments.items.properties.filename,
-                  data: data15,
-                };
-                if (vErrors === null) {
-                  vErrors = [err43];
-                } else {
-                  vErrors.push(err43);
-                }
-                errors++;
-              }
-            }
-            if (data14.size !== undefined) {
-              let data16 = data14.size;
-              if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
-                const err44 = {
-                  instancePath: instancePath + '/attachments/' + i1 + '/size',
-                  schemaPath: '#/properties/attachments/items/properties/size/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema111.properties.attachments.items.properties.size.type,
-                  parentSchema: schema111.properties.attachments.items.properties.size,
-                  data: data16,
-                };
-                if (vErrors === null) {
-                  vErrors = [err44];
-                } else {
-                  vErrors.push(err44);
-                }
-                errors++;
-              }
-              if (typeof data16 == 'number' && isFinite(data16)) {
-                if (data16 > 1073741824 || isNaN(data16)) {
-                  const err45 = {
-                    instancePath: instancePath + '/attachments/' + i1 + '/size',
-                    schemaPath: '#/properties/attachments/items/properties/size/maximum',
-                    keyword: 'maximum',
-                    params: { comparison: '<=', limit: 1073741824 },
-                    message: 'must be <= 1073741824',
-                    schema: 1073741824,
-                    parentSchema: schema111.properties.attachments.items.properties.size,
-                    data: data16,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err45];
-                  } else {
-                    vErrors.push(err45);
-                  }
-                  errors++;
-                }
-                if (data16 < 0 || isNaN(data16)) {
-                  const err46 = {
-                    instancePath: instancePath + '/attachments/' + i1 + '/size',
-                    schemaPath: '#/properties/attachments/items/properties/size/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 0 },
-                    message: 'must be >= 0',
-                    schema: 0,
-                    parentSchema: schema111.properties.attachments.items.properties.size,
-                    data: data16,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err46];
-                  } else {
-                    vErrors.push(err46);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data14.content_type !== undefined) {
-              let data17 = data14.content_type;
-              if (typeof data17 === 'string') {
-                if (func2(data17) > 255) {
-                  const err47 = {
-                    instancePath: instancePath + '/attachments/' + i1 + '/content_type',
-                    schemaPath: '#/properties/attachments/items/properties/content_type/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 255 },
-                    message: 'must NOT have more than 255 characters',
-                    schema: 255,
-                    parentSchema: schema111.properties.attachments.items.properties.content_type,
-                    data: data17,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err47];
-                  } else {
-                    vErrors.push(err47);
-                  }
-                  errors++;
-                }
-              } else {
-                const err48 = {
-                  instancePath: instancePath + '/attachments/' + i1 + '/content_type',
-                  schemaPath: '#/properties/attachments/items/properties/content_type/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema111.properties.attachments.items.properties.content_type.type,
-                  parentSchema: schema111.properties.attachments.items.properties.content_type,
-                  data: data17,
-                };
-                if (vErrors === null) {
-                  vErrors = [err48];
-                } else {
-                  vErrors.push(err48);
-                }
-                errors++;
-              }
-            }
-            if (data14.url !== undefined) {
-              let data18 = data14.url;
-              if (typeof data18 === 'string') {
-                if (func2(data18) > 2048) {
-                  const err49 = {
-                    instancePath: instancePath + '/attachments/' + i1 + '/url',
-                    schemaPath: '#/properties/attachments/items/properties/url/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 2048 },
-                    message: 'must NOT have more than 2048 characters',
-                    schema: 2048,
-                    parentSchema: schema111.properties.attachments.items.properties.url,
-                    data: data18,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err49];
-                  } else {
-                    vErrors.push(err49);
-                  }
-                  errors++;
-                }
-                if (func2(data18) < 1) {
-                  const err50 = {
-                    instancePath: instancePath + '/attachments/' + i1 + '/url',
-                    schemaPath: '#/properties/attachments/items/properties/url/minLength',
-                    keyword: 'minLength',
-                    params: { limit: 1 },
-                    message: 'must NOT have fewer than 1 characters',
-                    schema: 1,
-                    parentSchema: schema111.properties.attachments.items.properties.url,
-                    data: data18,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err50];
-                  } else {
-                    vErrors.push(err50);
-                  }
-                  errors++;
-                }
-              } else {
-                const err51 = {
-                  instancePath: instancePath + '/attachments/' + i1 + '/url',
-                  schemaPath: '#/properties/attachments/items/properties/url/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema111.properties.attachments.items.properties.url.type,
-                  parentSchema: schema111.properties.attachments.items.properties.url,
-                  data: data18,
-                };
-                if (vErrors === null) {
-                  vErrors = [err51];
-                } else {
-                  vErrors.push(err51);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err52 = {
-              instancePath: instancePath + '/attachments/' + i1,
-              schemaPath: '#/properties/attachments/items/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-              schema: schema111.properties.attachments.items.type,
-              parentSchema: schema111.properties.attachments.items,
-              data: data14,
-            };
-            if (vErrors === null) {
-              vErrors = [err52];
-            } else {
-              vErrors.push(err52);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err53 = {
-          instancePath: instancePath + '/attachments',
-          schemaPath: '#/properties/attachments/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema111.properties.attachments.type,
-          parentSchema: schema111.properties.attachments,
-          data: data13,
-        };
-        if (vErrors === null) {
-          vErrors = [err53];
-        } else {
-          vErrors.push(err53);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err54 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err54];
-    } else {
-      vErrors.push(err54);
-    }
-    errors++;
-  }
-  validate68.errors = vErrors;
-  return errors === 0;
-}
-validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptSummary = validate69;
-const schema112 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/transcript-summary.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
-  properties: {
-    id: { type: 'string' },
-    ticketId: { type: 'string' },
-    userName: { type: 'string' },
-    createdAt: { type: 'string' },
-    size: { type: 'integer', minimum: 0 },
-  },
-};
 function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/transcript-summary.json" */ let vErrors = null;
+  /*# sourceURL="https://guildhall.dev/schemas/api/transcript-message.json" */ let vErrors = null;
   let errors = 0;
   const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
@@ -29780,13 +28744,13 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.ticketId === undefined) {
+    if (data.author === undefined) {
       const err1 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'ticketId' },
-        message: "must have required property '" + 'ticketId' + "'",
+        params: { missingProperty: 'author' },
+        message: "must have required property '" + 'author' + "'",
         schema: schema112.required,
         parentSchema: schema112,
         data,
@@ -29798,13 +28762,13 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.userName === undefined) {
+    if (data.content === undefined) {
       const err2 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'userName' },
-        message: "must have required property '" + 'userName' + "'",
+        params: { missingProperty: 'content' },
+        message: "must have required property '" + 'content' + "'",
         schema: schema112.required,
         parentSchema: schema112,
         data,
@@ -29816,13 +28780,13 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.createdAt === undefined) {
+    if (data.timestamp === undefined) {
       const err3 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'createdAt' },
-        message: "must have required property '" + 'createdAt' + "'",
+        params: { missingProperty: 'timestamp' },
+        message: "must have required property '" + 'timestamp' + "'",
         schema: schema112.required,
         parentSchema: schema112,
         data,
@@ -29834,13 +28798,13 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.size === undefined) {
+    if (data.attachments === undefined) {
       const err4 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'size' },
-        message: "must have required property '" + 'size' + "'",
+        params: { missingProperty: 'attachments' },
+        message: "must have required property '" + 'attachments' + "'",
         schema: schema112.required,
         parentSchema: schema112,
         data,
@@ -29853,7 +28817,14 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === 'id' || key0 === 'ticketId' || key0 === 'userName' || key0 === 'createdAt' || key0 === 'size')) {
+      if (!(
+        key0 === 'id' ||
+        key0 === 'author' ||
+        key0 === 'content' ||
+        key0 === 'timestamp' ||
+        key0 === 'embeds' ||
+        key0 === 'attachments'
+      )) {
         const err5 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -29874,8 +28845,45 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.id !== undefined) {
       let data0 = data.id;
-      if (typeof data0 !== 'string') {
-        const err6 = {
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 20) {
+          const err6 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/properties/id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema112.properties.id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data0)) {
+          const err7 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/properties/id/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema112.properties.id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
           instancePath: instancePath + '/id',
           schemaPath: '#/properties/id/type',
           keyword: 'type',
@@ -29883,6 +28891,1082 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
           schema: schema112.properties.id.type,
           parentSchema: schema112.properties.id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.author !== undefined) {
+      let data1 = data.author;
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        if (data1.id === undefined) {
+          const err9 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/required',
+            keyword: 'required',
+            params: { missingProperty: 'id' },
+            message: "must have required property '" + 'id' + "'",
+            schema: schema112.properties.author.required,
+            parentSchema: schema112.properties.author,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data1.username === undefined) {
+          const err10 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/required',
+            keyword: 'required',
+            params: { missingProperty: 'username' },
+            message: "must have required property '" + 'username' + "'",
+            schema: schema112.properties.author.required,
+            parentSchema: schema112.properties.author,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        for (const key1 in data1) {
+          if (!(key1 === 'id' || key1 === 'username' || key1 === 'global_name' || key1 === 'avatar' || key1 === 'bot')) {
+            const err11 = {
+              instancePath: instancePath + '/author',
+              schemaPath: '#/properties/author/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema112.properties.author,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+        if (data1.id !== undefined) {
+          let data2 = data1.id;
+          if (typeof data2 === 'string') {
+            if (func2(data2) > 20) {
+              const err12 = {
+                instancePath: instancePath + '/author/id',
+                schemaPath: '#/properties/author/properties/id/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 20 },
+                message: 'must NOT have more than 20 characters',
+                schema: 20,
+                parentSchema: schema112.properties.author.properties.id,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+            if (!pattern7.test(data2)) {
+              const err13 = {
+                instancePath: instancePath + '/author/id',
+                schemaPath: '#/properties/author/properties/id/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9]{17,20}$' },
+                message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                schema: '^[0-9]{17,20}$',
+                parentSchema: schema112.properties.author.properties.id,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+            }
+          } else {
+            const err14 = {
+              instancePath: instancePath + '/author/id',
+              schemaPath: '#/properties/author/properties/id/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema112.properties.author.properties.id.type,
+              parentSchema: schema112.properties.author.properties.id,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+        }
+        if (data1.username !== undefined) {
+          let data3 = data1.username;
+          if (typeof data3 === 'string') {
+            if (func2(data3) > 100) {
+              const err15 = {
+                instancePath: instancePath + '/author/username',
+                schemaPath: '#/properties/author/properties/username/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 100 },
+                message: 'must NOT have more than 100 characters',
+                schema: 100,
+                parentSchema: schema112.properties.author.properties.username,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+            if (func2(data3) < 1) {
+              const err16 = {
+                instancePath: instancePath + '/author/username',
+                schemaPath: '#/properties/author/properties/username/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema112.properties.author.properties.username,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+          } else {
+            const err17 = {
+              instancePath: instancePath + '/author/username',
+              schemaPath: '#/properties/author/properties/username/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema112.properties.author.properties.username.type,
+              parentSchema: schema112.properties.author.properties.username,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err17];
+            } else {
+              vErrors.push(err17);
+            }
+            errors++;
+          }
+        }
+        if (data1.global_name !== undefined) {
+          let data4 = data1.global_name;
+          if (typeof data4 !== 'string' && data4 !== null) {
+            const err18 = {
+              instancePath: instancePath + '/author/global_name',
+              schemaPath: '#/properties/author/properties/global_name/type',
+              keyword: 'type',
+              params: { type: schema112.properties.author.properties.global_name.type },
+              message: 'must be string,null',
+              schema: schema112.properties.author.properties.global_name.type,
+              parentSchema: schema112.properties.author.properties.global_name,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+          if (typeof data4 === 'string') {
+            if (func2(data4) > 100) {
+              const err19 = {
+                instancePath: instancePath + '/author/global_name',
+                schemaPath: '#/properties/author/properties/global_name/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 100 },
+                message: 'must NOT have more than 100 characters',
+                schema: 100,
+                parentSchema: schema112.properties.author.properties.global_name,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data1.avatar !== undefined) {
+          let data5 = data1.avatar;
+          if (typeof data5 !== 'string' && data5 !== null) {
+            const err20 = {
+              instancePath: instancePath + '/author/avatar',
+              schemaPath: '#/properties/author/properties/avatar/type',
+              keyword: 'type',
+              params: { type: schema112.properties.author.properties.avatar.type },
+              message: 'must be string,null',
+              schema: schema112.properties.author.properties.avatar.type,
+              parentSchema: schema112.properties.author.properties.avatar,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err20];
+            } else {
+              vErrors.push(err20);
+            }
+            errors++;
+          }
+          if (typeof data5 === 'string') {
+            if (func2(data5) > 100) {
+              const err21 = {
+                instancePath: instancePath + '/author/avatar',
+                schemaPath: '#/properties/author/properties/avatar/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 100 },
+                message: 'must NOT have more than 100 characters',
+                schema: 100,
+                parentSchema: schema112.properties.author.properties.avatar,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err21];
+              } else {
+                vErrors.push(err21);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data1.bot !== undefined) {
+          let data6 = data1.bot;
+          if (typeof data6 !== 'boolean') {
+            const err22 = {
+              instancePath: instancePath + '/author/bot',
+              schemaPath: '#/properties/author/properties/bot/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema112.properties.author.properties.bot.type,
+              parentSchema: schema112.properties.author.properties.bot,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err23 = {
+          instancePath: instancePath + '/author',
+          schemaPath: '#/properties/author/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema112.properties.author.type,
+          parentSchema: schema112.properties.author,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== undefined) {
+      let data7 = data.content;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 2000) {
+          const err24 = {
+            instancePath: instancePath + '/content',
+            schemaPath: '#/properties/content/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+            schema: 2000,
+            parentSchema: schema112.properties.content,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/content',
+          schemaPath: '#/properties/content/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema112.properties.content.type,
+          parentSchema: schema112.properties.content,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.timestamp !== undefined) {
+      let data8 = data.timestamp;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 40) {
+          const err26 = {
+            instancePath: instancePath + '/timestamp',
+            schemaPath: '#/properties/timestamp/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 40 },
+            message: 'must NOT have more than 40 characters',
+            schema: 40,
+            parentSchema: schema112.properties.timestamp,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (!pattern59.test(data8)) {
+          const err27 = {
+            instancePath: instancePath + '/timestamp',
+            schemaPath: '#/properties/timestamp/pattern',
+            keyword: 'pattern',
+            params: {
+              pattern:
+                '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+            },
+            message:
+              'must match pattern "' +
+              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$' +
+              '"',
+            schema:
+              '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
+            parentSchema: schema112.properties.timestamp,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/timestamp',
+          schemaPath: '#/properties/timestamp/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema112.properties.timestamp.type,
+          parentSchema: schema112.properties.timestamp,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.embeds !== undefined) {
+      let data9 = data.embeds;
+      if (Array.isArray(data9)) {
+        if (data9.length > 10) {
+          const err29 = {
+            instancePath: instancePath + '/embeds',
+            schemaPath: '#/properties/embeds/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 10 },
+            message: 'must NOT have more than 10 items',
+            schema: 10,
+            parentSchema: schema112.properties.embeds,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+        const len0 = data9.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data10 = data9[i0];
+          if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+            if (data10.title !== undefined) {
+              let data11 = data10.title;
+              if (typeof data11 === 'string') {
+                if (func2(data11) > 256) {
+                  const err30 = {
+                    instancePath: instancePath + '/embeds/' + i0 + '/title',
+                    schemaPath: '#/properties/embeds/items/properties/title/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 256 },
+                    message: 'must NOT have more than 256 characters',
+                    schema: 256,
+                    parentSchema: schema112.properties.embeds.items.properties.title,
+                    data: data11,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err30];
+                  } else {
+                    vErrors.push(err30);
+                  }
+                  errors++;
+                }
+              } else {
+                const err31 = {
+                  instancePath: instancePath + '/embeds/' + i0 + '/title',
+                  schemaPath: '#/properties/embeds/items/properties/title/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema112.properties.embeds.items.properties.title.type,
+                  parentSchema: schema112.properties.embeds.items.properties.title,
+                  data: data11,
+                };
+                if (vErrors === null) {
+                  vErrors = [err31];
+                } else {
+                  vErrors.push(err31);
+                }
+                errors++;
+              }
+            }
+            if (data10.description !== undefined) {
+              let data12 = data10.description;
+              if (typeof data12 === 'string') {
+                if (func2(data12) > 4096) {
+                  const err32 = {
+                    instancePath: instancePath + '/embeds/' + i0 + '/description',
+                    schemaPath: '#/properties/embeds/items/properties/description/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 4096 },
+                    message: 'must NOT have more than 4096 characters',
+                    schema: 4096,
+                    parentSchema: schema112.properties.embeds.items.properties.description,
+                    data: data12,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err32];
+                  } else {
+                    vErrors.push(err32);
+                  }
+                  errors++;
+                }
+              } else {
+                const err33 = {
+                  instancePath: instancePath + '/embeds/' + i0 + '/description',
+                  schemaPath: '#/properties/embeds/items/properties/description/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema112.properties.embeds.items.properties.description.type,
+                  parentSchema: schema112.properties.embeds.items.properties.description,
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err33];
+                } else {
+                  vErrors.push(err33);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err34 = {
+              instancePath: instancePath + '/embeds/' + i0,
+              schemaPath: '#/properties/embeds/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema112.properties.embeds.items.type,
+              parentSchema: schema112.properties.embeds.items,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err35 = {
+          instancePath: instancePath + '/embeds',
+          schemaPath: '#/properties/embeds/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema112.properties.embeds.type,
+          parentSchema: schema112.properties.embeds,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
+    if (data.attachments !== undefined) {
+      let data13 = data.attachments;
+      if (Array.isArray(data13)) {
+        if (data13.length > 10) {
+          const err36 = {
+            instancePath: instancePath + '/attachments',
+            schemaPath: '#/properties/attachments/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 10 },
+            message: 'must NOT have more than 10 items',
+            schema: 10,
+            parentSchema: schema112.properties.attachments,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        const len1 = data13.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data14 = data13[i1];
+          if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+            if (data14.filename === undefined) {
+              const err37 = {
+                instancePath: instancePath + '/attachments/' + i1,
+                schemaPath: '#/properties/attachments/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'filename' },
+                message: "must have required property '" + 'filename' + "'",
+                schema: schema112.properties.attachments.items.required,
+                parentSchema: schema112.properties.attachments.items,
+                data: data14,
+              };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+            if (data14.size === undefined) {
+              const err38 = {
+                instancePath: instancePath + '/attachments/' + i1,
+                schemaPath: '#/properties/attachments/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'size' },
+                message: "must have required property '" + 'size' + "'",
+                schema: schema112.properties.attachments.items.required,
+                parentSchema: schema112.properties.attachments.items,
+                data: data14,
+              };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+            if (data14.url === undefined) {
+              const err39 = {
+                instancePath: instancePath + '/attachments/' + i1,
+                schemaPath: '#/properties/attachments/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema112.properties.attachments.items.required,
+                parentSchema: schema112.properties.attachments.items,
+                data: data14,
+              };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+            for (const key2 in data14) {
+              if (!(key2 === 'filename' || key2 === 'size' || key2 === 'content_type' || key2 === 'url')) {
+                const err40 = {
+                  instancePath: instancePath + '/attachments/' + i1,
+                  schemaPath: '#/properties/attachments/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key2 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema112.properties.attachments.items,
+                  data: data14,
+                };
+                if (vErrors === null) {
+                  vErrors = [err40];
+                } else {
+                  vErrors.push(err40);
+                }
+                errors++;
+              }
+            }
+            if (data14.filename !== undefined) {
+              let data15 = data14.filename;
+              if (typeof data15 === 'string') {
+                if (func2(data15) > 255) {
+                  const err41 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/filename',
+                    schemaPath: '#/properties/attachments/items/properties/filename/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema112.properties.attachments.items.properties.filename,
+                    data: data15,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err41];
+                  } else {
+                    vErrors.push(err41);
+                  }
+                  errors++;
+                }
+                if (func2(data15) < 1) {
+                  const err42 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/filename',
+                    schemaPath: '#/properties/attachments/items/properties/filename/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                    schema: 1,
+                    parentSchema: schema112.properties.attachments.items.properties.filename,
+                    data: data15,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err42];
+                  } else {
+                    vErrors.push(err42);
+                  }
+                  errors++;
+                }
+              } else {
+                const err43 = {
+                  instancePath: instancePath + '/attachments/' + i1 + '/filename',
+                  schemaPath: '#/properties/attachments/items/properties/filename/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema112.properties.attachments.items.properties.filename.type,
+                  parentSchema: schema112.properties.attachments.items.properties.filename,
+                  data: data15,
+                };
+                if (vErrors === null) {
+                  vErrors = [err43];
+                } else {
+                  vErrors.push(err43);
+                }
+                errors++;
+              }
+            }
+            if (data14.size !== undefined) {
+              let data16 = data14.size;
+              if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
+                const err44 = {
+                  instancePath: instancePath + '/attachments/' + i1 + '/size',
+                  schemaPath: '#/properties/attachments/items/properties/size/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema112.properties.attachments.items.properties.size.type,
+                  parentSchema: schema112.properties.attachments.items.properties.size,
+                  data: data16,
+                };
+                if (vErrors === null) {
+                  vErrors = [err44];
+                } else {
+                  vErrors.push(err44);
+                }
+                errors++;
+              }
+              if (typeof data16 == 'number' && isFinite(data16)) {
+                if (data16 > 1073741824 || isNaN(data16)) {
+                  const err45 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/size',
+                    schemaPath: '#/properties/attachments/items/properties/size/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 1073741824 },
+                    message: 'must be <= 1073741824',
+                    schema: 1073741824,
+                    parentSchema: schema112.properties.attachments.items.properties.size,
+                    data: data16,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err45];
+                  } else {
+                    vErrors.push(err45);
+                  }
+                  errors++;
+                }
+                if (data16 < 0 || isNaN(data16)) {
+                  const err46 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/size',
+                    schemaPath: '#/properties/attachments/items/properties/size/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema112.properties.attachments.items.properties.size,
+                    data: data16,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err46];
+                  } else {
+                    vErrors.push(err46);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data14.content_type !== undefined) {
+              let data17 = data14.content_type;
+              if (typeof data17 === 'string') {
+                if (func2(data17) > 255) {
+                  const err47 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/content_type',
+                    schemaPath: '#/properties/attachments/items/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema112.properties.attachments.items.properties.content_type,
+                    data: data17,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err47];
+                  } else {
+                    vErrors.push(err47);
+                  }
+                  errors++;
+                }
+              } else {
+                const err48 = {
+                  instancePath: instancePath + '/attachments/' + i1 + '/content_type',
+                  schemaPath: '#/properties/attachments/items/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema112.properties.attachments.items.properties.content_type.type,
+                  parentSchema: schema112.properties.attachments.items.properties.content_type,
+                  data: data17,
+                };
+                if (vErrors === null) {
+                  vErrors = [err48];
+                } else {
+                  vErrors.push(err48);
+                }
+                errors++;
+              }
+            }
+            if (data14.url !== undefined) {
+              let data18 = data14.url;
+              if (typeof data18 === 'string') {
+                if (func2(data18) > 2048) {
+                  const err49 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/url',
+                    schemaPath: '#/properties/attachments/items/properties/url/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 2048 },
+                    message: 'must NOT have more than 2048 characters',
+                    schema: 2048,
+                    parentSchema: schema112.properties.attachments.items.properties.url,
+                    data: data18,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err49];
+                  } else {
+                    vErrors.push(err49);
+                  }
+                  errors++;
+                }
+                if (func2(data18) < 1) {
+                  const err50 = {
+                    instancePath: instancePath + '/attachments/' + i1 + '/url',
+                    schemaPath: '#/properties/attachments/items/properties/url/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                    schema: 1,
+                    parentSchema: schema112.properties.attachments.items.properties.url,
+                    data: data18,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err50];
+                  } else {
+                    vErrors.push(err50);
+                  }
+                  errors++;
+                }
+              } else {
+                const err51 = {
+                  instancePath: instancePath + '/attachments/' + i1 + '/url',
+                  schemaPath: '#/properties/attachments/items/properties/url/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema112.properties.attachments.items.properties.url.type,
+                  parentSchema: schema112.properties.attachments.items.properties.url,
+                  data: data18,
+                };
+                if (vErrors === null) {
+                  vErrors = [err51];
+                } else {
+                  vErrors.push(err51);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err52 = {
+              instancePath: instancePath + '/attachments/' + i1,
+              schemaPath: '#/properties/attachments/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema112.properties.attachments.items.type,
+              parentSchema: schema112.properties.attachments.items,
+              data: data14,
+            };
+            if (vErrors === null) {
+              vErrors = [err52];
+            } else {
+              vErrors.push(err52);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err53 = {
+          instancePath: instancePath + '/attachments',
+          schemaPath: '#/properties/attachments/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema112.properties.attachments.type,
+          parentSchema: schema112.properties.attachments,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err54 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema112.type,
+      parentSchema: schema112,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err54];
+    } else {
+      vErrors.push(err54);
+    }
+    errors++;
+  }
+  validate69.errors = vErrors;
+  return errors === 0;
+}
+validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptSummary = validate70;
+const schema113 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://guildhall.dev/schemas/api/transcript-summary.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
+  properties: {
+    id: { type: 'string' },
+    ticketId: { type: 'string' },
+    userName: { type: 'string' },
+    createdAt: { type: 'string' },
+    size: { type: 'integer', minimum: 0 },
+  },
+};
+function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/transcript-summary.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate70.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema113.required,
+        parentSchema: schema113,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.ticketId === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'ticketId' },
+        message: "must have required property '" + 'ticketId' + "'",
+        schema: schema113.required,
+        parentSchema: schema113,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.userName === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'userName' },
+        message: "must have required property '" + 'userName' + "'",
+        schema: schema113.required,
+        parentSchema: schema113,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.createdAt === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'createdAt' },
+        message: "must have required property '" + 'createdAt' + "'",
+        schema: schema113.required,
+        parentSchema: schema113,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.size === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'size' },
+        message: "must have required property '" + 'size' + "'",
+        schema: schema113.required,
+        parentSchema: schema113,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'id' || key0 === 'ticketId' || key0 === 'userName' || key0 === 'createdAt' || key0 === 'size')) {
+        const err5 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema113,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (typeof data0 !== 'string') {
+        const err6 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/properties/id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema113.properties.id.type,
+          parentSchema: schema113.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -29902,8 +29986,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.ticketId.type,
-          parentSchema: schema112.properties.ticketId,
+          schema: schema113.properties.ticketId.type,
+          parentSchema: schema113.properties.ticketId,
           data: data1,
         };
         if (vErrors === null) {
@@ -29923,8 +30007,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.userName.type,
-          parentSchema: schema112.properties.userName,
+          schema: schema113.properties.userName.type,
+          parentSchema: schema113.properties.userName,
           data: data2,
         };
         if (vErrors === null) {
@@ -29944,8 +30028,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.createdAt.type,
-          parentSchema: schema112.properties.createdAt,
+          schema: schema113.properties.createdAt.type,
+          parentSchema: schema113.properties.createdAt,
           data: data3,
         };
         if (vErrors === null) {
@@ -29965,8 +30049,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.size.type,
-          parentSchema: schema112.properties.size,
+          schema: schema113.properties.size.type,
+          parentSchema: schema113.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -29985,7 +30069,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema112.properties.size,
+            parentSchema: schema113.properties.size,
             data: data4,
           };
           if (vErrors === null) {
@@ -30004,8 +30088,8 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -30015,12 +30099,12 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUpload = validate71;
-const schema115 = {
+validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUpload = validate72;
+const schema116 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload.json',
   type: 'object',
@@ -30165,7 +30249,7 @@ const schema115 = {
     },
   },
 };
-const schema116 = {
+const schema117 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username'],
@@ -30184,14 +30268,14 @@ const schema116 = {
     },
   },
 };
-const schema118 = {
+const schema119 = {
   type: 'string',
   pattern:
     '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   maxLength: 40,
   'x-messages': { '*': 'Must be an ISO 8601 date and time' },
 };
-const schema120 = {
+const schema121 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'author', 'content', 'timestamp', 'attachments'],
@@ -30273,10 +30357,10 @@ const schema120 = {
     },
   },
 };
-function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30291,8 +30375,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -30309,8 +30393,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'channelName' },
         message: "must have required property '" + 'channelName' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -30327,8 +30411,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedBy' },
         message: "must have required property '" + 'openedBy' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -30345,8 +30429,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'openedAt' },
         message: "must have required property '" + 'openedAt' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -30363,8 +30447,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'closedAt' },
         message: "must have required property '" + 'closedAt' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -30381,8 +30465,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'messages' },
         message: "must have required property '" + 'messages' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -30409,7 +30493,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema115,
+          parentSchema: schema116,
           data,
         };
         if (vErrors === null) {
@@ -30431,7 +30515,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema115.properties.ticketId,
+            parentSchema: schema116.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -30449,7 +30533,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema115.properties.ticketId,
+            parentSchema: schema116.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -30466,8 +30550,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.ticketId.type,
-          parentSchema: schema115.properties.ticketId,
+          schema: schema116.properties.ticketId.type,
+          parentSchema: schema116.properties.ticketId,
           data: data0,
         };
         if (vErrors === null) {
@@ -30489,7 +30573,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema115.properties.channelName,
+            parentSchema: schema116.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -30507,7 +30591,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema115.properties.channelName,
+            parentSchema: schema116.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -30524,8 +30608,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.channelName.type,
-          parentSchema: schema115.properties.channelName,
+          schema: schema116.properties.channelName.type,
+          parentSchema: schema116.properties.channelName,
           data: data1,
         };
         if (vErrors === null) {
@@ -30546,8 +30630,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema116.required,
-            parentSchema: schema116,
+            schema: schema117.required,
+            parentSchema: schema117,
             data: data2,
           };
           if (vErrors === null) {
@@ -30564,8 +30648,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema116.required,
-            parentSchema: schema116,
+            schema: schema117.required,
+            parentSchema: schema117,
             data: data2,
           };
           if (vErrors === null) {
@@ -30584,7 +30668,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema116,
+              parentSchema: schema117,
               data: data2,
             };
             if (vErrors === null) {
@@ -30606,7 +30690,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema116.properties.id,
+                parentSchema: schema117.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -30624,7 +30708,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema116.properties.id,
+                parentSchema: schema117.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -30641,8 +30725,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.id.type,
-              parentSchema: schema116.properties.id,
+              schema: schema117.properties.id.type,
+              parentSchema: schema117.properties.id,
               data: data3,
             };
             if (vErrors === null) {
@@ -30664,7 +30748,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema116.properties.username,
+                parentSchema: schema117.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -30682,7 +30766,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema116.properties.username,
+                parentSchema: schema117.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -30699,8 +30783,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.username.type,
-              parentSchema: schema116.properties.username,
+              schema: schema117.properties.username.type,
+              parentSchema: schema117.properties.username,
               data: data4,
             };
             if (vErrors === null) {
@@ -30718,8 +30802,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema116.type,
-          parentSchema: schema116,
+          schema: schema117.type,
+          parentSchema: schema117,
           data: data2,
         };
         if (vErrors === null) {
@@ -30740,8 +30824,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema116.required,
-            parentSchema: schema116,
+            schema: schema117.required,
+            parentSchema: schema117,
             data: data5,
           };
           if (vErrors === null) {
@@ -30758,8 +30842,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema116.required,
-            parentSchema: schema116,
+            schema: schema117.required,
+            parentSchema: schema117,
             data: data5,
           };
           if (vErrors === null) {
@@ -30778,7 +30862,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key2 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema116,
+              parentSchema: schema117,
               data: data5,
             };
             if (vErrors === null) {
@@ -30800,7 +30884,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema116.properties.id,
+                parentSchema: schema117.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -30818,7 +30902,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema116.properties.id,
+                parentSchema: schema117.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -30835,8 +30919,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.id.type,
-              parentSchema: schema116.properties.id,
+              schema: schema117.properties.id.type,
+              parentSchema: schema117.properties.id,
               data: data6,
             };
             if (vErrors === null) {
@@ -30858,7 +30942,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema116.properties.username,
+                parentSchema: schema117.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -30876,7 +30960,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema116.properties.username,
+                parentSchema: schema117.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -30893,8 +30977,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.username.type,
-              parentSchema: schema116.properties.username,
+              schema: schema117.properties.username.type,
+              parentSchema: schema117.properties.username,
               data: data7,
             };
             if (vErrors === null) {
@@ -30912,8 +30996,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema116.type,
-          parentSchema: schema116,
+          schema: schema117.type,
+          parentSchema: schema117,
           data: data5,
         };
         if (vErrors === null) {
@@ -30935,7 +31019,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema118,
+            parentSchema: schema119,
             data: data8,
           };
           if (vErrors === null) {
@@ -30960,7 +31044,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema118,
+            parentSchema: schema119,
             data: data8,
           };
           if (vErrors === null) {
@@ -30977,8 +31061,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.type,
-          parentSchema: schema118,
+          schema: schema119.type,
+          parentSchema: schema119,
           data: data8,
         };
         if (vErrors === null) {
@@ -31000,7 +31084,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema118,
+            parentSchema: schema119,
             data: data9,
           };
           if (vErrors === null) {
@@ -31025,7 +31109,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema118,
+            parentSchema: schema119,
             data: data9,
           };
           if (vErrors === null) {
@@ -31042,8 +31126,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.type,
-          parentSchema: schema118,
+          schema: schema119.type,
+          parentSchema: schema119,
           data: data9,
         };
         if (vErrors === null) {
@@ -31065,7 +31149,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 5000 },
             message: 'must NOT have more than 5000 items',
             schema: 5000,
-            parentSchema: schema115.properties.messages,
+            parentSchema: schema116.properties.messages,
             data: data10,
           };
           if (vErrors === null) {
@@ -31086,8 +31170,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema121.required,
+                parentSchema: schema121,
                 data: data11,
               };
               if (vErrors === null) {
@@ -31104,8 +31188,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'author' },
                 message: "must have required property '" + 'author' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema121.required,
+                parentSchema: schema121,
                 data: data11,
               };
               if (vErrors === null) {
@@ -31122,8 +31206,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'content' },
                 message: "must have required property '" + 'content' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema121.required,
+                parentSchema: schema121,
                 data: data11,
               };
               if (vErrors === null) {
@@ -31140,8 +31224,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'timestamp' },
                 message: "must have required property '" + 'timestamp' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema121.required,
+                parentSchema: schema121,
                 data: data11,
               };
               if (vErrors === null) {
@@ -31158,8 +31242,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'attachments' },
                 message: "must have required property '" + 'attachments' + "'",
-                schema: schema120.required,
-                parentSchema: schema120,
+                schema: schema121.required,
+                parentSchema: schema121,
                 data: data11,
               };
               if (vErrors === null) {
@@ -31185,7 +31269,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema120,
+                  parentSchema: schema121,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -31207,7 +31291,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 20 },
                     message: 'must NOT have more than 20 characters',
                     schema: 20,
-                    parentSchema: schema120.properties.id,
+                    parentSchema: schema121.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -31225,7 +31309,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema120.properties.id,
+                    parentSchema: schema121.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -31242,8 +31326,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.id.type,
-                  parentSchema: schema120.properties.id,
+                  schema: schema121.properties.id.type,
+                  parentSchema: schema121.properties.id,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -31264,8 +31348,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'id' },
                     message: "must have required property '" + 'id' + "'",
-                    schema: schema120.properties.author.required,
-                    parentSchema: schema120.properties.author,
+                    schema: schema121.properties.author.required,
+                    parentSchema: schema121.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -31282,8 +31366,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'required',
                     params: { missingProperty: 'username' },
                     message: "must have required property '" + 'username' + "'",
-                    schema: schema120.properties.author.required,
-                    parentSchema: schema120.properties.author,
+                    schema: schema121.properties.author.required,
+                    parentSchema: schema121.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -31302,7 +31386,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { additionalProperty: key4 },
                       message: 'must NOT have additional properties',
                       schema: false,
-                      parentSchema: schema120.properties.author,
+                      parentSchema: schema121.properties.author,
                       data: data13,
                     };
                     if (vErrors === null) {
@@ -31324,7 +31408,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 20 },
                         message: 'must NOT have more than 20 characters',
                         schema: 20,
-                        parentSchema: schema120.properties.author.properties.id,
+                        parentSchema: schema121.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -31342,7 +31426,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { pattern: '^[0-9]{17,20}$' },
                         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                         schema: '^[0-9]{17,20}$',
-                        parentSchema: schema120.properties.author.properties.id,
+                        parentSchema: schema121.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -31359,8 +31443,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema120.properties.author.properties.id.type,
-                      parentSchema: schema120.properties.author.properties.id,
+                      schema: schema121.properties.author.properties.id.type,
+                      parentSchema: schema121.properties.author.properties.id,
                       data: data14,
                     };
                     if (vErrors === null) {
@@ -31382,7 +31466,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema120.properties.author.properties.username,
+                        parentSchema: schema121.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -31400,7 +31484,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 1 },
                         message: 'must NOT have fewer than 1 characters',
                         schema: 1,
-                        parentSchema: schema120.properties.author.properties.username,
+                        parentSchema: schema121.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -31417,8 +31501,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema120.properties.author.properties.username.type,
-                      parentSchema: schema120.properties.author.properties.username,
+                      schema: schema121.properties.author.properties.username.type,
+                      parentSchema: schema121.properties.author.properties.username,
                       data: data15,
                     };
                     if (vErrors === null) {
@@ -31436,10 +31520,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/global_name',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/global_name/type',
                       keyword: 'type',
-                      params: { type: schema120.properties.author.properties.global_name.type },
+                      params: { type: schema121.properties.author.properties.global_name.type },
                       message: 'must be string,null',
-                      schema: schema120.properties.author.properties.global_name.type,
-                      parentSchema: schema120.properties.author.properties.global_name,
+                      schema: schema121.properties.author.properties.global_name.type,
+                      parentSchema: schema121.properties.author.properties.global_name,
                       data: data16,
                     };
                     if (vErrors === null) {
@@ -31458,7 +31542,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema120.properties.author.properties.global_name,
+                        parentSchema: schema121.properties.author.properties.global_name,
                         data: data16,
                       };
                       if (vErrors === null) {
@@ -31477,10 +31561,10 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       instancePath: instancePath + '/messages/' + i0 + '/author/avatar',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/avatar/type',
                       keyword: 'type',
-                      params: { type: schema120.properties.author.properties.avatar.type },
+                      params: { type: schema121.properties.author.properties.avatar.type },
                       message: 'must be string,null',
-                      schema: schema120.properties.author.properties.avatar.type,
-                      parentSchema: schema120.properties.author.properties.avatar,
+                      schema: schema121.properties.author.properties.avatar.type,
+                      parentSchema: schema121.properties.author.properties.avatar,
                       data: data17,
                     };
                     if (vErrors === null) {
@@ -31499,7 +31583,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema120.properties.author.properties.avatar,
+                        parentSchema: schema121.properties.author.properties.avatar,
                         data: data17,
                       };
                       if (vErrors === null) {
@@ -31520,8 +31604,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'boolean' },
                       message: 'must be boolean',
-                      schema: schema120.properties.author.properties.bot.type,
-                      parentSchema: schema120.properties.author.properties.bot,
+                      schema: schema121.properties.author.properties.bot.type,
+                      parentSchema: schema121.properties.author.properties.bot,
                       data: data18,
                     };
                     if (vErrors === null) {
@@ -31539,8 +31623,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'object' },
                   message: 'must be object',
-                  schema: schema120.properties.author.type,
-                  parentSchema: schema120.properties.author,
+                  schema: schema121.properties.author.type,
+                  parentSchema: schema121.properties.author,
                   data: data13,
                 };
                 if (vErrors === null) {
@@ -31562,7 +31646,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2000 },
                     message: 'must NOT have more than 2000 characters',
                     schema: 2000,
-                    parentSchema: schema120.properties.content,
+                    parentSchema: schema121.properties.content,
                     data: data19,
                   };
                   if (vErrors === null) {
@@ -31579,8 +31663,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.content.type,
-                  parentSchema: schema120.properties.content,
+                  schema: schema121.properties.content.type,
+                  parentSchema: schema121.properties.content,
                   data: data19,
                 };
                 if (vErrors === null) {
@@ -31602,7 +31686,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema120.properties.timestamp,
+                    parentSchema: schema121.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -31627,7 +31711,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       '"',
                     schema:
                       '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-                    parentSchema: schema120.properties.timestamp,
+                    parentSchema: schema121.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -31644,8 +31728,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.timestamp.type,
-                  parentSchema: schema120.properties.timestamp,
+                  schema: schema121.properties.timestamp.type,
+                  parentSchema: schema121.properties.timestamp,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -31667,7 +31751,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema120.properties.embeds,
+                    parentSchema: schema121.properties.embeds,
                     data: data21,
                   };
                   if (vErrors === null) {
@@ -31692,7 +31776,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 256 },
                             message: 'must NOT have more than 256 characters',
                             schema: 256,
-                            parentSchema: schema120.properties.embeds.items.properties.title,
+                            parentSchema: schema121.properties.embeds.items.properties.title,
                             data: data23,
                           };
                           if (vErrors === null) {
@@ -31709,8 +31793,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.embeds.items.properties.title.type,
-                          parentSchema: schema120.properties.embeds.items.properties.title,
+                          schema: schema121.properties.embeds.items.properties.title.type,
+                          parentSchema: schema121.properties.embeds.items.properties.title,
                           data: data23,
                         };
                         if (vErrors === null) {
@@ -31732,7 +31816,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 4096 },
                             message: 'must NOT have more than 4096 characters',
                             schema: 4096,
-                            parentSchema: schema120.properties.embeds.items.properties.description,
+                            parentSchema: schema121.properties.embeds.items.properties.description,
                             data: data24,
                           };
                           if (vErrors === null) {
@@ -31749,8 +31833,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.embeds.items.properties.description.type,
-                          parentSchema: schema120.properties.embeds.items.properties.description,
+                          schema: schema121.properties.embeds.items.properties.description.type,
+                          parentSchema: schema121.properties.embeds.items.properties.description,
                           data: data24,
                         };
                         if (vErrors === null) {
@@ -31768,8 +31852,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema120.properties.embeds.items.type,
-                      parentSchema: schema120.properties.embeds.items,
+                      schema: schema121.properties.embeds.items.type,
+                      parentSchema: schema121.properties.embeds.items,
                       data: data22,
                     };
                     if (vErrors === null) {
@@ -31787,8 +31871,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema120.properties.embeds.type,
-                  parentSchema: schema120.properties.embeds,
+                  schema: schema121.properties.embeds.type,
+                  parentSchema: schema121.properties.embeds,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -31810,7 +31894,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema120.properties.attachments,
+                    parentSchema: schema121.properties.attachments,
                     data: data25,
                   };
                   if (vErrors === null) {
@@ -31831,8 +31915,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'filename' },
                         message: "must have required property '" + 'filename' + "'",
-                        schema: schema120.properties.attachments.items.required,
-                        parentSchema: schema120.properties.attachments.items,
+                        schema: schema121.properties.attachments.items.required,
+                        parentSchema: schema121.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -31849,8 +31933,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'size' },
                         message: "must have required property '" + 'size' + "'",
-                        schema: schema120.properties.attachments.items.required,
-                        parentSchema: schema120.properties.attachments.items,
+                        schema: schema121.properties.attachments.items.required,
+                        parentSchema: schema121.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -31867,8 +31951,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'url' },
                         message: "must have required property '" + 'url' + "'",
-                        schema: schema120.properties.attachments.items.required,
-                        parentSchema: schema120.properties.attachments.items,
+                        schema: schema121.properties.attachments.items.required,
+                        parentSchema: schema121.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -31887,7 +31971,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           params: { additionalProperty: key5 },
                           message: 'must NOT have additional properties',
                           schema: false,
-                          parentSchema: schema120.properties.attachments.items,
+                          parentSchema: schema121.properties.attachments.items,
                           data: data26,
                         };
                         if (vErrors === null) {
@@ -31909,7 +31993,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema120.properties.attachments.items.properties.filename,
+                            parentSchema: schema121.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -31927,7 +32011,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema120.properties.attachments.items.properties.filename,
+                            parentSchema: schema121.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -31944,8 +32028,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.attachments.items.properties.filename.type,
-                          parentSchema: schema120.properties.attachments.items.properties.filename,
+                          schema: schema121.properties.attachments.items.properties.filename.type,
+                          parentSchema: schema121.properties.attachments.items.properties.filename,
                           data: data27,
                         };
                         if (vErrors === null) {
@@ -31965,8 +32049,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema120.properties.attachments.items.properties.size.type,
-                          parentSchema: schema120.properties.attachments.items.properties.size,
+                          schema: schema121.properties.attachments.items.properties.size.type,
+                          parentSchema: schema121.properties.attachments.items.properties.size,
                           data: data28,
                         };
                         if (vErrors === null) {
@@ -31985,7 +32069,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '<=', limit: 1073741824 },
                             message: 'must be <= 1073741824',
                             schema: 1073741824,
-                            parentSchema: schema120.properties.attachments.items.properties.size,
+                            parentSchema: schema121.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -32003,7 +32087,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema120.properties.attachments.items.properties.size,
+                            parentSchema: schema121.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -32026,7 +32110,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema120.properties.attachments.items.properties.content_type,
+                            parentSchema: schema121.properties.attachments.items.properties.content_type,
                             data: data29,
                           };
                           if (vErrors === null) {
@@ -32043,8 +32127,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.attachments.items.properties.content_type.type,
-                          parentSchema: schema120.properties.attachments.items.properties.content_type,
+                          schema: schema121.properties.attachments.items.properties.content_type.type,
+                          parentSchema: schema121.properties.attachments.items.properties.content_type,
                           data: data29,
                         };
                         if (vErrors === null) {
@@ -32066,7 +32150,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 2048 },
                             message: 'must NOT have more than 2048 characters',
                             schema: 2048,
-                            parentSchema: schema120.properties.attachments.items.properties.url,
+                            parentSchema: schema121.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -32084,7 +32168,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema120.properties.attachments.items.properties.url,
+                            parentSchema: schema121.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -32101,8 +32185,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema120.properties.attachments.items.properties.url.type,
-                          parentSchema: schema120.properties.attachments.items.properties.url,
+                          schema: schema121.properties.attachments.items.properties.url.type,
+                          parentSchema: schema121.properties.attachments.items.properties.url,
                           data: data30,
                         };
                         if (vErrors === null) {
@@ -32120,8 +32204,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema120.properties.attachments.items.type,
-                      parentSchema: schema120.properties.attachments.items,
+                      schema: schema121.properties.attachments.items.type,
+                      parentSchema: schema121.properties.attachments.items,
                       data: data26,
                     };
                     if (vErrors === null) {
@@ -32139,8 +32223,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema120.properties.attachments.type,
-                  parentSchema: schema120.properties.attachments,
+                  schema: schema121.properties.attachments.type,
+                  parentSchema: schema121.properties.attachments,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -32158,8 +32242,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema120.type,
-              parentSchema: schema120,
+              schema: schema121.type,
+              parentSchema: schema121,
               data: data11,
             };
             if (vErrors === null) {
@@ -32177,8 +32261,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema115.properties.messages.type,
-          parentSchema: schema115.properties.messages,
+          schema: schema116.properties.messages.type,
+          parentSchema: schema116.properties.messages,
           data: data10,
         };
         if (vErrors === null) {
@@ -32196,8 +32280,8 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema115.type,
-      parentSchema: schema115,
+      schema: schema116.type,
+      parentSchema: schema116,
       data,
     };
     if (vErrors === null) {
@@ -32207,12 +32291,12 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscriptUploadResponse = validate70;
-const schema113 = {
+validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscriptUploadResponse = validate71;
+const schema114 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
   type: 'object',
@@ -32234,7 +32318,7 @@ const schema113 = {
     },
   },
 };
-const schema114 = {
+const schema115 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -32246,10 +32330,10 @@ const schema114 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-function validate70(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate71(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/transcript-upload-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32264,8 +32348,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -32282,8 +32366,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcript' },
         message: "must have required property '" + 'transcript' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -32302,7 +32386,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema113,
+          parentSchema: schema114,
           data,
         };
         if (vErrors === null) {
@@ -32323,7 +32407,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema113.properties.success,
+          parentSchema: schema114.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -32344,8 +32428,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema115.required,
+            parentSchema: schema115,
             data: data1,
           };
           if (vErrors === null) {
@@ -32362,8 +32446,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'ticketId' },
             message: "must have required property '" + 'ticketId' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema115.required,
+            parentSchema: schema115,
             data: data1,
           };
           if (vErrors === null) {
@@ -32380,8 +32464,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'userName' },
             message: "must have required property '" + 'userName' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema115.required,
+            parentSchema: schema115,
             data: data1,
           };
           if (vErrors === null) {
@@ -32398,8 +32482,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'createdAt' },
             message: "must have required property '" + 'createdAt' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema115.required,
+            parentSchema: schema115,
             data: data1,
           };
           if (vErrors === null) {
@@ -32416,8 +32500,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'size' },
             message: "must have required property '" + 'size' + "'",
-            schema: schema114.required,
-            parentSchema: schema114,
+            schema: schema115.required,
+            parentSchema: schema115,
             data: data1,
           };
           if (vErrors === null) {
@@ -32436,7 +32520,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema114,
+              parentSchema: schema115,
               data: data1,
             };
             if (vErrors === null) {
@@ -32456,8 +32540,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.id.type,
-              parentSchema: schema114.properties.id,
+              schema: schema115.properties.id.type,
+              parentSchema: schema115.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -32477,8 +32561,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.ticketId.type,
-              parentSchema: schema114.properties.ticketId,
+              schema: schema115.properties.ticketId.type,
+              parentSchema: schema115.properties.ticketId,
               data: data3,
             };
             if (vErrors === null) {
@@ -32498,8 +32582,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.userName.type,
-              parentSchema: schema114.properties.userName,
+              schema: schema115.properties.userName.type,
+              parentSchema: schema115.properties.userName,
               data: data4,
             };
             if (vErrors === null) {
@@ -32519,8 +32603,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.createdAt.type,
-              parentSchema: schema114.properties.createdAt,
+              schema: schema115.properties.createdAt.type,
+              parentSchema: schema115.properties.createdAt,
               data: data5,
             };
             if (vErrors === null) {
@@ -32540,8 +32624,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.size.type,
-              parentSchema: schema114.properties.size,
+              schema: schema115.properties.size.type,
+              parentSchema: schema115.properties.size,
               data: data6,
             };
             if (vErrors === null) {
@@ -32560,7 +32644,7 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema114.properties.size,
+                parentSchema: schema115.properties.size,
                 data: data6,
               };
               if (vErrors === null) {
@@ -32579,8 +32663,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema114.type,
-          parentSchema: schema114,
+          schema: schema115.type,
+          parentSchema: schema115,
           data: data1,
         };
         if (vErrors === null) {
@@ -32598,8 +32682,8 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema114.type,
+      parentSchema: schema114,
       data,
     };
     if (vErrors === null) {
@@ -32609,12 +32693,12 @@ function validate70(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateTranscripts = validate110;
-const schema196 = {
+validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateTranscripts = validate111;
+const schema197 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
@@ -32693,7 +32777,7 @@ const schema196 = {
     },
   },
 };
-const schema197 = {
+const schema198 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -32704,10 +32788,10 @@ const pattern139 = new RegExp(
   '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
   'u',
 );
-function validate110(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate111(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate110.evaluated;
+  const evaluated0 = validate111.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32757,7 +32841,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema196,
+          parentSchema: schema197,
           data,
         };
         if (vErrors === null) {
@@ -32776,8 +32860,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.enabled.type,
-        parentSchema: schema196.properties.enabled,
+        schema: schema197.properties.enabled.type,
+        parentSchema: schema197.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -32795,8 +32879,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.autoGenerate.type,
-        parentSchema: schema196.properties.autoGenerate,
+        schema: schema197.properties.autoGenerate.type,
+        parentSchema: schema197.properties.autoGenerate,
         data: data1,
       };
       if (vErrors === null) {
@@ -32814,8 +32898,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.includeAttachments.type,
-        parentSchema: schema196.properties.includeAttachments,
+        schema: schema197.properties.includeAttachments.type,
+        parentSchema: schema197.properties.includeAttachments,
         data: data2,
       };
       if (vErrors === null) {
@@ -32831,10 +32915,10 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/format',
         schemaPath: '#/properties/format/enum',
         keyword: 'enum',
-        params: { allowedValues: schema196.properties.format.enum },
+        params: { allowedValues: schema197.properties.format.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema196.properties.format.enum,
-        parentSchema: schema196.properties.format,
+        schema: schema197.properties.format.enum,
+        parentSchema: schema197.properties.format,
         data: data3,
       };
       if (vErrors === null) {
@@ -32852,8 +32936,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema196.properties.retentionDays.type,
-        parentSchema: schema196.properties.retentionDays,
+        schema: schema197.properties.retentionDays.type,
+        parentSchema: schema197.properties.retentionDays,
         data: data4,
       };
       if (vErrors === null) {
@@ -32872,7 +32956,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 365 },
           message: 'must be <= 365',
           schema: 365,
-          parentSchema: schema196.properties.retentionDays,
+          parentSchema: schema197.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -32890,7 +32974,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema196.properties.retentionDays,
+          parentSchema: schema197.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -32911,7 +32995,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema196.properties.webhookUrl,
+          parentSchema: schema197.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -32932,7 +33016,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
             '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
             '"',
           schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-          parentSchema: schema196.properties.webhookUrl,
+          parentSchema: schema197.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -32949,8 +33033,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema196.properties.webhookUrl.type,
-        parentSchema: schema196.properties.webhookUrl,
+        schema: schema197.properties.webhookUrl.type,
+        parentSchema: schema197.properties.webhookUrl,
         data: data5,
       };
       if (vErrors === null) {
@@ -32968,8 +33052,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema196.properties.dmUser.type,
-        parentSchema: schema196.properties.dmUser,
+        schema: schema197.properties.dmUser.type,
+        parentSchema: schema197.properties.dmUser,
         data: data6,
       };
       if (vErrors === null) {
@@ -32985,10 +33069,10 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/logChannel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema197.type },
+        params: { type: schema198.type },
         message: 'must be string,null',
-        schema: schema197.type,
-        parentSchema: schema197,
+        schema: schema198.type,
+        parentSchema: schema198,
         data: data7,
       };
       if (vErrors === null) {
@@ -33007,7 +33091,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema197,
+          parentSchema: schema198,
           data: data7,
         };
         if (vErrors === null) {
@@ -33025,7 +33109,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema197,
+          parentSchema: schema198,
           data: data7,
         };
         if (vErrors === null) {
@@ -33043,8 +33127,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema196.type,
-      parentSchema: schema196,
+      schema: schema197.type,
+      parentSchema: schema197,
       data,
     };
     if (vErrors === null) {
@@ -33054,12 +33138,12 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate110.errors = vErrors;
+  validate111.errors = vErrors;
   return errors === 0;
 }
-validate110.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUser = validate76;
-const schema126 = {
+validate111.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUser = validate77;
+const schema127 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -33099,12 +33183,12 @@ const schema126 = {
     },
   },
 };
-const schema127 = {
+const schema128 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema129 = {
+const schema130 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -33118,10 +33202,10 @@ const schema129 = {
     sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
   },
 };
-function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate78(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33136,8 +33220,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema130.required,
+        parentSchema: schema130,
         data,
       };
       if (vErrors === null) {
@@ -33154,8 +33238,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema130.required,
+        parentSchema: schema130,
         data,
       };
       if (vErrors === null) {
@@ -33172,8 +33256,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema130.required,
+        parentSchema: schema130,
         data,
       };
       if (vErrors === null) {
@@ -33190,8 +33274,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema130.required,
+        parentSchema: schema130,
         data,
       };
       if (vErrors === null) {
@@ -33218,7 +33302,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema129,
+          parentSchema: schema130,
           data,
         };
         if (vErrors === null) {
@@ -33240,7 +33324,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema128,
             data: data0,
           };
           if (vErrors === null) {
@@ -33257,8 +33341,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema128.type,
+          parentSchema: schema128,
           data: data0,
         };
         if (vErrors === null) {
@@ -33278,8 +33362,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.name.type,
-          parentSchema: schema129.properties.name,
+          schema: schema130.properties.name.type,
+          parentSchema: schema130.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -33297,10 +33381,10 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema129.properties.iconURL.type },
+          params: { type: schema130.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema129.properties.iconURL.type,
-          parentSchema: schema129.properties.iconURL,
+          schema: schema130.properties.iconURL.type,
+          parentSchema: schema130.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -33320,8 +33404,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.settingsUrl.type,
-          parentSchema: schema129.properties.settingsUrl,
+          schema: schema130.properties.settingsUrl.type,
+          parentSchema: schema130.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -33343,7 +33427,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema129.properties.permissions,
+            parentSchema: schema130.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -33360,8 +33444,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.permissions.type,
-          parentSchema: schema129.properties.permissions,
+          schema: schema130.properties.permissions.type,
+          parentSchema: schema130.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -33381,8 +33465,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema129.properties.owner.type,
-          parentSchema: schema129.properties.owner,
+          schema: schema130.properties.owner.type,
+          parentSchema: schema130.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -33404,7 +33488,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema129.properties.sections,
+            parentSchema: schema130.properties.sections,
             data: data6,
           };
           if (vErrors === null) {
@@ -33426,7 +33510,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[a-z][a-z0-9_-]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
                 schema: '^[a-z][a-z0-9_-]*$',
-                parentSchema: schema129.properties.sections.items,
+                parentSchema: schema130.properties.sections.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -33443,8 +33527,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema129.properties.sections.items.type,
-              parentSchema: schema129.properties.sections.items,
+              schema: schema130.properties.sections.items.type,
+              parentSchema: schema130.properties.sections.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -33473,7 +33557,7 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema129.properties.sections,
+                parentSchema: schema130.properties.sections,
                 data: data6,
               };
               if (vErrors === null) {
@@ -33494,8 +33578,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema129.properties.sections.type,
-          parentSchema: schema129.properties.sections,
+          schema: schema130.properties.sections.type,
+          parentSchema: schema130.properties.sections,
           data: data6,
         };
         if (vErrors === null) {
@@ -33513,8 +33597,8 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema129.type,
-      parentSchema: schema129,
+      schema: schema130.type,
+      parentSchema: schema130,
       data,
     };
     if (vErrors === null) {
@@ -33524,14 +33608,14 @@ function validate77(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate78.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate77(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33549,8 +33633,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -33567,8 +33651,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -33585,8 +33669,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -33603,8 +33687,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -33621,8 +33705,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -33639,8 +33723,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -33657,8 +33741,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema126.required,
-        parentSchema: schema126,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -33669,7 +33753,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema126.properties, key0)) {
+      if (!func1.call(schema127.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -33677,7 +33761,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema126,
+          parentSchema: schema127,
           data,
         };
         if (vErrors === null) {
@@ -33698,7 +33782,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema126.properties.success,
+          parentSchema: schema127.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -33720,7 +33804,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema128,
             data: data1,
           };
           if (vErrors === null) {
@@ -33737,8 +33821,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema128.type,
+          parentSchema: schema128,
           data: data1,
         };
         if (vErrors === null) {
@@ -33758,8 +33842,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.username.type,
-          parentSchema: schema126.properties.username,
+          schema: schema127.properties.username.type,
+          parentSchema: schema127.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -33777,10 +33861,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema126.properties.global_name.type },
+          params: { type: schema127.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema126.properties.global_name.type,
-          parentSchema: schema126.properties.global_name,
+          schema: schema127.properties.global_name.type,
+          parentSchema: schema127.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -33798,10 +33882,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema126.properties.avatar.type },
+          params: { type: schema127.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema126.properties.avatar.type,
-          parentSchema: schema126.properties.avatar,
+          schema: schema127.properties.avatar.type,
+          parentSchema: schema127.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -33821,8 +33905,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.discriminator.type,
-          parentSchema: schema126.properties.discriminator,
+          schema: schema127.properties.discriminator.type,
+          parentSchema: schema127.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -33840,10 +33924,10 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema126.properties.email.type },
+          params: { type: schema127.properties.email.type },
           message: 'must be string,null',
-          schema: schema126.properties.email.type,
-          parentSchema: schema126.properties.email,
+          schema: schema127.properties.email.type,
+          parentSchema: schema127.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -33865,7 +33949,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema127,
+            parentSchema: schema128,
             data: data7,
           };
           if (vErrors === null) {
@@ -33882,8 +33966,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema127.type,
-          parentSchema: schema127,
+          schema: schema128.type,
+          parentSchema: schema128,
           data: data7,
         };
         if (vErrors === null) {
@@ -33899,7 +33983,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       const len0 = data8.length;
       for (let i0 = 0; i0 < len0; i0++) {
         if (
-          !validate77(data8[i0], {
+          !validate78(data8[i0], {
             instancePath: instancePath + '/guilds/' + i0,
             parentData: data8,
             parentDataProperty: i0,
@@ -33907,7 +33991,7 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+          vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
           errors = vErrors.length;
         }
       }
@@ -33918,8 +34002,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema126.properties.guilds.type,
-        parentSchema: schema126.properties.guilds,
+        schema: schema127.properties.guilds.type,
+        parentSchema: schema127.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -33938,8 +34022,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema126.properties.guildsError.type,
-          parentSchema: schema126.properties.guildsError,
+          schema: schema127.properties.guildsError.type,
+          parentSchema: schema127.properties.guildsError,
           data: data10,
         };
         if (vErrors === null) {
@@ -33957,8 +34041,8 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema126.type,
-      parentSchema: schema126,
+      schema: schema127.type,
+      parentSchema: schema127,
       data,
     };
     if (vErrors === null) {
@@ -33968,12 +34052,12 @@ function validate76(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResponse = validate72;
-const schema121 = {
+validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResponse = validate73;
+const schema122 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-response.json',
   type: 'object',
@@ -34000,7 +34084,7 @@ const schema121 = {
     },
   },
 };
-const schema122 = {
+const schema123 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username', 'discriminator', 'avatar', 'global_name'],
@@ -34012,15 +34096,15 @@ const schema122 = {
     global_name: { type: ['string', 'null'] },
   },
 };
-const schema123 = {
+const schema124 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate74(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34035,8 +34119,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -34053,8 +34137,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -34071,8 +34155,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -34089,8 +34173,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -34107,8 +34191,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -34127,7 +34211,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema122,
+          parentSchema: schema123,
           data,
         };
         if (vErrors === null) {
@@ -34149,7 +34233,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema123,
+            parentSchema: schema124,
             data: data0,
           };
           if (vErrors === null) {
@@ -34166,8 +34250,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema123.type,
-          parentSchema: schema123,
+          schema: schema124.type,
+          parentSchema: schema124,
           data: data0,
         };
         if (vErrors === null) {
@@ -34187,8 +34271,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.username.type,
-          parentSchema: schema122.properties.username,
+          schema: schema123.properties.username.type,
+          parentSchema: schema123.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -34208,8 +34292,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.discriminator.type,
-          parentSchema: schema122.properties.discriminator,
+          schema: schema123.properties.discriminator.type,
+          parentSchema: schema123.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -34227,10 +34311,10 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema122.properties.avatar.type },
+          params: { type: schema123.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema122.properties.avatar.type,
-          parentSchema: schema122.properties.avatar,
+          schema: schema123.properties.avatar.type,
+          parentSchema: schema123.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -34248,10 +34332,10 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema122.properties.global_name.type },
+          params: { type: schema123.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema122.properties.global_name.type,
-          parentSchema: schema122.properties.global_name,
+          schema: schema123.properties.global_name.type,
+          parentSchema: schema123.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -34269,8 +34353,8 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema122.type,
-      parentSchema: schema122,
+      schema: schema123.type,
+      parentSchema: schema123,
       data,
     };
     if (vErrors === null) {
@@ -34280,14 +34364,14 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate72(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate74.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate73(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-response.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34302,8 +34386,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema121.required,
-        parentSchema: schema121,
+        schema: schema122.required,
+        parentSchema: schema122,
         data,
       };
       if (vErrors === null) {
@@ -34320,8 +34404,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'users' },
         message: "must have required property '" + 'users' + "'",
-        schema: schema121.required,
-        parentSchema: schema121,
+        schema: schema122.required,
+        parentSchema: schema122,
         data,
       };
       if (vErrors === null) {
@@ -34340,7 +34424,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema121,
+          parentSchema: schema122,
           data,
         };
         if (vErrors === null) {
@@ -34361,7 +34445,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema121.properties.success,
+          parentSchema: schema122.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -34378,7 +34462,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate73(data1[i0], {
+            !validate74(data1[i0], {
               instancePath: instancePath + '/users/' + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -34386,7 +34470,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+            vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
             errors = vErrors.length;
           }
         }
@@ -34397,8 +34481,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema121.properties.users.type,
-          parentSchema: schema121.properties.users,
+          schema: schema122.properties.users.type,
+          parentSchema: schema122.properties.users,
           data: data1,
         };
         if (vErrors === null) {
@@ -34416,8 +34500,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema121.type,
-      parentSchema: schema121,
+      schema: schema122.type,
+      parentSchema: schema122,
       data,
     };
     if (vErrors === null) {
@@ -34427,12 +34511,12 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const validateUserSearchResult = validate75;
-const schema124 = {
+validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const validateUserSearchResult = validate76;
+const schema125 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-result.json',
   type: 'object',
@@ -34453,15 +34537,15 @@ const schema124 = {
     },
   },
 };
-const schema125 = {
+const schema126 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-function validate75(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate76(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/user-search-result.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34476,8 +34560,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -34494,8 +34578,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -34512,8 +34596,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -34530,8 +34614,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -34548,8 +34632,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -34568,7 +34652,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema124,
+          parentSchema: schema125,
           data,
         };
         if (vErrors === null) {
@@ -34590,7 +34674,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema125,
+            parentSchema: schema126,
             data: data0,
           };
           if (vErrors === null) {
@@ -34607,8 +34691,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema125.type,
-          parentSchema: schema125,
+          schema: schema126.type,
+          parentSchema: schema126,
           data: data0,
         };
         if (vErrors === null) {
@@ -34628,8 +34712,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.username.type,
-          parentSchema: schema124.properties.username,
+          schema: schema125.properties.username.type,
+          parentSchema: schema125.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -34649,8 +34733,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.discriminator.type,
-          parentSchema: schema124.properties.discriminator,
+          schema: schema125.properties.discriminator.type,
+          parentSchema: schema125.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -34668,10 +34752,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema124.properties.avatar.type },
+          params: { type: schema125.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema124.properties.avatar.type,
-          parentSchema: schema124.properties.avatar,
+          schema: schema125.properties.avatar.type,
+          parentSchema: schema125.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -34689,10 +34773,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema124.properties.global_name.type },
+          params: { type: schema125.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema124.properties.global_name.type,
-          parentSchema: schema124.properties.global_name,
+          schema: schema125.properties.global_name.type,
+          parentSchema: schema125.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -34710,8 +34794,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema124.type,
-      parentSchema: schema124,
+      schema: schema125.type,
+      parentSchema: schema125,
       data,
     };
     if (vErrors === null) {
@@ -34721,10 +34805,10 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate76.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */
 export const conditionsByHash = Object.freeze({
   '5d5648b7': condition_5d5648b7,
