@@ -12,54 +12,63 @@ import s9 from './schema.contact-message.json' with { type: 'json' };
 import s10 from './schema.contact-response.json' with { type: 'json' };
 import s11 from './schema.discord-embed.json' with { type: 'json' };
 import s12 from './schema.discord-message.json' with { type: 'json' };
-import s13 from './schema.field-error.json' with { type: 'json' };
-import s14 from './schema.greeting.json' with { type: 'json' };
-import s15 from './schema.greeting-embed.json' with { type: 'json' };
-import s16 from './schema.greeting-message-type.json' with { type: 'json' };
-import s17 from './schema.greeting-placeholder.json' with { type: 'json' };
-import s18 from './schema.greeting-preview-request.json' with { type: 'json' };
-import s19 from './schema.greeting-preview-response.json' with { type: 'json' };
-import s20 from './schema.guild-stats.json' with { type: 'json' };
-import s21 from './schema.guild-summary.json' with { type: 'json' };
-import s22 from './schema.health-status.json' with { type: 'json' };
-import s23 from './schema.hex-colour.json' with { type: 'json' };
-import s24 from './schema.image-url.json' with { type: 'json' };
-import s25 from './schema.level-up-placeholder.json' with { type: 'json' };
-import s26 from './schema.levels.json' with { type: 'json' };
-import s27 from './schema.managed-guild.json' with { type: 'json' };
-import s28 from './schema.moderation.json' with { type: 'json' };
-import s29 from './schema.moderation-action.json' with { type: 'json' };
-import s30 from './schema.role.json' with { type: 'json' };
-import s31 from './schema.role-list.json' with { type: 'json' };
-import s32 from './schema.role-reference.json' with { type: 'json' };
-import s33 from './schema.saved-embed.json' with { type: 'json' };
-import s34 from './schema.schema-list.json' with { type: 'json' };
-import s35 from './schema.section-access.json' with { type: 'json' };
-import s36 from './schema.settings-put-request.json' with { type: 'json' };
-import s37 from './schema.settings-response.json' with { type: 'json' };
-import s38 from './schema.snowflake.json' with { type: 'json' };
-import s39 from './schema.success-response.json' with { type: 'json' };
-import s40 from './schema.ticket-categories.json' with { type: 'json' };
-import s41 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s42 from './schema.ticket-category-request.json' with { type: 'json' };
-import s43 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s44 from './schema.ticket-general.json' with { type: 'json' };
-import s45 from './schema.ticket-limits.json' with { type: 'json' };
-import s46 from './schema.ticket-panel.json' with { type: 'json' };
-import s47 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s48 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s49 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s50 from './schema.top-server.json' with { type: 'json' };
-import s51 from './schema.top-server-list.json' with { type: 'json' };
-import s52 from './schema.transcript-list.json' with { type: 'json' };
-import s53 from './schema.transcript-message.json' with { type: 'json' };
-import s54 from './schema.transcript-summary.json' with { type: 'json' };
-import s55 from './schema.transcript-upload.json' with { type: 'json' };
-import s56 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s57 from './schema.transcripts.json' with { type: 'json' };
-import s58 from './schema.user.json' with { type: 'json' };
-import s59 from './schema.user-search-response.json' with { type: 'json' };
-import s60 from './schema.user-search-result.json' with { type: 'json' };
+import s13 from './schema.embed-get-request.json' with { type: 'json' };
+import s14 from './schema.embed-get-response.json' with { type: 'json' };
+import s15 from './schema.embed-send-channel-request.json' with { type: 'json' };
+import s16 from './schema.embed-send-channel-response.json' with { type: 'json' };
+import s17 from './schema.embed-send-webhook-request.json' with { type: 'json' };
+import s18 from './schema.embed-send-webhook-response.json' with { type: 'json' };
+import s19 from './schema.embed-update-request.json' with { type: 'json' };
+import s20 from './schema.embed-update-response.json' with { type: 'json' };
+import s21 from './schema.fetched-embed.json' with { type: 'json' };
+import s22 from './schema.field-error.json' with { type: 'json' };
+import s23 from './schema.greeting.json' with { type: 'json' };
+import s24 from './schema.greeting-embed.json' with { type: 'json' };
+import s25 from './schema.greeting-message-type.json' with { type: 'json' };
+import s26 from './schema.greeting-placeholder.json' with { type: 'json' };
+import s27 from './schema.greeting-preview-request.json' with { type: 'json' };
+import s28 from './schema.greeting-preview-response.json' with { type: 'json' };
+import s29 from './schema.guild-stats.json' with { type: 'json' };
+import s30 from './schema.guild-summary.json' with { type: 'json' };
+import s31 from './schema.health-status.json' with { type: 'json' };
+import s32 from './schema.hex-colour.json' with { type: 'json' };
+import s33 from './schema.image-url.json' with { type: 'json' };
+import s34 from './schema.level-up-placeholder.json' with { type: 'json' };
+import s35 from './schema.levels.json' with { type: 'json' };
+import s36 from './schema.managed-guild.json' with { type: 'json' };
+import s37 from './schema.moderation.json' with { type: 'json' };
+import s38 from './schema.moderation-action.json' with { type: 'json' };
+import s39 from './schema.role.json' with { type: 'json' };
+import s40 from './schema.role-list.json' with { type: 'json' };
+import s41 from './schema.role-reference.json' with { type: 'json' };
+import s42 from './schema.saved-embed.json' with { type: 'json' };
+import s43 from './schema.schema-list.json' with { type: 'json' };
+import s44 from './schema.section-access.json' with { type: 'json' };
+import s45 from './schema.settings-put-request.json' with { type: 'json' };
+import s46 from './schema.settings-response.json' with { type: 'json' };
+import s47 from './schema.snowflake.json' with { type: 'json' };
+import s48 from './schema.success-response.json' with { type: 'json' };
+import s49 from './schema.ticket-categories.json' with { type: 'json' };
+import s50 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s51 from './schema.ticket-category-request.json' with { type: 'json' };
+import s52 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s53 from './schema.ticket-general.json' with { type: 'json' };
+import s54 from './schema.ticket-limits.json' with { type: 'json' };
+import s55 from './schema.ticket-panel.json' with { type: 'json' };
+import s56 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s57 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s58 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s59 from './schema.top-server.json' with { type: 'json' };
+import s60 from './schema.top-server-list.json' with { type: 'json' };
+import s61 from './schema.transcript-list.json' with { type: 'json' };
+import s62 from './schema.transcript-message.json' with { type: 'json' };
+import s63 from './schema.transcript-summary.json' with { type: 'json' };
+import s64 from './schema.transcript-upload.json' with { type: 'json' };
+import s65 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s66 from './schema.transcripts.json' with { type: 'json' };
+import s67 from './schema.user.json' with { type: 'json' };
+import s68 from './schema.user-search-response.json' with { type: 'json' };
+import s69 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -82,54 +91,63 @@ export const publishedSchemas = deepFreeze({
   'contact-response': s10.schema,
   'discord-embed': s11.schema,
   'discord-message': s12.schema,
-  'field-error': s13.schema,
-  greeting: s14.schema,
-  'greeting-embed': s15.schema,
-  'greeting-message-type': s16.schema,
-  'greeting-placeholder': s17.schema,
-  'greeting-preview-request': s18.schema,
-  'greeting-preview-response': s19.schema,
-  'guild-stats': s20.schema,
-  'guild-summary': s21.schema,
-  'health-status': s22.schema,
-  'hex-colour': s23.schema,
-  'image-url': s24.schema,
-  'level-up-placeholder': s25.schema,
-  levels: s26.schema,
-  'managed-guild': s27.schema,
-  moderation: s28.schema,
-  'moderation-action': s29.schema,
-  role: s30.schema,
-  'role-list': s31.schema,
-  'role-reference': s32.schema,
-  'saved-embed': s33.schema,
-  'schema-list': s34.schema,
-  'section-access': s35.schema,
-  'settings-put-request': s36.schema,
-  'settings-response': s37.schema,
-  snowflake: s38.schema,
-  'success-response': s39.schema,
-  'ticket-categories': s40.schema,
-  'ticket-categories-response': s41.schema,
-  'ticket-category-request': s42.schema,
-  'ticket-default-category-request': s43.schema,
-  'ticket-general': s44.schema,
-  'ticket-limits': s45.schema,
-  'ticket-panel': s46.schema,
-  'ticket-panel-deploy-default-request': s47.schema,
-  'ticket-panel-deploy-request': s48.schema,
-  'ticket-panel-deploy-response': s49.schema,
-  'top-server': s50.schema,
-  'top-server-list': s51.schema,
-  'transcript-list': s52.schema,
-  'transcript-message': s53.schema,
-  'transcript-summary': s54.schema,
-  'transcript-upload': s55.schema,
-  'transcript-upload-response': s56.schema,
-  transcripts: s57.schema,
-  user: s58.schema,
-  'user-search-response': s59.schema,
-  'user-search-result': s60.schema,
+  'embed-get-request': s13.schema,
+  'embed-get-response': s14.schema,
+  'embed-send-channel-request': s15.schema,
+  'embed-send-channel-response': s16.schema,
+  'embed-send-webhook-request': s17.schema,
+  'embed-send-webhook-response': s18.schema,
+  'embed-update-request': s19.schema,
+  'embed-update-response': s20.schema,
+  'fetched-embed': s21.schema,
+  'field-error': s22.schema,
+  greeting: s23.schema,
+  'greeting-embed': s24.schema,
+  'greeting-message-type': s25.schema,
+  'greeting-placeholder': s26.schema,
+  'greeting-preview-request': s27.schema,
+  'greeting-preview-response': s28.schema,
+  'guild-stats': s29.schema,
+  'guild-summary': s30.schema,
+  'health-status': s31.schema,
+  'hex-colour': s32.schema,
+  'image-url': s33.schema,
+  'level-up-placeholder': s34.schema,
+  levels: s35.schema,
+  'managed-guild': s36.schema,
+  moderation: s37.schema,
+  'moderation-action': s38.schema,
+  role: s39.schema,
+  'role-list': s40.schema,
+  'role-reference': s41.schema,
+  'saved-embed': s42.schema,
+  'schema-list': s43.schema,
+  'section-access': s44.schema,
+  'settings-put-request': s45.schema,
+  'settings-response': s46.schema,
+  snowflake: s47.schema,
+  'success-response': s48.schema,
+  'ticket-categories': s49.schema,
+  'ticket-categories-response': s50.schema,
+  'ticket-category-request': s51.schema,
+  'ticket-default-category-request': s52.schema,
+  'ticket-general': s53.schema,
+  'ticket-limits': s54.schema,
+  'ticket-panel': s55.schema,
+  'ticket-panel-deploy-default-request': s56.schema,
+  'ticket-panel-deploy-request': s57.schema,
+  'ticket-panel-deploy-response': s58.schema,
+  'top-server': s59.schema,
+  'top-server-list': s60.schema,
+  'transcript-list': s61.schema,
+  'transcript-message': s62.schema,
+  'transcript-summary': s63.schema,
+  'transcript-upload': s64.schema,
+  'transcript-upload-response': s65.schema,
+  transcripts: s66.schema,
+  user: s67.schema,
+  'user-search-response': s68.schema,
+  'user-search-result': s69.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -146,6 +164,15 @@ export const schemaIds = deepFreeze({
   'contact-response': 'https://guildhall.dev/schemas/api/contact-response.json',
   'discord-embed': 'https://guildhall.dev/schemas/common/discord-embed.json',
   'discord-message': 'https://guildhall.dev/schemas/common/discord-message.json',
+  'embed-get-request': 'https://guildhall.dev/schemas/api/embed-get-request.json',
+  'embed-get-response': 'https://guildhall.dev/schemas/api/embed-get-response.json',
+  'embed-send-channel-request': 'https://guildhall.dev/schemas/api/embed-send-channel-request.json',
+  'embed-send-channel-response': 'https://guildhall.dev/schemas/api/embed-send-channel-response.json',
+  'embed-send-webhook-request': 'https://guildhall.dev/schemas/api/embed-send-webhook-request.json',
+  'embed-send-webhook-response': 'https://guildhall.dev/schemas/api/embed-send-webhook-response.json',
+  'embed-update-request': 'https://guildhall.dev/schemas/api/embed-update-request.json',
+  'embed-update-response': 'https://guildhall.dev/schemas/api/embed-update-response.json',
+  'fetched-embed': 'https://guildhall.dev/schemas/api/fetched-embed.json',
   'field-error': 'https://guildhall.dev/schemas/api/field-error.json',
   greeting: 'https://guildhall.dev/schemas/settings/greeting.json',
   'greeting-embed': 'https://guildhall.dev/schemas/common/greeting-embed.json',
@@ -210,6 +237,15 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/contact-response.json': publishedSchemas['contact-response'],
   'https://guildhall.dev/schemas/common/discord-embed.json': publishedSchemas['discord-embed'],
   'https://guildhall.dev/schemas/common/discord-message.json': publishedSchemas['discord-message'],
+  'https://guildhall.dev/schemas/api/embed-get-request.json': publishedSchemas['embed-get-request'],
+  'https://guildhall.dev/schemas/api/embed-get-response.json': publishedSchemas['embed-get-response'],
+  'https://guildhall.dev/schemas/api/embed-send-channel-request.json': publishedSchemas['embed-send-channel-request'],
+  'https://guildhall.dev/schemas/api/embed-send-channel-response.json': publishedSchemas['embed-send-channel-response'],
+  'https://guildhall.dev/schemas/api/embed-send-webhook-request.json': publishedSchemas['embed-send-webhook-request'],
+  'https://guildhall.dev/schemas/api/embed-send-webhook-response.json': publishedSchemas['embed-send-webhook-response'],
+  'https://guildhall.dev/schemas/api/embed-update-request.json': publishedSchemas['embed-update-request'],
+  'https://guildhall.dev/schemas/api/embed-update-response.json': publishedSchemas['embed-update-response'],
+  'https://guildhall.dev/schemas/api/fetched-embed.json': publishedSchemas['fetched-embed'],
   'https://guildhall.dev/schemas/api/field-error.json': publishedSchemas['field-error'],
   'https://guildhall.dev/schemas/settings/greeting.json': publishedSchemas['greeting'],
   'https://guildhall.dev/schemas/common/greeting-embed.json': publishedSchemas['greeting-embed'],
