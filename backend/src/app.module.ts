@@ -15,6 +15,8 @@ import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { BotStatusController } from './dashboard/bot-status.controller.js';
 import { BotStatusService } from './dashboard/bot-status.service.js';
 import { DiscordService } from './discord/discord.service.js';
+import { EmbedsController } from './embeds/embeds.controller.js';
+import { EmbedsService } from './embeds/embeds.service.js';
 import type { SessionUser } from './discord/discord.types.js';
 import { GreetingController } from './greeting/greeting.controller.js';
 import { GreetingService } from './greeting/greeting.service.js';
@@ -77,6 +79,7 @@ export class AppModule {
       TicketCategoriesService,
       BotCredentialGuard,
       PanelsService,
+      EmbedsService,
     ];
     return {
       module: AppModule,
@@ -115,6 +118,7 @@ export class AppModule {
         TicketCategoriesController,
         BotTranscriptsController,
         PanelsController,
+        EmbedsController,
       ],
       providers,
       exports: [PASSPORT],
