@@ -351,7 +351,9 @@ describe('API contract: the operations table matches the running API', () => {
       const created = await owner.json(`/api/guild/${guildId}/collections/${name}`, {
         method: 'POST',
         // A saved embed needs its name and message; a panel its channel (the rest takes the defaults).
-        json: { item: name === 'embeds' ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } } : { channel_id: '1100000000000010101' } },
+        json: {
+          item: name === 'embeds' ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } } : { channel_id: '1100000000000010101' },
+        },
       });
       expect(created.status).toBe(201);
       itemIds[name] = created.body.id;

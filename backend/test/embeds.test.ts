@@ -24,7 +24,10 @@ const NOT_MANAGED = SANDBOX_GUILDS.nightOwls;
 
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 const documented = (name: string, answer: unknown) => {
-  const validate = ajv.compile({ $ref: `#/components/schemas/${name}`, components: (openapi as unknown as { components: object }).components });
+  const validate = ajv.compile({
+    $ref: `#/components/schemas/${name}`,
+    components: (openapi as unknown as { components: object }).components,
+  });
   return { valid: validate(structuredClone(answer)), errors: validate.errors ?? null };
 };
 /** Discord writes +00:00; the package's datetime check wants Z for the same instant (as in sandbox.conformance.test.ts). */
@@ -82,7 +85,9 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
     post('send-channel', { guildId: GUILD, channelId: CHANNELS.general, ...body }, browser);
   /** The bot reads through the sandbox's Discord API, as it would on Discord. */
   const botGet = async (path: string) => {
-    const res = await fetch(`${app.config.discord.apiBase}/v10${path}`, { headers: { authorization: `Bot ${app.config.discord.botToken}` } });
+    const res = await fetch(`${app.config.discord.apiBase}/v10${path}`, {
+      headers: { authorization: `Bot ${app.config.discord.botToken}` },
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
   const posted = () => sandbox.allPostedMessages().length;
@@ -113,7 +118,12 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
     it("posts the builder's message as the bot, as Discord's message schema describes", async () => {
       const { status, body } = await sendChannel(builderMessage);
       expect(status).toBe(200);
-      expect(body).toEqual({ success: true, messageId: expect.stringMatching(/^[0-9]{17,20}$/), guildId: GUILD, channelId: CHANNELS.general });
+      expect(body).toEqual({
+        success: true,
+        messageId: expect.stringMatching(/^[0-9]{17,20}$/),
+        guildId: GUILD,
+        channelId: CHANNELS.general,
+      });
       expect(documented('EmbedSendChannelResponse', body)).toEqual({ valid: true, errors: null });
 
       const read = await botGet(`/channels/${CHANNELS.general}/messages/${body.messageId}`);
@@ -144,7 +154,9 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
         const { status, body } = await sendChannel({ ...missing, embeds: [{ title: 'x' }] });
         expect(status).toBe(400);
         expect(body.error).toBe('Please select a guild and channel');
-        expect(body.fieldErrors).toEqual([{ path: Object.keys(missing)[0] === 'guildId' ? '/guildId' : '/channelId', message: 'Please select a guild and channel' }]);
+        expect(body.fieldErrors).toEqual([
+          { path: Object.keys(missing)[0] === 'guildId' ? '/guildId' : '/channelId', message: 'Please select a guild and channel' },
+        ]);
       }
       expect(posted()).toBe(before);
     });
@@ -161,11 +173,14 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
       for (const channelId of [CHANNELS.lounge, CHANNELS.communityCategory]) {
         const { status, body } = await sendChannel({ channelId, embeds: [{ title: 'x' }] });
         expect(status).toBe(400);
-        expect(body.fieldErrors[0]).toMatchObject({ path: '/channelId', message: expect.stringContaining('is not a text or announcement channel') });
+        expect(body.fieldErrors[0]).toMatchObject({
+          path: '/channelId',
+          message: expect.stringContaining('is not a text or announcement channel'),
+        });
       }
     });
 
-    it("refuses a guild the user cannot manage (403 with the reason) and one they are not in, whatever the channel", async () => {
+    it('refuses a guild the user cannot manage (403 with the reason) and one they are not in, whatever the channel', async () => {
       const before = posted();
       const notManaged = await sendChannel({ guildId: NOT_MANAGED.id, channelId: NOT_MANAGED.channels.general, embeds: [{ title: 'x' }] });
       expect(notManaged.status).toBe(403);
@@ -200,7 +215,13 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
       const { status, body } = await post('get-by-id', { messageId, guildId: GUILD, channelId: CHANNELS.general });
       expect(status).toBe(200);
       expect(documented('EmbedGetResponse', body)).toEqual({ valid: true, errors: null });
-      expect(body).toMatchObject({ success: true, messageId, guildId: GUILD, channelId: CHANNELS.general, content: 'Welcome to the server!' });
+      expect(body).toMatchObject({
+        success: true,
+        messageId,
+        guildId: GUILD,
+        channelId: CHANNELS.general,
+        content: 'Welcome to the server!',
+      });
       expect(body.embeds[0]).toMatchObject({
         title: 'About the bot',
         color: 0x5865f2,
@@ -209,7 +230,11 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
         thumbnail: { url: 'https://guildhall.dev/thumb.png' },
       });
       expect(body.embeds[0].timestamp).toMatch(/^2026-11-22T12:00:00/);
-      expect(body.embeds[1]).toMatchObject({ color: 0x57f287, image: { url: 'https://guildhall.dev/banner.png' }, fields: builderMessage.embeds[1]!.fields });
+      expect(body.embeds[1]).toMatchObject({
+        color: 0x57f287,
+        image: { url: 'https://guildhall.dev/banner.png' },
+        fields: builderMessage.embeds[1]!.fields,
+      });
     });
 
     it("fetches it without a channel (as a pasted link's guild and id): the guild's channels are searched", async () => {
@@ -221,7 +246,10 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
     it("says 'Please enter a message ID' without one, and 'Message not found' for an id that is nowhere", async () => {
       const empty = await post('get-by-id', { messageId: '', guildId: GUILD });
       expect(empty.status).toBe(400);
-      expect(empty.body).toMatchObject({ error: 'Please enter a message ID', fieldErrors: [{ path: '/messageId', message: 'Please enter a message ID' }] });
+      expect(empty.body).toMatchObject({
+        error: 'Please enter a message ID',
+        fieldErrors: [{ path: '/messageId', message: 'Please enter a message ID' }],
+      });
       const nowhere = await post('get-by-id', { messageId: '1999999999999999999', guildId: GUILD });
       expect(nowhere.status).toBe(404);
       expect(nowhere.body.error).toBe('Message not found');
@@ -277,9 +305,19 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
       expect(noChannel.body.error).toBe('Please select a guild and channel');
       const otherChannel = await post('update', { messageId, guildId: GUILD, channelId: OTHER.channels.general, embeds: [{ title: 'x' }] });
       expect(otherChannel.status).toBe(400);
-      const notManaged = await post('update', { messageId, guildId: NOT_MANAGED.id, channelId: NOT_MANAGED.channels.general, embeds: [{ title: 'x' }] });
+      const notManaged = await post('update', {
+        messageId,
+        guildId: NOT_MANAGED.id,
+        channelId: NOT_MANAGED.channels.general,
+        embeds: [{ title: 'x' }],
+      });
       expect(notManaged.status).toBe(403);
-      const gone = await post('update', { messageId: '1999999999999999999', guildId: GUILD, channelId: CHANNELS.general, embeds: [{ title: 'x' }] });
+      const gone = await post('update', {
+        messageId: '1999999999999999999',
+        guildId: GUILD,
+        channelId: CHANNELS.general,
+        embeds: [{ title: 'x' }],
+      });
       expect(gone.status).toBe(404);
       expect(gone.body.error).toBe('Message not found');
     });
@@ -312,7 +350,10 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
     it("says 'Please enter a webhook URL' for an empty one", async () => {
       const { status, body } = await post('send-webhook', { webhookUrl: '  ', embeds: [{ title: 'x' }] });
       expect(status).toBe(400);
-      expect(body).toMatchObject({ error: 'Please enter a webhook URL', fieldErrors: [{ path: '/webhookUrl', message: 'Please enter a webhook URL' }] });
+      expect(body).toMatchObject({
+        error: 'Please enter a webhook URL',
+        fieldErrors: [{ path: '/webhookUrl', message: 'Please enter a webhook URL' }],
+      });
     });
 
     it('refuses any URL that is not a Discord webhook (400 at /webhookUrl) and makes no outgoing request', async () => {
@@ -336,7 +377,9 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
       for (const webhookUrl of urls) {
         const { status, body } = await post('send-webhook', { webhookUrl, embeds: [{ title: 'x' }] });
         expect(status, webhookUrl).toBe(400);
-        expect(body.fieldErrors, webhookUrl).toEqual([{ path: '/webhookUrl', message: expect.stringContaining('Only Discord webhook URLs') }]);
+        expect(body.fieldErrors, webhookUrl).toEqual([
+          { path: '/webhookUrl', message: expect.stringContaining('Only Discord webhook URLs') },
+        ]);
       }
       expect(trapped).toEqual([]);
       expect(posted()).toBe(before);
@@ -374,7 +417,12 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
 
     it('refuses a signed-in send without the CSRF header (403) and sends nothing', async () => {
       const before = posted();
-      const { status } = await post('send-channel', { guildId: GUILD, channelId: CHANNELS.general, embeds: [{ title: 'x' }] }, owner, false);
+      const { status } = await post(
+        'send-channel',
+        { guildId: GUILD, channelId: CHANNELS.general, embeds: [{ title: 'x' }] },
+        owner,
+        false,
+      );
       expect(status).toBe(403);
       expect(posted()).toBe(before);
     });

@@ -244,7 +244,8 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
             const read = (await owner.json(`${url(route)}/${sent.answer.id}`)).body;
             // Deleted again, so the run stays under the collection's cap.
             await owner.json(`${url(route)}/${sent.answer.id}`, { method: 'DELETE' });
-            if (sent.answer.item.message_id !== null || sent.answer.item.deployed !== false)
+            // A new panel is not deployed, whatever the client sent (a saved embed has no such values).
+            if (owned.includes('message_id') && (sent.answer.item.message_id !== null || sent.answer.item.deployed !== false))
               return 'server-owned values taken from the client';
             return same(sent, value) && isDeepStrictEqual(read.item, sent.answer.item)
               ? null
@@ -369,7 +370,9 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
         },
         finish() {
           const posted = sandbox.allPostedMessages().length - before;
-          return route.operationId === 'sendEmbedToChannel' && posted < sentCount ? [`${sentCount} sends answered 200, ${posted} posted`] : [];
+          return route.operationId === 'sendEmbedToChannel' && posted < sentCount
+            ? [`${sentCount} sends answered 200, ${posted} posted`]
+            : [];
         },
       };
     }
@@ -413,12 +416,12 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
     const client = route.access === 'public' || route.access === 'bot' ? visitor : owner;
     const credential: Record<string, string> = route.access === 'bot' ? { authorization: `Bot ${app.config.botApiToken}` } : {};
     const bodyLimit = route.access === 'bot' ? BOT_BODY_LIMIT : BODY_LIMIT;
-    const expectation = await acceptance(route);
     // Every route's cases are generated synchronously before any is sent, which can hold the event loop (the app's
     // too) for longer than the server's keep-alive timeout; the pooled sockets it then closes must be seen as closed
     // before a request reuses one, else the request fails with ECONNRESET. Two turns of the timers phase do that.
     await new Promise((resolve) => setTimeout(resolve, 0));
     await new Promise((resolve) => setTimeout(resolve, 200));
+    const expectation = await acceptance(route);
     let address = 0;
     for (const c of cases) {
       report.sent[c.kind] += 1;
@@ -477,7 +480,9 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
         method: 'POST',
-        json: { item: name === 'embeds' ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } } : { channel_id: PREVIEW_CHANNEL } },
+        json: {
+          item: name === 'embeds' ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } } : { channel_id: PREVIEW_CHANNEL },
+        },
       });
       expect(created.status).toBe(201);
       itemIds[name] = created.body.id;

@@ -129,7 +129,11 @@ const SAMPLE_BODIES: Record<string, Json> = {
   deployTicketPanel: { channelId: '1100000000000010106' },
   deployDefaultTicketPanel: { channelId: '1100000000000010106', panelData: { title: 'Support Ticket' } },
   sendEmbedToChannel: { guildId: '1100000000000010000', channelId: '1100000000000010106', content: 'Hi', embeds: [{ title: 'Hello' }] },
-  sendEmbedToWebhook: { webhookUrl: 'https://discord.com/api/webhooks/1100000000000000999/token', content: 'Hi', embeds: [{ title: 'Hello' }] },
+  sendEmbedToWebhook: {
+    webhookUrl: 'https://discord.com/api/webhooks/1100000000000000999/token',
+    content: 'Hi',
+    embeds: [{ title: 'Hello' }],
+  },
   getEmbedById: { messageId: '1100000000000000999', guildId: '1100000000000010000', channelId: '1100000000000010106' },
   updateEmbed: {
     messageId: '1100000000000000999',

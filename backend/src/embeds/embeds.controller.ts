@@ -1,4 +1,15 @@
-import { Body, type CanActivate, Controller, type ExecutionContext, HttpCode, HttpStatus, Injectable, Post, Req, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  type CanActivate,
+  Controller,
+  type ExecutionContext,
+  HttpCode,
+  HttpStatus,
+  Injectable,
+  Post,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
 import type {
   EmbedGetRequest,
   EmbedGetResponse,
@@ -54,19 +65,27 @@ export class EmbedsController {
 
   @Post('send-webhook')
   @HttpCode(HttpStatus.OK)
-  sendToWebhook(@Body(new SchemaBody(validateEmbedSendWebhookRequest, firstMessage)) body: EmbedSendWebhookRequest): Promise<EmbedSendWebhookResponse> {
+  sendToWebhook(
+    @Body(new SchemaBody(validateEmbedSendWebhookRequest, firstMessage)) body: EmbedSendWebhookRequest,
+  ): Promise<EmbedSendWebhookResponse> {
     return this.embeds.sendToWebhook(body);
   }
 
   @Post('get-by-id')
   @HttpCode(HttpStatus.OK)
-  getById(@Body(new SchemaBody(validateEmbedGetRequest, firstMessage)) body: EmbedGetRequest, @Req() req: Request): Promise<EmbedGetResponse> {
+  getById(
+    @Body(new SchemaBody(validateEmbedGetRequest, firstMessage)) body: EmbedGetRequest,
+    @Req() req: Request,
+  ): Promise<EmbedGetResponse> {
     return this.embeds.getById(req.user as SessionUser, body);
   }
 
   @Post('update')
   @HttpCode(HttpStatus.OK)
-  update(@Body(new SchemaBody(validateEmbedUpdateRequest, firstMessage)) body: EmbedUpdateRequest, @Req() req: Request): Promise<EmbedUpdateResponse> {
+  update(
+    @Body(new SchemaBody(validateEmbedUpdateRequest, firstMessage)) body: EmbedUpdateRequest,
+    @Req() req: Request,
+  ): Promise<EmbedUpdateResponse> {
     return this.embeds.update(req.user as SessionUser, body);
   }
 }

@@ -64,7 +64,9 @@ export class EmbedsService {
     const { guildId, channelId } = this.guildAndChannel(body);
     await this.access.assertCanManage(user, guildId);
     await this.sendableChannel(guildId, channelId);
-    const message = await this.call(() => this.discord.createMessage(channelId, { ...toApiMessage(body), allowed_mentions: ALLOWED_MENTIONS }));
+    const message = await this.call(() =>
+      this.discord.createMessage(channelId, { ...toApiMessage(body), allowed_mentions: ALLOWED_MENTIONS }),
+    );
     return { success: true, messageId: message.id, guildId, channelId };
   }
 
@@ -84,9 +86,7 @@ export class EmbedsService {
     const guildId = body.guildId;
     if (!guildId) throw invalid('/guildId', EMBED_MESSAGES.noGuild);
     await this.access.assertCanManage(user, guildId);
-    const message = body.channelId
-      ? await this.botMessage(guildId, body.channelId, messageId)
-      : await this.searchGuild(guildId, messageId);
+    const message = body.channelId ? await this.botMessage(guildId, body.channelId, messageId) : await this.searchGuild(guildId, messageId);
     return {
       success: true,
       messageId: message.id,

@@ -7,7 +7,8 @@ export interface WebhookTarget {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Discord's webhook URL as "Copy Webhook URL" writes it, on every host Discord uses for it. */
-const DISCORD_WEBHOOK = /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/([0-9]{17,20})\/([A-Za-z0-9_-]{1,100})\/?$/;
+const DISCORD_WEBHOOK =
+  /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/([0-9]{17,20})\/([A-Za-z0-9_-]{1,100})\/?$/;
 
 /**
  * Reads a webhook URL the user pasted: Discord's own (discord.com, discordapp.com, ptb. and canary., an optional
