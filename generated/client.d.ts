@@ -6,6 +6,14 @@ import type {
   ChannelList,
   ContactMessage,
   ContactResponse,
+  EmbedGetRequest,
+  EmbedGetResponse,
+  EmbedSendChannelRequest,
+  EmbedSendChannelResponse,
+  EmbedSendWebhookRequest,
+  EmbedSendWebhookResponse,
+  EmbedUpdateRequest,
+  EmbedUpdateResponse,
   GreetingPreviewRequest,
   GreetingPreviewResponse,
   GuildStats,
@@ -195,6 +203,14 @@ export interface GuildhallClient {
   deployTicketPanel(guildId: string, panelId: string, body: TicketPanelDeployRequest): Promise<TicketPanelDeployResponse>;
   /** POST /api/guild/{guildId}/tickets/panels/deploy-default: Creates a panel from the panel defaults and panelData and deploys it to channelId */
   deployDefaultTicketPanel(guildId: string, body: TicketPanelDeployDefaultRequest): Promise<TicketPanelDeployResponse>;
+  /** POST /api/embed/send-channel: The bot posts the embed builder's message in a text or announcement channel */
+  sendEmbedToChannel(body: EmbedSendChannelRequest): Promise<EmbedSendChannelResponse>;
+  /** POST /api/embed/send-webhook: Executes the embed builder's message through a Discord webhook URL */
+  sendEmbedToWebhook(body: EmbedSendWebhookRequest): Promise<EmbedSendWebhookResponse>;
+  /** POST /api/embed/get-by-id: Loads a message the bot posted, for editing in the embed builder */
+  getEmbedById(body: EmbedGetRequest): Promise<EmbedGetResponse>;
+  /** POST /api/embed/update: The bot edits a message it posted to the embed builder's text and embeds */
+  updateEmbed(body: EmbedUpdateRequest): Promise<EmbedUpdateResponse>;
 }
 /** The client over a transport (the frontend passes its fetch wrapper). */
 export declare function createClient(transport: Transport): GuildhallClient;

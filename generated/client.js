@@ -82,5 +82,9 @@ export function createClient(transport) {
     deployTicketPanel: (guildId, panelId, body) =>
       transport('POST', `/api/guild/${segment(guildId)}/tickets/panels/${segment(panelId)}/deploy`, body),
     deployDefaultTicketPanel: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/tickets/panels/deploy-default`, body),
+    sendEmbedToChannel: (body) => transport('POST', `/api/embed/send-channel`, body),
+    sendEmbedToWebhook: (body) => transport('POST', `/api/embed/send-webhook`, body),
+    getEmbedById: (body) => transport('POST', `/api/embed/get-by-id`, body),
+    updateEmbed: (body) => transport('POST', `/api/embed/update`, body),
   });
 }

@@ -69,6 +69,7 @@ const LIMIT_KEYWORDS = [
   'maxProperties',
   'minContains',
   'maxContains',
+  'discord-embed-total',
 ];
 
 function limitsOf(schema) {

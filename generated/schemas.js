@@ -12,60 +12,69 @@ import s9 from './schema.contact-message.json' with { type: 'json' };
 import s10 from './schema.contact-response.json' with { type: 'json' };
 import s11 from './schema.discord-embed.json' with { type: 'json' };
 import s12 from './schema.discord-message.json' with { type: 'json' };
-import s13 from './schema.field-error.json' with { type: 'json' };
-import s14 from './schema.greeting.json' with { type: 'json' };
-import s15 from './schema.greeting-embed.json' with { type: 'json' };
-import s16 from './schema.greeting-message-type.json' with { type: 'json' };
-import s17 from './schema.greeting-placeholder.json' with { type: 'json' };
-import s18 from './schema.greeting-preview-request.json' with { type: 'json' };
-import s19 from './schema.greeting-preview-response.json' with { type: 'json' };
-import s20 from './schema.guild-stats.json' with { type: 'json' };
-import s21 from './schema.guild-summary.json' with { type: 'json' };
-import s22 from './schema.health-status.json' with { type: 'json' };
-import s23 from './schema.hex-colour.json' with { type: 'json' };
-import s24 from './schema.image-url.json' with { type: 'json' };
-import s25 from './schema.joindm-delivery.json' with { type: 'json' };
-import s26 from './schema.joindm-delivery-response.json' with { type: 'json' };
-import s27 from './schema.joindm-stats-response.json' with { type: 'json' };
-import s28 from './schema.joindm-test-response.json' with { type: 'json' };
-import s29 from './schema.joindm-toggle-response.json' with { type: 'json' };
-import s30 from './schema.joindms.json' with { type: 'json' };
-import s31 from './schema.level-up-placeholder.json' with { type: 'json' };
-import s32 from './schema.levels.json' with { type: 'json' };
-import s33 from './schema.managed-guild.json' with { type: 'json' };
-import s34 from './schema.moderation.json' with { type: 'json' };
-import s35 from './schema.moderation-action.json' with { type: 'json' };
-import s36 from './schema.role.json' with { type: 'json' };
-import s37 from './schema.role-list.json' with { type: 'json' };
-import s38 from './schema.role-reference.json' with { type: 'json' };
-import s39 from './schema.saved-embed.json' with { type: 'json' };
-import s40 from './schema.schema-list.json' with { type: 'json' };
-import s41 from './schema.section-access.json' with { type: 'json' };
-import s42 from './schema.settings-put-request.json' with { type: 'json' };
-import s43 from './schema.settings-response.json' with { type: 'json' };
-import s44 from './schema.snowflake.json' with { type: 'json' };
-import s45 from './schema.success-response.json' with { type: 'json' };
-import s46 from './schema.ticket-categories.json' with { type: 'json' };
-import s47 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s48 from './schema.ticket-category-request.json' with { type: 'json' };
-import s49 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s50 from './schema.ticket-general.json' with { type: 'json' };
-import s51 from './schema.ticket-limits.json' with { type: 'json' };
-import s52 from './schema.ticket-panel.json' with { type: 'json' };
-import s53 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s54 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s55 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s56 from './schema.top-server.json' with { type: 'json' };
-import s57 from './schema.top-server-list.json' with { type: 'json' };
-import s58 from './schema.transcript-list.json' with { type: 'json' };
-import s59 from './schema.transcript-message.json' with { type: 'json' };
-import s60 from './schema.transcript-summary.json' with { type: 'json' };
-import s61 from './schema.transcript-upload.json' with { type: 'json' };
-import s62 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s63 from './schema.transcripts.json' with { type: 'json' };
-import s64 from './schema.user.json' with { type: 'json' };
-import s65 from './schema.user-search-response.json' with { type: 'json' };
-import s66 from './schema.user-search-result.json' with { type: 'json' };
+import s13 from './schema.embed-get-request.json' with { type: 'json' };
+import s14 from './schema.embed-get-response.json' with { type: 'json' };
+import s15 from './schema.embed-send-channel-request.json' with { type: 'json' };
+import s16 from './schema.embed-send-channel-response.json' with { type: 'json' };
+import s17 from './schema.embed-send-webhook-request.json' with { type: 'json' };
+import s18 from './schema.embed-send-webhook-response.json' with { type: 'json' };
+import s19 from './schema.embed-update-request.json' with { type: 'json' };
+import s20 from './schema.embed-update-response.json' with { type: 'json' };
+import s21 from './schema.fetched-embed.json' with { type: 'json' };
+import s22 from './schema.field-error.json' with { type: 'json' };
+import s23 from './schema.greeting.json' with { type: 'json' };
+import s24 from './schema.greeting-embed.json' with { type: 'json' };
+import s25 from './schema.greeting-message-type.json' with { type: 'json' };
+import s26 from './schema.greeting-placeholder.json' with { type: 'json' };
+import s27 from './schema.greeting-preview-request.json' with { type: 'json' };
+import s28 from './schema.greeting-preview-response.json' with { type: 'json' };
+import s29 from './schema.guild-stats.json' with { type: 'json' };
+import s30 from './schema.guild-summary.json' with { type: 'json' };
+import s31 from './schema.health-status.json' with { type: 'json' };
+import s32 from './schema.hex-colour.json' with { type: 'json' };
+import s33 from './schema.image-url.json' with { type: 'json' };
+import s34 from './schema.joindm-delivery.json' with { type: 'json' };
+import s35 from './schema.joindm-delivery-response.json' with { type: 'json' };
+import s36 from './schema.joindm-stats-response.json' with { type: 'json' };
+import s37 from './schema.joindm-test-response.json' with { type: 'json' };
+import s38 from './schema.joindm-toggle-response.json' with { type: 'json' };
+import s39 from './schema.joindms.json' with { type: 'json' };
+import s40 from './schema.level-up-placeholder.json' with { type: 'json' };
+import s41 from './schema.levels.json' with { type: 'json' };
+import s42 from './schema.managed-guild.json' with { type: 'json' };
+import s43 from './schema.moderation.json' with { type: 'json' };
+import s44 from './schema.moderation-action.json' with { type: 'json' };
+import s45 from './schema.role.json' with { type: 'json' };
+import s46 from './schema.role-list.json' with { type: 'json' };
+import s47 from './schema.role-reference.json' with { type: 'json' };
+import s48 from './schema.saved-embed.json' with { type: 'json' };
+import s49 from './schema.schema-list.json' with { type: 'json' };
+import s50 from './schema.section-access.json' with { type: 'json' };
+import s51 from './schema.settings-put-request.json' with { type: 'json' };
+import s52 from './schema.settings-response.json' with { type: 'json' };
+import s53 from './schema.snowflake.json' with { type: 'json' };
+import s54 from './schema.success-response.json' with { type: 'json' };
+import s55 from './schema.ticket-categories.json' with { type: 'json' };
+import s56 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s57 from './schema.ticket-category-request.json' with { type: 'json' };
+import s58 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s59 from './schema.ticket-general.json' with { type: 'json' };
+import s60 from './schema.ticket-limits.json' with { type: 'json' };
+import s61 from './schema.ticket-panel.json' with { type: 'json' };
+import s62 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s63 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s64 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s65 from './schema.top-server.json' with { type: 'json' };
+import s66 from './schema.top-server-list.json' with { type: 'json' };
+import s67 from './schema.transcript-list.json' with { type: 'json' };
+import s68 from './schema.transcript-message.json' with { type: 'json' };
+import s69 from './schema.transcript-summary.json' with { type: 'json' };
+import s70 from './schema.transcript-upload.json' with { type: 'json' };
+import s71 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s72 from './schema.transcripts.json' with { type: 'json' };
+import s73 from './schema.user.json' with { type: 'json' };
+import s74 from './schema.user-search-response.json' with { type: 'json' };
+import s75 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -88,60 +97,69 @@ export const publishedSchemas = deepFreeze({
   'contact-response': s10.schema,
   'discord-embed': s11.schema,
   'discord-message': s12.schema,
-  'field-error': s13.schema,
-  greeting: s14.schema,
-  'greeting-embed': s15.schema,
-  'greeting-message-type': s16.schema,
-  'greeting-placeholder': s17.schema,
-  'greeting-preview-request': s18.schema,
-  'greeting-preview-response': s19.schema,
-  'guild-stats': s20.schema,
-  'guild-summary': s21.schema,
-  'health-status': s22.schema,
-  'hex-colour': s23.schema,
-  'image-url': s24.schema,
-  'joindm-delivery': s25.schema,
-  'joindm-delivery-response': s26.schema,
-  'joindm-stats-response': s27.schema,
-  'joindm-test-response': s28.schema,
-  'joindm-toggle-response': s29.schema,
-  joindms: s30.schema,
-  'level-up-placeholder': s31.schema,
-  levels: s32.schema,
-  'managed-guild': s33.schema,
-  moderation: s34.schema,
-  'moderation-action': s35.schema,
-  role: s36.schema,
-  'role-list': s37.schema,
-  'role-reference': s38.schema,
-  'saved-embed': s39.schema,
-  'schema-list': s40.schema,
-  'section-access': s41.schema,
-  'settings-put-request': s42.schema,
-  'settings-response': s43.schema,
-  snowflake: s44.schema,
-  'success-response': s45.schema,
-  'ticket-categories': s46.schema,
-  'ticket-categories-response': s47.schema,
-  'ticket-category-request': s48.schema,
-  'ticket-default-category-request': s49.schema,
-  'ticket-general': s50.schema,
-  'ticket-limits': s51.schema,
-  'ticket-panel': s52.schema,
-  'ticket-panel-deploy-default-request': s53.schema,
-  'ticket-panel-deploy-request': s54.schema,
-  'ticket-panel-deploy-response': s55.schema,
-  'top-server': s56.schema,
-  'top-server-list': s57.schema,
-  'transcript-list': s58.schema,
-  'transcript-message': s59.schema,
-  'transcript-summary': s60.schema,
-  'transcript-upload': s61.schema,
-  'transcript-upload-response': s62.schema,
-  transcripts: s63.schema,
-  user: s64.schema,
-  'user-search-response': s65.schema,
-  'user-search-result': s66.schema,
+  'embed-get-request': s13.schema,
+  'embed-get-response': s14.schema,
+  'embed-send-channel-request': s15.schema,
+  'embed-send-channel-response': s16.schema,
+  'embed-send-webhook-request': s17.schema,
+  'embed-send-webhook-response': s18.schema,
+  'embed-update-request': s19.schema,
+  'embed-update-response': s20.schema,
+  'fetched-embed': s21.schema,
+  'field-error': s22.schema,
+  greeting: s23.schema,
+  'greeting-embed': s24.schema,
+  'greeting-message-type': s25.schema,
+  'greeting-placeholder': s26.schema,
+  'greeting-preview-request': s27.schema,
+  'greeting-preview-response': s28.schema,
+  'guild-stats': s29.schema,
+  'guild-summary': s30.schema,
+  'health-status': s31.schema,
+  'hex-colour': s32.schema,
+  'image-url': s33.schema,
+  'joindm-delivery': s34.schema,
+  'joindm-delivery-response': s35.schema,
+  'joindm-stats-response': s36.schema,
+  'joindm-test-response': s37.schema,
+  'joindm-toggle-response': s38.schema,
+  joindms: s39.schema,
+  'level-up-placeholder': s40.schema,
+  levels: s41.schema,
+  'managed-guild': s42.schema,
+  moderation: s43.schema,
+  'moderation-action': s44.schema,
+  role: s45.schema,
+  'role-list': s46.schema,
+  'role-reference': s47.schema,
+  'saved-embed': s48.schema,
+  'schema-list': s49.schema,
+  'section-access': s50.schema,
+  'settings-put-request': s51.schema,
+  'settings-response': s52.schema,
+  snowflake: s53.schema,
+  'success-response': s54.schema,
+  'ticket-categories': s55.schema,
+  'ticket-categories-response': s56.schema,
+  'ticket-category-request': s57.schema,
+  'ticket-default-category-request': s58.schema,
+  'ticket-general': s59.schema,
+  'ticket-limits': s60.schema,
+  'ticket-panel': s61.schema,
+  'ticket-panel-deploy-default-request': s62.schema,
+  'ticket-panel-deploy-request': s63.schema,
+  'ticket-panel-deploy-response': s64.schema,
+  'top-server': s65.schema,
+  'top-server-list': s66.schema,
+  'transcript-list': s67.schema,
+  'transcript-message': s68.schema,
+  'transcript-summary': s69.schema,
+  'transcript-upload': s70.schema,
+  'transcript-upload-response': s71.schema,
+  transcripts: s72.schema,
+  user: s73.schema,
+  'user-search-response': s74.schema,
+  'user-search-result': s75.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -158,6 +176,15 @@ export const schemaIds = deepFreeze({
   'contact-response': 'https://guildhall.dev/schemas/api/contact-response.json',
   'discord-embed': 'https://guildhall.dev/schemas/common/discord-embed.json',
   'discord-message': 'https://guildhall.dev/schemas/common/discord-message.json',
+  'embed-get-request': 'https://guildhall.dev/schemas/api/embed-get-request.json',
+  'embed-get-response': 'https://guildhall.dev/schemas/api/embed-get-response.json',
+  'embed-send-channel-request': 'https://guildhall.dev/schemas/api/embed-send-channel-request.json',
+  'embed-send-channel-response': 'https://guildhall.dev/schemas/api/embed-send-channel-response.json',
+  'embed-send-webhook-request': 'https://guildhall.dev/schemas/api/embed-send-webhook-request.json',
+  'embed-send-webhook-response': 'https://guildhall.dev/schemas/api/embed-send-webhook-response.json',
+  'embed-update-request': 'https://guildhall.dev/schemas/api/embed-update-request.json',
+  'embed-update-response': 'https://guildhall.dev/schemas/api/embed-update-response.json',
+  'fetched-embed': 'https://guildhall.dev/schemas/api/fetched-embed.json',
   'field-error': 'https://guildhall.dev/schemas/api/field-error.json',
   greeting: 'https://guildhall.dev/schemas/settings/greeting.json',
   'greeting-embed': 'https://guildhall.dev/schemas/common/greeting-embed.json',
@@ -228,6 +255,15 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/contact-response.json': publishedSchemas['contact-response'],
   'https://guildhall.dev/schemas/common/discord-embed.json': publishedSchemas['discord-embed'],
   'https://guildhall.dev/schemas/common/discord-message.json': publishedSchemas['discord-message'],
+  'https://guildhall.dev/schemas/api/embed-get-request.json': publishedSchemas['embed-get-request'],
+  'https://guildhall.dev/schemas/api/embed-get-response.json': publishedSchemas['embed-get-response'],
+  'https://guildhall.dev/schemas/api/embed-send-channel-request.json': publishedSchemas['embed-send-channel-request'],
+  'https://guildhall.dev/schemas/api/embed-send-channel-response.json': publishedSchemas['embed-send-channel-response'],
+  'https://guildhall.dev/schemas/api/embed-send-webhook-request.json': publishedSchemas['embed-send-webhook-request'],
+  'https://guildhall.dev/schemas/api/embed-send-webhook-response.json': publishedSchemas['embed-send-webhook-response'],
+  'https://guildhall.dev/schemas/api/embed-update-request.json': publishedSchemas['embed-update-request'],
+  'https://guildhall.dev/schemas/api/embed-update-response.json': publishedSchemas['embed-update-response'],
+  'https://guildhall.dev/schemas/api/fetched-embed.json': publishedSchemas['fetched-embed'],
   'https://guildhall.dev/schemas/api/field-error.json': publishedSchemas['field-error'],
   'https://guildhall.dev/schemas/settings/greeting.json': publishedSchemas['greeting'],
   'https://guildhall.dev/schemas/common/greeting-embed.json': publishedSchemas['greeting-embed'],

@@ -4,13 +4,18 @@
  */
 export type Snowflake = string;
 export type DiscordMessageContent = string;
-export type DiscordEmbedTitle = string;
-export type DiscordEmbedDescription = string;
-export type DiscordEmbedColor = HexColour;
+/**
+ * @minItems 1
+ * @maxItems 10
+ */
+export type DiscordMessageEmbeds = DiscordEmbed[];
 /**
  * A colour written #RRGGBB, e.g. #068ADD.
  */
 export type HexColour = string;
+export type DiscordEmbedTitle = string;
+export type DiscordEmbedDescription = string;
+export type DiscordEmbedColor = HexColour;
 export type FooterText = string;
 export type AuthorName = string;
 export type AuthorIconUrl = string;
@@ -240,6 +245,165 @@ export interface ContactResponse {
    * The stored message's id, to quote in a follow-up.
    */
   id: string;
+}
+/**
+ * POST /api/embed/get-by-id: a message the bot posted, by id, in a guild the signed-in user manages; in channelId when given, else searched in the guild's text and announcement channels.
+ */
+export interface EmbedGetRequest {
+  /**
+   * The message to load. Empty: 'Please enter a message ID'.
+   */
+  messageId: string;
+  /**
+   * The guild of the message; the signed-in user must be allowed to manage it.
+   */
+  guildId: string;
+  /**
+   * The message's channel (a text or announcement channel of the guild); empty: search the guild's channels.
+   */
+  channelId: string;
+}
+/**
+ * A message the bot posted: where it is, its text and its embeds in the fetched shape (the builder turns them back with embedFromFetched).
+ */
+export interface EmbedGetResponse {
+  success: true;
+  messageId: Snowflake;
+  guildId: Snowflake;
+  channelId: Snowflake;
+  content: string;
+  embeds: FetchedEmbed[];
+}
+/**
+ * An embed as get-by-id answers it (spec 2:7, common/src/embed-message.ts toFetchedEmbed): Discord's embed with the colour a number and the author's and footer's icons as iconURL; parts Discord left out are absent.
+ */
+export interface FetchedEmbed {
+  title?: string;
+  description?: string;
+  url?: string;
+  color?: number;
+  timestamp?: string | null;
+  author?: {
+    name?: string;
+    url?: string;
+    iconURL?: string;
+  };
+  thumbnail?: {
+    url?: string;
+  };
+  image?: {
+    url?: string;
+  };
+  fields?: {
+    name: string;
+    value: string;
+    inline?: boolean;
+  }[];
+  footer?: {
+    text?: string;
+    iconURL?: string;
+  };
+}
+/**
+ * POST /api/embed/send-channel: the bot posts the message (text and 1 to 10 embeds, Discord's limits including 6000 characters over all embeds) in a text or announcement channel of a guild the signed-in user manages.
+ */
+export interface EmbedSendChannelRequest {
+  /**
+   * The guild of the channel; the signed-in user must be allowed to manage it. Empty: 'Please select a guild and channel'.
+   */
+  guildId: string;
+  /**
+   * A text (0) or announcement (5) channel of the guild. Empty: 'Please select a guild and channel'.
+   */
+  channelId: string;
+  content?: DiscordMessageContent;
+  embeds: DiscordMessageEmbeds;
+}
+/**
+ * One embed of a message the bot sends, with Discord's own limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). Used by the embed builder, Join DM and ticket panels. The colour is written #RRGGBB and an empty string means 'none' for any text or URL; common/src/embed-message.ts turns it into Discord's shape (colour as a number, empty parts left out). The limit across all embeds of one message is on discord-message.json.
+ */
+export interface DiscordEmbed {
+  title: string;
+  description: string;
+  url: string;
+  color?: HexColour;
+  /**
+   * ISO 8601 time shown under the embed, or null for none.
+   */
+  timestamp: string | null;
+  author: {
+    name: string;
+    url: string;
+    icon_url: string;
+  };
+  /**
+   * @maxItems 25
+   */
+  fields: {
+    name: string;
+    value: string;
+    inline: boolean;
+  }[];
+  thumbnail: {
+    url: string;
+  };
+  image: {
+    url: string;
+  };
+  footer: {
+    text: string;
+    icon_url: string;
+  };
+}
+/**
+ * The message the bot posted, and where.
+ */
+export interface EmbedSendChannelResponse {
+  success: true;
+  messageId: Snowflake;
+  guildId: Snowflake;
+  channelId: Snowflake;
+}
+/**
+ * POST /api/embed/send-webhook: the message is executed through a Discord webhook URL (https://discord.com/api/webhooks/{id}/{token}; discordapp.com, ptb. and canary. and /v10 too; the sandbox's own in sandbox mode). No other URL is ever fetched.
+ */
+export interface EmbedSendWebhookRequest {
+  webhookUrl: string;
+  content?: DiscordMessageContent;
+  embeds: DiscordMessageEmbeds;
+}
+/**
+ * The message the webhook posted (sent with wait=true, so Discord answers it).
+ */
+export interface EmbedSendWebhookResponse {
+  success: true;
+  messageId: Snowflake;
+}
+/**
+ * POST /api/embed/update: the bot edits a message it posted (Discord's Edit Message) to the given text and embeds.
+ */
+export interface EmbedUpdateRequest {
+  /**
+   * The message being edited. Empty: 'No message is being edited'.
+   */
+  messageId: string;
+  /**
+   * The guild of the channel; the signed-in user must be allowed to manage it. Empty: 'Please select a guild and channel'.
+   */
+  guildId: string;
+  /**
+   * A text (0) or announcement (5) channel of the guild. Empty: 'Please select a guild and channel'.
+   */
+  channelId: string;
+  content?: DiscordMessageContent;
+  embeds: DiscordMessageEmbeds;
+}
+/**
+ * The message the bot edited.
+ */
+export interface EmbedUpdateResponse {
+  success: true;
+  messageId: Snowflake;
 }
 /**
  * POST /api/guild/{guildId}/greeting/preview: which saved greeting (welcome or farewell) the bot posts to its channel, filled in for the signed-in user.
@@ -893,42 +1057,6 @@ export interface User {
    * Set when Discord could not be asked for the user's guilds (rate limit, outage): the user is still signed in and the list is empty for now.
    */
   guildsError?: string;
-}
-/**
- * One embed of a message the bot sends, with Discord's own limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). Used by the embed builder, Join DM and ticket panels. The colour is written #RRGGBB and an empty string means 'none' for any text or URL; common/src/embed-message.ts turns it into Discord's shape (colour as a number, empty parts left out). The limit across all embeds of one message is on discord-message.json.
- */
-export interface DiscordEmbed {
-  title: string;
-  description: string;
-  url: string;
-  color?: HexColour;
-  /**
-   * ISO 8601 time shown under the embed, or null for none.
-   */
-  timestamp: string | null;
-  author: {
-    name: string;
-    url: string;
-    icon_url: string;
-  };
-  /**
-   * @maxItems 25
-   */
-  fields: {
-    name: string;
-    value: string;
-    inline: boolean;
-  }[];
-  thumbnail: {
-    url: string;
-  };
-  image: {
-    url: string;
-  };
-  footer: {
-    text: string;
-    icon_url: string;
-  };
 }
 /**
  * A message the bot sends: optional text and 1 to 10 embeds (the embed builder's payload, a saved embed's content). Discord's limits: content 2000, 10 embeds, 6000 characters over all embeds' titles, descriptions, field names and values, footers and author names.

@@ -10,6 +10,15 @@ import type {
   Channel,
   ContactMessage,
   ContactResponse,
+  EmbedGetRequest,
+  EmbedGetResponse,
+  EmbedSendChannelRequest,
+  EmbedSendChannelResponse,
+  EmbedSendWebhookRequest,
+  EmbedSendWebhookResponse,
+  EmbedUpdateRequest,
+  EmbedUpdateResponse,
+  FetchedEmbed,
   FieldError,
   GreetingPreviewRequest,
   GreetingPreviewResponse,
@@ -94,6 +103,24 @@ export declare const validateChannel: StandaloneValidator<Channel>;
 export declare const validateContactMessage: StandaloneValidator<ContactMessage>;
 /** Validates ContactResponse (https://guildhall.dev/schemas/api/contact-response.json). */
 export declare const validateContactResponse: StandaloneValidator<ContactResponse>;
+/** Validates EmbedGetRequest (https://guildhall.dev/schemas/api/embed-get-request.json). */
+export declare const validateEmbedGetRequest: StandaloneValidator<EmbedGetRequest>;
+/** Validates EmbedGetResponse (https://guildhall.dev/schemas/api/embed-get-response.json). */
+export declare const validateEmbedGetResponse: StandaloneValidator<EmbedGetResponse>;
+/** Validates EmbedSendChannelRequest (https://guildhall.dev/schemas/api/embed-send-channel-request.json). */
+export declare const validateEmbedSendChannelRequest: StandaloneValidator<EmbedSendChannelRequest>;
+/** Validates EmbedSendChannelResponse (https://guildhall.dev/schemas/api/embed-send-channel-response.json). */
+export declare const validateEmbedSendChannelResponse: StandaloneValidator<EmbedSendChannelResponse>;
+/** Validates EmbedSendWebhookRequest (https://guildhall.dev/schemas/api/embed-send-webhook-request.json). */
+export declare const validateEmbedSendWebhookRequest: StandaloneValidator<EmbedSendWebhookRequest>;
+/** Validates EmbedSendWebhookResponse (https://guildhall.dev/schemas/api/embed-send-webhook-response.json). */
+export declare const validateEmbedSendWebhookResponse: StandaloneValidator<EmbedSendWebhookResponse>;
+/** Validates EmbedUpdateRequest (https://guildhall.dev/schemas/api/embed-update-request.json). */
+export declare const validateEmbedUpdateRequest: StandaloneValidator<EmbedUpdateRequest>;
+/** Validates EmbedUpdateResponse (https://guildhall.dev/schemas/api/embed-update-response.json). */
+export declare const validateEmbedUpdateResponse: StandaloneValidator<EmbedUpdateResponse>;
+/** Validates FetchedEmbed (https://guildhall.dev/schemas/api/fetched-embed.json). */
+export declare const validateFetchedEmbed: StandaloneValidator<FetchedEmbed>;
 /** Validates FieldError (https://guildhall.dev/schemas/api/field-error.json). */
 export declare const validateFieldError: StandaloneValidator<FieldError>;
 /** Validates GreetingPreviewRequest (https://guildhall.dev/schemas/api/greeting-preview-request.json). */

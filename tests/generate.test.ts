@@ -621,6 +621,26 @@ describe('messages take limits from the schema (issue 8)', () => {
     expect(fallback.stderr).toMatch(/environment\.json at #\/properties\/PORT\/x-messages\/\*: .*maximum 65535/);
   });
 
+  it('holds our discord-embed-total to the same rule: its message may not spell 6000, and the keyword needs a number', () => {
+    const literal = generate(
+      '--check',
+      '--schemas',
+      schemasWith('common/discord-message.json', (s) => {
+        s.properties.embeds['x-messages']['discord-embed-total'] = 'Embeds hold at most 6000 characters in all';
+      }),
+    );
+    expect(literal.status).toBe(2);
+    expect(literal.stderr).toContain('common/discord-message.json at #/properties/embeds/x-messages/discord-embed-total');
+    expect(literal.stderr).toMatch(/spells the discord-embed-total 6000 literally; write \{limit\}/);
+    const notANumber = generate(
+      '--check',
+      '--schemas',
+      schemasWith('common/discord-message.json', (s) => (s.properties.embeds['discord-embed-total'] = 'six thousand')),
+    );
+    expect(notANumber.status).toBe(2);
+    expect(notANumber.stderr).toMatch(/discord-embed-total/);
+  });
+
   it('refuses a limit placeholder the error could not fill', () => {
     const typeMessage = generate(
       '--check',

@@ -16,6 +16,8 @@ import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { BotStatusController } from './dashboard/bot-status.controller.js';
 import { BotStatusService } from './dashboard/bot-status.service.js';
 import { DiscordService } from './discord/discord.service.js';
+import { EmbedsController } from './embeds/embeds.controller.js';
+import { EmbedsService } from './embeds/embeds.service.js';
 import type { SessionUser } from './discord/discord.types.js';
 import { GreetingController } from './greeting/greeting.controller.js';
 import { GreetingService } from './greeting/greeting.service.js';
@@ -81,6 +83,7 @@ export class AppModule {
       BotCredentialGuard,
       PanelsService,
       JoinDmsService,
+      EmbedsService,
     ];
     return {
       module: AppModule,
@@ -121,6 +124,7 @@ export class AppModule {
         PanelsController,
         JoinDmsController,
         BotGuildController,
+        EmbedsController,
       ],
       providers,
       exports: [PASSPORT],

@@ -350,9 +350,9 @@ describe('API contract: the operations table matches the running API', () => {
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${guildId}/collections/${name}`, {
         method: 'POST',
+        // A saved embed needs its name and message; a panel its channel (the rest takes the defaults).
         json: {
-          item:
-            name === 'embeds' ? { name: 'E', message: { content: 'x', embeds: [{ title: 'T' }] } } : { channel_id: '1100000000000010101' },
+          item: name === 'embeds' ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } } : { channel_id: '1100000000000010101' },
         },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -134,6 +134,20 @@ const SAMPLE_BODIES: Record<string, Json> = {
     error: { code: 50007, reason: 'Cannot send messages to this user' },
     sentAt: '2026-11-22T15:00:00.000Z',
   },
+  sendEmbedToChannel: { guildId: '1100000000000010000', channelId: '1100000000000010106', content: 'Hi', embeds: [{ title: 'Hello' }] },
+  sendEmbedToWebhook: {
+    webhookUrl: 'https://discord.com/api/webhooks/1100000000000000999/token',
+    content: 'Hi',
+    embeds: [{ title: 'Hello' }],
+  },
+  getEmbedById: { messageId: '1100000000000000999', guildId: '1100000000000010000', channelId: '1100000000000010106' },
+  updateEmbed: {
+    messageId: '1100000000000000999',
+    guildId: '1100000000000010000',
+    channelId: '1100000000000010106',
+    content: 'Hi',
+    embeds: [{ title: 'Hello' }],
+  },
   uploadTranscript: {
     ticketId: '0001',
     channelName: 'ticket-ada',
@@ -262,11 +276,12 @@ describe('input the database or the stack cannot take answers 400 with its field
       const saved = await owner.json(`/api/guild/${GUILD}/settings/${name}`, { method: 'PUT', json: { version, settings } });
       expect(saved.status).toBe(200);
     }
-    // One item per collection, for its PUT (a panel needs its channel; the other fields take their defaults).
+    // One item per collection, for its PUT (a panel needs its channel, a saved embed its name and message; the other
+    // fields take their defaults).
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
         method: 'POST',
-        json: { item: name === 'embeds' ? { name: 'E', message: { content: 'x', embeds: [{ title: 'T' }] } } : { channel_id: CHANNEL } },
+        json: { item: name === 'embeds' ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } } : { channel_id: CHANNEL } },
       });
       expect(created.status).toBe(201);
       itemIds[name] = created.body.id;

@@ -204,6 +204,17 @@ describe('Discord sandbox: what the bot posts', () => {
       expect((await post(general, { embeds: [embed, { description: 'd'.repeat(2000) }] })).status).toBe(200);
     });
 
+    it('counts characters as Discord does, in code points: an emoji is one', async () => {
+      const emoji = '\u{1F600}';
+      expect((await post(general, { content: emoji.repeat(2000), embeds: [{ title: emoji.repeat(256) }] })).status).toBe(200);
+      const over = await post(general, { embeds: [{ title: emoji.repeat(257) }] });
+      expect(over.body.errors.embeds['0'].title._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
+      const total = [{ description: emoji.repeat(4096) }, { description: emoji.repeat(1904) }];
+      expect((await post(general, { embeds: total })).status).toBe(200);
+      const totalOver = await post(general, { embeds: [...total, { title: emoji }] });
+      expect(totalOver.body.errors.embeds._errors[0].code).toBe('MAX_EMBED_SIZE_EXCEEDED');
+    });
+
     it('component limits: button label, five rows, a select alone in its row', async () => {
       const label = await post(general, {
         components: [{ type: 1, components: [{ type: 2, style: 1, custom_id: 'a', label: 'l'.repeat(81) }] }],

@@ -11,6 +11,7 @@ import type {
   RESTPostAPIChannelMessageJSONBody,
   RESTPostAPIGuildChannelJSONBody,
   RESTPostAPIGuildRoleJSONBody,
+  RESTPostAPIWebhookWithTokenJSONBody,
 } from 'discord-api-types/v10';
 import type {
   DiscordChannel,
@@ -182,6 +183,16 @@ export class DiscordService implements OnModuleDestroy {
   /** The bot edits a message it posted; only the keys sent change. */
   editMessage(channelId: string, messageId: string, body: RESTPatchAPIChannelMessageJSONBody): Promise<DiscordMessage> {
     return this.bot(() => this.rest.patch(Routes.channelMessage(channelId, messageId), { body }));
+  }
+
+  /**
+   * Execute Webhook with wait=true (so Discord answers the message, with its id). Always to the configured API base:
+   * the caller passes the id and token it read from a webhook URL, never the URL itself. The token authenticates.
+   */
+  executeWebhook(webhookId: string, token: string, body: RESTPostAPIWebhookWithTokenJSONBody): Promise<DiscordMessage> {
+    return this.bot(() =>
+      this.rest.post(Routes.webhook(webhookId, token), { body, query: new URLSearchParams({ wait: 'true' }), auth: false }),
+    );
   }
 
   /** Revokes a user's token at sign-out; failures are logged, never shown (the session ends anyway). */

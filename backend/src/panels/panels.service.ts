@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { EMBED_TOTAL_LIMIT, messageCharacters } from '@guildhall/common/embed-message';
 import { panelMessage, type PanelContent } from '@guildhall/common/ticket-panel';
 import type { TicketPanel, TicketPanelDeployDefaultRequest, TicketPanelDeployResponse } from '@guildhall/generated/types';
 import { CollectionsService } from '../collections/collections.service.js';
@@ -10,8 +11,6 @@ import { ApiError } from '../http/api-error.js';
 const PANELS = 'panels';
 /** Discord's text channel; announcement channels are left out as the spec offers only text channels for panels. */
 const GUILD_TEXT = 0;
-/** Discord refuses a message whose embeds hold more than 6000 characters in all (the panel schema bounds each part). */
-const EMBED_TOTAL = 6000;
 /** Discord: the message is gone (deleted by someone, or with its channel). */
 const UNKNOWN_MESSAGE = 10008;
 
@@ -89,11 +88,11 @@ export class PanelsService {
     if (message) throw ApiError.validation([{ path, message }], message);
   }
 
+  /** Discord refuses a message whose embeds hold more than its total (the panel schema bounds each part): one rule, common's. */
   private assertEmbedFits(panel: { title?: string; description?: string; footer?: string }, path: string): void {
-    // In code points, as the schema's maxLength counts each part.
-    const total = [panel.title, panel.description, panel.footer].reduce((n, text) => n + [...(text ?? '')].length, 0);
-    if (total <= EMBED_TOTAL) return;
-    const message = `The panel's title, description and footer hold ${total} characters; Discord allows ${EMBED_TOTAL} in all.`;
+    const total = messageCharacters([{ title: panel.title, description: panel.description, footer: { text: panel.footer } }]);
+    if (total <= EMBED_TOTAL_LIMIT) return;
+    const message = `The panel's title, description and footer hold ${total} characters; Discord allows ${EMBED_TOTAL_LIMIT} in all.`;
     throw ApiError.validation([{ path: path || '', message }], message);
   }
 

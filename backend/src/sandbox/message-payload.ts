@@ -72,6 +72,13 @@ export interface MessageDraft {
   avatarUrl?: string;
 }
 
+/** Discord counts text in code points (its API is Python: len()), so an emoji is one character, not two. */
+function chars(text: string | undefined): number {
+  let n = 0;
+  for (const _ of text ?? '') n++;
+  return n;
+}
+
 export type MessageBodyKind = 'create' | 'edit' | 'webhook';
 
 type Raw = Record<string, unknown>;
@@ -97,8 +104,9 @@ class BodyReader {
       this.errors.add(path, ...FieldError.string(value));
       return undefined;
     }
-    if (value.length > max) this.errors.add(path, ...FieldError.maxLength(max));
-    else if (value.length < min) this.errors.add(path, ...(min === 1 && required ? FieldError.required : FieldError.minLength(min)));
+    const length = chars(value);
+    if (length > max) this.errors.add(path, ...FieldError.maxLength(max));
+    else if (length < min) this.errors.add(path, ...(min === 1 && required ? FieldError.required : FieldError.minLength(min)));
     return value;
   }
 
@@ -183,7 +191,7 @@ function readEmbed(r: BodyReader, path: FieldPath, raw: unknown): { embed: JsonO
   put('description', description);
   put('url', r.url([...path, 'url'], body['url']));
   put('color', r.integer([...path, 'color'], body['color'], { min: 0, max: 0xffffff }));
-  size += (title?.length ?? 0) + (description?.length ?? 0);
+  size += chars(title) + chars(description);
   if (body['timestamp'] !== undefined && body['timestamp'] !== null) {
     const parsed = typeof body['timestamp'] === 'string' ? new Date(body['timestamp']) : new Date(NaN);
     if (Number.isNaN(parsed.getTime())) r.errors.add([...path, 'timestamp'], ...FieldError.timestamp(body['timestamp']));
@@ -198,14 +206,14 @@ function readEmbed(r: BodyReader, path: FieldPath, raw: unknown): { embed: JsonO
       const name = r.string([...fieldPath, 'name'], field['name'], { max: MESSAGE_LIMITS.fieldName, required: true });
       const value = r.string([...fieldPath, 'value'], field['value'], { max: MESSAGE_LIMITS.fieldValue, required: true });
       const inline = r.boolean([...fieldPath, 'inline'], field['inline']) ?? false;
-      size += (name?.length ?? 0) + (value?.length ?? 0);
+      size += chars(name) + chars(value);
       return [{ name: name ?? '', value: value ?? '', inline }];
     });
   }
   const author = r.object([...path, 'author'], body['author']);
   if (author) {
     const name = r.string([...path, 'author', 'name'], author['name'], { max: MESSAGE_LIMITS.authorName, required: true });
-    size += name?.length ?? 0;
+    size += chars(name);
     const json: JsonObject = { name: name ?? '' };
     const url = r.url([...path, 'author', 'url'], author['url']);
     const icon = r.url([...path, 'author', 'icon_url'], author['icon_url'], { attachments: true });
@@ -216,7 +224,7 @@ function readEmbed(r: BodyReader, path: FieldPath, raw: unknown): { embed: JsonO
   const footer = r.object([...path, 'footer'], body['footer']);
   if (footer) {
     const text = r.string([...path, 'footer', 'text'], footer['text'], { max: MESSAGE_LIMITS.footerText, required: true });
-    size += text?.length ?? 0;
+    size += chars(text);
     const json: JsonObject = { text: text ?? '' };
     const icon = r.url([...path, 'footer', 'icon_url'], footer['icon_url'], { attachments: true });
     if (icon) json['icon_url'] = icon;

@@ -7,6 +7,7 @@
 // `gen.scopeValue(..., { ref, code })` with an importable `code`), then one entry in `validationKeywords`.
 // Its message goes in the schema's x-messages under the keyword's name, like any other keyword.
 
+import discordEmbedTotal from './discord-embed-total.mjs';
 import distinctAcross from './distinct-across.mjs';
 import refersToItem from './refers-to-item.mjs';
 import xAccess from './x-access.mjs';
@@ -14,7 +15,7 @@ import xMessages from './x-messages.mjs';
 import xUi from './x-ui.mjs';
 
 /** Keywords of ours that validate (they generate code). */
-const validationKeywords = [distinctAcross, refersToItem];
+const validationKeywords = [discordEmbedTotal, distinctAcross, refersToItem];
 
 export const vocabulary = [xUi, xAccess, xMessages(validationKeywords.map((definition) => definition.keyword)), ...validationKeywords];
 

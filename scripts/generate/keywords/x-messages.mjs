@@ -77,6 +77,8 @@ export const LIMIT_KEYWORDS = [
   'maxProperties',
   'minContains',
   'maxContains',
+  // Ours (keywords/): a number the data must stay within, reported as params.limit like the ones above.
+  'discord-embed-total',
 ];
 
 /**
