@@ -4,7 +4,7 @@ import { axeViolations, signInThroughChooser } from './support';
 
 // The Embed Builder against the real backend (issue 12): build, save as a draft in the guild's saved embeds, reload,
 // load, export; axe on every tab; a phone layout. Retro Arcade (demo-admin is Administrator there through a role) is
-// a guild no other e2e file writes to. Sending is covered after the embed API is merged.
+// a guild no other e2e file writes to. The last test sends through the embed API, fetches back by link and updates.
 const GUILD = '1100000000000050000';
 const TABS = ['Message Content', 'Embed Content', 'Author', 'Fields', 'Images', 'Footer', 'Edit Embed'];
 
@@ -93,4 +93,65 @@ test('works on a 390 px phone: nothing wider than the screen, tabs and preview r
   await page.getByRole('region', { name: /Live Preview/ }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('region', { name: /Live Preview/ }).locator('[data-embed]')).toHaveCount(2);
   expect(await axeViolations(page), 'axe on the phone layout').toEqual([]);
+});
+
+test('sends a 3-embed message to a channel, sees it in the sandbox viewer, fetches it back by link, edits a field and updates it', async ({
+  page,
+}) => {
+  const HIGH_SCORES = '1100000000000050103'; // #high-scores, a text channel of Retro Arcade
+  await signInThroughChooser(page, 'demo-admin');
+  await expect(page).toHaveURL(/\/selector$/);
+  await open(page);
+
+  // A third embed with two fields, next to the two default ones.
+  await page.getByRole('button', { name: 'Add Embed' }).click();
+  await page.getByRole('tab', { name: 'Embed Content' }).click();
+  await page.getByLabel('Title', { exact: true }).fill('High score rules');
+  await page.getByRole('tab', { name: 'Fields' }).click();
+  for (const [name, value] of [
+    ['Season', 'Autumn cup'],
+    ['Prize', 'A golden joystick'],
+  ]) {
+    await page.getByLabel('Field name', { exact: true }).fill(name!);
+    await page.getByLabel('Field value', { exact: true }).fill(value!);
+    await page.getByRole('button', { name: 'Add Field' }).click();
+  }
+
+  // Sent by the bot to #high-scores.
+  await page.getByLabel('Channel', { exact: true }).check();
+  await page.getByLabel('Text channel').selectOption(HIGH_SCORES);
+  await page.getByRole('button', { name: 'Send 3 Embeds' }).click();
+  await expect(page.getByText('Embed sent successfully!')).toBeVisible();
+  const store = await (await page.request.get(`/sandbox/discord/viewer/channels/${HIGH_SCORES}/messages`)).json();
+  const sent = store.messages.at(-1);
+  expect(sent.embeds).toHaveLength(3);
+  expect(sent.embeds[2]).toMatchObject({
+    title: 'High score rules',
+    fields: [{ name: 'Season' }, { name: 'Prize', value: 'A golden joystick' }],
+  });
+
+  // A person sees it in the sandbox viewer.
+  await page.goto(`/sandbox-viewer?channel=${HIGH_SCORES}`);
+  const shown = page.locator(`[data-discord-message="${sent.id}"]`);
+  await expect(shown.locator('[data-embed-title]').filter({ hasText: 'High score rules' })).toBeVisible();
+
+  // Back in the builder: fetched by its link, a field changed, and the message updated in place.
+  await open(page);
+  await page.getByRole('tab', { name: 'Edit Embed' }).click();
+  await page.getByLabel(/Message ID/).fill(`https://discord.com/channels/${GUILD}/${HIGH_SCORES}/${sent.id}`);
+  await page.getByRole('button', { name: 'Fetch Embed' }).click();
+  await expect(page.getByText('Embed loaded successfully!')).toBeVisible();
+  await expect(page.getByText('Editing Message', { exact: true })).toBeVisible();
+  await page.getByRole('group', { name: 'Embeds of the message' }).getByRole('button', { name: 'Embed 3', exact: true }).click();
+  await page.getByRole('tab', { name: 'Fields' }).click();
+  await page.getByLabel('Field 2 value').fill('Two golden joysticks');
+  expect(await axeViolations(page), 'axe in edit mode').toEqual([]);
+  await page.getByRole('tab', { name: 'Edit Embed' }).click();
+  await page.getByRole('button', { name: 'Update Existing Embed' }).click();
+  await expect(page.getByText('Embed updated successfully!')).toBeVisible();
+
+  const after = await (await page.request.get(`/sandbox/discord/viewer/channels/${HIGH_SCORES}/messages`)).json();
+  const edited = after.messages.find((m: { id: string }) => m.id === sent.id);
+  expect(edited.embeds[2].fields[1]).toMatchObject({ name: 'Prize', value: 'Two golden joysticks' });
+  expect(after.messages).toHaveLength(store.messages.length);
 });
